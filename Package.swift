@@ -1,0 +1,77 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "Tessera",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "tessera", targets: ["tessera"]),
+    .library(name: "TesseraImages", targets: ["TesseraImages"]),
+    .library(name: "TesseraCollection", targets: ["TesseraCollection"]),
+    .library(name: "TesseraFeeds", targets: ["TesseraFeeds"]),
+    .library(name: "TesseraServer", targets: ["TesseraServer"]),
+    .library(name: "TesseraTerminal", targets: ["TesseraTerminal"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+  ],
+  targets: [
+    // A few non-variadic C functions over libvips (Debian: libvips-dev): Swift cannot call
+    // variadic C. vips.pc's cflags carry -pthread, which SwiftPM refuses with a warning on
+    // every build, so the glib include folders (all vips.h needs) are named here instead.
+    .target(
+      name: "CVipsShim",
+      cSettings: [
+        .unsafeFlags([
+          "-I/usr/include/glib-2.0",
+          "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
+          "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include",
+        ])
+      ],
+      linkerSettings: [
+        .linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+      ]
+    ),
+    .target(
+      name: "TesseraImages",
+      dependencies: [
+        "CVipsShim",
+        .product(name: "HeapModule", package: "swift-collections"),
+        .product(name: "DequeModule", package: "swift-collections"),
+      ]
+    ),
+    .target(name: "TesseraCollection"),
+    .target(name: "TesseraFeeds"),
+    .target(
+      name: "TesseraServer",
+      dependencies: [
+        "CVipsShim",
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ]
+    ),
+    .target(name: "TesseraTerminal"),
+    .executableTarget(
+      name: "tessera",
+      dependencies: [
+        "TesseraImages", "TesseraCollection", "TesseraFeeds", "TesseraServer", "TesseraTerminal",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "CVipsShimTests", dependencies: ["CVipsShim"]),
+    .testTarget(name: "TesseraImagesTests", dependencies: ["TesseraImages", "CVipsShim"]),
+    .testTarget(name: "TesseraCollectionTests", dependencies: ["TesseraCollection"]),
+    .testTarget(name: "TesseraFeedsTests", dependencies: ["TesseraFeeds", "TesseraServer"]),
+    .testTarget(
+      name: "TesseraServerTests",
+      dependencies: [
+        "TesseraServer", "CVipsShim",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ]
+    ),
+    .testTarget(name: "TesseraTerminalTests", dependencies: ["TesseraTerminal"]),
+    .testTarget(name: "TesseraAppTests", dependencies: ["TesseraServer", "CVipsShim"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

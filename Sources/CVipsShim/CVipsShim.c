@@ -1,0 +1,221 @@
+#include "CVipsShim.h"
+
+#include <pthread.h>
+#include <string.h>
+#include <vips/vips.h>
+
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static int init_result = -1;
+
+// libvips reports recoverable trouble through g_log on stderr, which would scribble over a
+// full-screen terminal UI. Tessera reads errors from the error buffer instead.
+static void drop_log(const gchar *domain, GLogLevelFlags level, const gchar *message,
+                     gpointer data) {
+  (void)domain;
+  (void)level;
+  (void)message;
+  (void)data;
+}
+
+static void do_init(void) {
+  g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, drop_log,
+                    NULL);
+  init_result = VIPS_INIT("tessera") == 0 ? 0 : -1;
+  if (init_result == 0) {
+    // The operation cache keeps decoded images alive by their inputs; a pipeline that
+    // decodes each distinct image once gains nothing from it and pays in memory.
+    vips_cache_set_max(0);
+    vips_cache_set_max_mem(0);
+    vips_cache_set_max_files(0);
+    // Tessera runs several decodes at once, one per core; each should not also fan out.
+    vips_concurrency_set(1);
+  }
+}
+
+int tessera_vips_init(void) {
+  pthread_once(&init_once, do_init);
+  return init_result;
+}
+
+void tessera_vips_set_concurrency(int threads) {
+  if (tessera_vips_init() != 0) return;
+  vips_concurrency_set(threads);
+}
+
+int tessera_vips_header(const void *buffer, size_t length, int *width, int *height, int *bands,
+                        char *loader, size_t loader_len) {
+  if (tessera_vips_init() != 0) return -1;
+  if (buffer == NULL || length == 0) {
+    vips_error("tessera", "empty buffer");
+    return -1;
+  }
+  const char *name = vips_foreign_find_load_buffer(buffer, length);
+  if (name == NULL) return -1;
+  // new_from_buffer reads the header only; pixels are decoded on first use, which never comes.
+  VipsImage *image = vips_image_new_from_buffer(buffer, length, "", "access",
+                                                VIPS_ACCESS_SEQUENTIAL, NULL);
+  if (image == NULL) return -1;
+  const char *nickname = vips_nickname_find(g_type_from_name(name));
+  *width = vips_image_get_width(image);
+  *height = vips_image_get_height(image);
+  *bands = vips_image_get_bands(image);
+  if (loader != NULL && loader_len > 0) {
+    strncpy(loader, nickname != NULL ? nickname : name, loader_len - 1);
+    loader[loader_len - 1] = '\0';
+  }
+  g_object_unref(image);
+  return 0;
+}
+
+static int to_srgb_rgba(VipsImage *in, VipsImage **out) {
+  VipsImage *t[4] = {NULL, NULL, NULL, NULL};
+  int result = -1;
+  VipsImage *current = in;
+  g_object_ref(current);
+
+  if (vips_image_get_interpretation(current) != VIPS_INTERPRETATION_sRGB) {
+    if (vips_colourspace(current, &t[0], VIPS_INTERPRETATION_sRGB, NULL)) goto done;
+    g_object_unref(current);
+    current = t[0];
+    t[0] = NULL;
+  }
+  if (vips_image_get_format(current) != VIPS_FORMAT_UCHAR) {
+    if (vips_cast_uchar(current, &t[1], NULL)) goto done;
+    g_object_unref(current);
+    current = t[1];
+    t[1] = NULL;
+  }
+  int bands = vips_image_get_bands(current);
+  if (bands == 1 || bands == 2) {
+    // Grey (with or without alpha) that colourspace left alone: spread to RGB.
+    VipsImage *grey = NULL;
+    if (vips_extract_band(current, &grey, 0, NULL)) goto done;
+    VipsImage *rgb = NULL;
+    VipsImage *parts[3] = {grey, grey, grey};
+    if (vips_bandjoin(parts, &rgb, 3, NULL)) {
+      g_object_unref(grey);
+      goto done;
+    }
+    if (bands == 2) {
+      VipsImage *alpha = NULL, *joined = NULL;
+      if (vips_extract_band(current, &alpha, 1, NULL)) {
+        g_object_unref(grey);
+        g_object_unref(rgb);
+        goto done;
+      }
+      if (vips_bandjoin2(rgb, alpha, &joined, NULL)) {
+        g_object_unref(grey);
+        g_object_unref(rgb);
+        g_object_unref(alpha);
+        goto done;
+      }
+      g_object_unref(alpha);
+      g_object_unref(rgb);
+      rgb = joined;
+    }
+    g_object_unref(grey);
+    g_object_unref(current);
+    current = rgb;
+    bands = vips_image_get_bands(current);
+  }
+  if (bands == 3) {
+    if (vips_bandjoin_const1(current, &t[2], 255.0, NULL)) goto done;
+    g_object_unref(current);
+    current = t[2];
+    t[2] = NULL;
+  } else if (bands > 4) {
+    if (vips_extract_band(current, &t[3], 0, "n", 4, NULL)) goto done;
+    g_object_unref(current);
+    current = t[3];
+    t[3] = NULL;
+  }
+  *out = current;
+  current = NULL;
+  result = 0;
+done:
+  if (current != NULL) g_object_unref(current);
+  for (int i = 0; i < 4; i++)
+    if (t[i] != NULL) g_object_unref(t[i]);
+  return result;
+}
+
+int tessera_vips_thumbnail_rgba(const void *buffer, size_t length, int target_width,
+                                int target_height, int fit, uint8_t **pixels, size_t *pixels_len,
+                                int *out_width, int *out_height) {
+  if (tessera_vips_init() != 0) return -1;
+  if (buffer == NULL || length == 0) {
+    vips_error("tessera", "empty buffer");
+    return -1;
+  }
+  if (target_width < 1 || target_height < 1) {
+    vips_error("tessera", "target size must be positive, got %dx%d", target_width, target_height);
+    return -1;
+  }
+  VipsImage *thumb = NULL;
+  int status;
+  switch (fit) {
+    case TESSERA_FIT_FILL:
+      status = vips_thumbnail_buffer((void *)buffer, length, &thumb, target_width, "height",
+                                     target_height, "crop", VIPS_INTERESTING_CENTRE, "size",
+                                     VIPS_SIZE_DOWN, "option_string", "fail_on=truncated", NULL);
+      break;
+    case TESSERA_FIT_EXACT:
+      status = vips_thumbnail_buffer((void *)buffer, length, &thumb, target_width, "height",
+                                     target_height, "size", VIPS_SIZE_FORCE, "option_string", "fail_on=truncated", NULL);
+      break;
+    default:
+      status = vips_thumbnail_buffer((void *)buffer, length, &thumb, target_width, "height",
+                                     target_height, "size", VIPS_SIZE_DOWN, "option_string", "fail_on=truncated", NULL);
+      break;
+  }
+  if (status != 0) return -1;
+  VipsImage *rgba = NULL;
+  if (to_srgb_rgba(thumb, &rgba) != 0) {
+    g_object_unref(thumb);
+    return -1;
+  }
+  g_object_unref(thumb);
+  size_t size = 0;
+  void *memory = vips_image_write_to_memory(rgba, &size);
+  if (memory == NULL) {
+    g_object_unref(rgba);
+    return -1;
+  }
+  *out_width = vips_image_get_width(rgba);
+  *out_height = vips_image_get_height(rgba);
+  g_object_unref(rgba);
+  *pixels = memory;
+  *pixels_len = size;
+  return 0;
+}
+
+int tessera_vips_encode(const uint8_t *pixels, int width, int height, int bands,
+                        const char *suffix, void **out, size_t *out_len) {
+  if (tessera_vips_init() != 0) return -1;
+  if (pixels == NULL || width < 1 || height < 1 || (bands != 3 && bands != 4)) {
+    vips_error("tessera", "bad bitmap: %dx%d with %d bands", width, height, bands);
+    return -1;
+  }
+  VipsImage *image = vips_image_new_from_memory(pixels, (size_t)width * height * bands, width,
+                                                height, bands, VIPS_FORMAT_UCHAR);
+  if (image == NULL) return -1;
+  image->Type = VIPS_INTERPRETATION_sRGB;
+  int status = vips_image_write_to_buffer(image, suffix, out, out_len, NULL);
+  g_object_unref(image);
+  return status == 0 ? 0 : -1;
+}
+
+void tessera_vips_free(void *pointer) { g_free(pointer); }
+
+size_t tessera_vips_last_error(char *buffer, size_t length) {
+  const char *text = vips_error_buffer();
+  size_t n = 0;
+  if (buffer != NULL && length > 0) {
+    n = strlen(text);
+    if (n > length - 1) n = length - 1;
+    memcpy(buffer, text, n);
+    buffer[n] = '\0';
+  }
+  vips_error_clear();
+  return n;
+}

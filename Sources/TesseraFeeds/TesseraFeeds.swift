@@ -1,0 +1,2 @@
+/// Models, view models and feed sources (Flickr public feed, users list, local folder).
+public enum TesseraFeeds {}

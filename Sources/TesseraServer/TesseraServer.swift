@@ -1,0 +1,2 @@
+/// The feed + image server: the gallery's embedded default and the tests' real HTTP peer.
+public enum TesseraServer {}

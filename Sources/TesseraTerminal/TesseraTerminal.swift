@@ -1,0 +1,2 @@
+/// The terminal: raw mode, input, frame buffer with diff redraw, image drawing.
+public enum TesseraTerminal {}

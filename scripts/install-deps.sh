@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs, from Debian's packages, what Tessera needs and the machine lacks; installs nothing
+# when everything is present. Needs the Swift toolchain already (swift.org's Linux build).
+set -euo pipefail
+
+need=()
+pkg-config --exists vips 2>/dev/null || need+=(libvips-dev)
+command -v vipsthumbnail >/dev/null 2>&1 || need+=(libvips-tools)
+command -v tmux >/dev/null 2>&1 || need+=(tmux)
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+
+if ((${#need[@]} == 0)); then
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null 2>&1 || {
+    echo "install-deps: need root (or sudo) to install: ${need[*]}" >&2
+    exit 1
+  }
+  sudo="sudo"
+fi
+echo "install-deps: installing ${need[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
