@@ -1,0 +1,118 @@
+import Foundation
+
+/// Wall-clock samples of one measured operation, in nanoseconds.
+///
+/// Percentiles sort a copy: O(n log n) per query, fine for the sample counts benchmarks take.
+struct Samples {
+  private(set) var nanoseconds: [Double] = []
+
+  mutating func append(_ value: Double) { nanoseconds.append(value) }
+
+  /// Times `body` once and records it.
+  @discardableResult
+  mutating func measure<T>(_ body: () throws -> T) rethrows -> T {
+    let start = ContinuousClock.now
+    let result = try body()
+    append((ContinuousClock.now - start).nanoseconds)
+    return result
+  }
+
+  var count: Int { nanoseconds.count }
+  var median: Double { percentile(0.5) }
+  var p99: Double { percentile(0.99) }
+  var total: Double { nanoseconds.reduce(0, +) }
+
+  func percentile(_ p: Double) -> Double {
+    guard !nanoseconds.isEmpty else { return .nan }
+    let sorted = nanoseconds.sorted()
+    let rank = min(sorted.count - 1, max(0, Int((p * Double(sorted.count - 1)).rounded())))
+    return sorted[rank]
+  }
+}
+
+extension Duration {
+  /// This duration in nanoseconds, as a Double.
+  var nanoseconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+  }
+}
+
+/// One named figure of a benchmark. Names are stable (documented in docs/BENCHMARKS.md) so
+/// scripts can track them across runs.
+struct BenchFigure: Encodable {
+  let name: String
+  let value: Double
+  let unit: String
+}
+
+/// The figures of one benchmark run, printed as a table or as one JSON object.
+struct BenchReport {
+  let benchmark: String
+  private(set) var figures: [BenchFigure] = []
+  private(set) var notes: [String] = []
+
+  init(benchmark: String) { self.benchmark = benchmark }
+
+  mutating func add(_ name: String, _ value: Double, _ unit: String) {
+    figures.append(BenchFigure(name: name, value: value, unit: unit))
+  }
+
+  /// Records `ours / baseline` as a figure named `name`; below 1 means we are faster.
+  mutating func ratio(_ name: String, ours: Double, baseline: Double) {
+    add(name, baseline == 0 ? .nan : ours / baseline, "x")
+  }
+
+  mutating func note(_ text: String) { notes.append(text) }
+
+  var table: String {
+    let width = max(8, figures.map(\.name.count).max() ?? 8)
+    var lines = ["## \(benchmark)", ""]
+    lines.append(
+      "| " + "figure".padding(toLength: width, withPad: " ", startingAt: 0) + " | value | unit |")
+    lines.append("|" + String(repeating: "-", count: width + 2) + "|------:|------|")
+    for figure in figures {
+      lines.append(
+        "| " + figure.name.padding(toLength: width, withPad: " ", startingAt: 0) + " | "
+          + Self.format(figure.value) + " | " + figure.unit + " |")
+    }
+    if !notes.isEmpty {
+      lines.append("")
+      lines.append(contentsOf: notes.map { "- " + $0 })
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  static func format(_ value: Double) -> String {
+    if value.isNaN { return "n/a" }
+    if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
+    if abs(value) >= 100 { return String(format: "%.1f", value) }
+    return String(format: "%.3f", value)
+  }
+
+  private struct JSONShape: Encodable {
+    let benchmark: String
+    let figures: [String: Double]
+    let units: [String: String]
+    let notes: [String]
+  }
+
+  var json: String {
+    var values: [String: Double] = [:]
+    var units: [String: String] = [:]
+    for figure in figures {
+      values[figure.name] = figure.value.isFinite ? figure.value : -1
+      units[figure.name] = figure.unit
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let data =
+      (try? encoder.encode(
+        JSONShape(benchmark: benchmark, figures: values, units: units, notes: notes))) ?? Data()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  func print(json asJSON: Bool) {
+    Swift.print(asJSON ? json : table)
+  }
+}
