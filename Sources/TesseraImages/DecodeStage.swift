@@ -1,0 +1,56 @@
+import Foundation
+
+/// The decode stage: runs `ImageDecoder` on its own threads (at most `maxConcurrentDecodes`
+/// at once), stores the bitmap in the memory cache and completes every subscriber.
+extension PipelineCore {
+  func startDecode(_ key: DecodeKey, _ state: inout PipelineState) {
+    guard let job = state.decodes[key], case .waitingForDecoder(let data, let fromDisk) = job.phase
+    else {
+      state.decodeStage.finished()
+      return
+    }
+    state.decodes[key]?.phase = .decoding
+    let id = job.id
+    let request = job.request
+    let decoder = self.decoder
+    DispatchQueue.global(qos: .userInitiated).async {
+      let clock = ContinuousClock()
+      let start = clock.now
+      let result = Result { () throws(ImagePipelineError) -> Image in
+        try decoder.decode(data, targetSize: request.targetSize, contentMode: request.contentMode)
+      }
+      let elapsed = clock.now - start
+      if case .success(let image) = result {
+        self.configuration.memoryCache?.store(image, for: key.image)
+      } else if fromDisk {
+        // Bytes that passed the checksum yet do not decode were stored broken: drop them so
+        // the next request downloads them again.
+        self.configuration.diskCache?.removeEntry(for: request.diskKey)
+      }
+      self.decodeFinished(key, id: id, result: result, elapsed: elapsed)
+    }
+  }
+
+  private func decodeFinished(
+    _ key: DecodeKey, id: UInt64, result: Result<Image, ImagePipelineError>, elapsed: Duration
+  ) {
+    update { state, deliveries in
+      state.decodeStage.finished()
+      switch result {
+      case .success:
+        state.statistics.decodes += 1
+        state.statistics.decodeTime += elapsed
+      case .failure:
+        state.statistics.decodeFailures += 1
+      }
+      guard let job = state.decodes[key], job.id == id else { return }
+      state.decodes.removeValue(forKey: key)
+      let outcome: TaskOutcome =
+        switch result {
+        case .success(let image): .image(image)
+        case .failure(let error): .failure(error)
+        }
+      for subscriber in job.subscribers.keys { complete(subscriber, outcome, &state, &deliveries) }
+    }
+  }
+}

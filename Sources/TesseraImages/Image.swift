@@ -1,0 +1,27 @@
+/// A decoded bitmap: 8-bit RGBA, row-major, `width * 4` bytes per row, straight alpha.
+///
+/// `originalSize` is the source image's size before downsampling, so a layout can learn an
+/// image's aspect ratio from any thumbnail of it. Copies share the pixel storage.
+public struct Image: Sendable, Equatable, CustomStringConvertible {
+  public let width: Int
+  public let height: Int
+  public let pixels: [UInt8]
+  public let originalSize: PixelSize
+
+  public init(width: Int, height: Int, pixels: [UInt8], originalSize: PixelSize) {
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+    self.originalSize = originalSize
+  }
+
+  public var size: PixelSize { PixelSize(width: width, height: height) }
+
+  /// Bytes held by the bitmap: what the memory cache charges for it.
+  public var cost: Int { pixels.count }
+
+  /// The source's aspect ratio (width / height), not the thumbnail's, which crops may change.
+  public var aspectRatio: Double { originalSize.aspectRatio }
+
+  public var description: String { "Image(\(width)x\(height) of \(originalSize))" }
+}

@@ -1,0 +1,112 @@
+/// Warms the caches for requests the user is likely to see next (the rows just past the
+/// screen), at low priority so visible requests always go first.
+///
+/// Prefetches share work with visible requests like any other subscriber: stopping a
+/// prefetch cancels only what nobody else is waiting for. Thread-safe; bookkeeping is O(1)
+/// per request.
+public final class ImagePrefetcher: Sendable {
+  /// Where prefetched images end up.
+  public enum Destination: Sendable {
+    /// Downloaded, decoded at the request's size and kept in the memory cache.
+    case memoryCache
+    /// Downloaded into the disk cache only: cheap in memory, one decode left for later.
+    case diskCache
+  }
+
+  public let pipeline: ImagePipeline
+  public let destination: Destination
+  public let priority: ImageRequest.Priority
+  private struct Running {
+    let token: UInt64
+    var id: TaskID?
+  }
+
+  private struct State {
+    var running: [DecodeKey: Running] = [:]
+    var nextToken: UInt64 = 0
+  }
+
+  private let tasks = Locked(State())
+
+  public init(
+    pipeline: ImagePipeline, destination: Destination = .memoryCache,
+    priority: ImageRequest.Priority = .low
+  ) {
+    self.pipeline = pipeline
+    self.destination = destination
+    self.priority = priority
+  }
+
+  /// Starts prefetching each request not already cached or being prefetched.
+  public func startPrefetching(with requests: [ImageRequest]) {
+    for request in requests { start(request) }
+  }
+
+  /// Stops prefetching these requests (work another task shares goes on).
+  public func stopPrefetching(with requests: [ImageRequest]) {
+    let ids = tasks.withLock { state in
+      requests.compactMap { state.running.removeValue(forKey: key($0))?.id }
+    }
+    for id in ids { pipeline.core.cancel(id) }
+  }
+
+  /// Stops every prefetch.
+  public func stopPrefetching() {
+    let ids = tasks.withLock { state in
+      defer { state.running.removeAll() }
+      return state.running.values.compactMap(\.id)
+    }
+    for id in ids { pipeline.core.cancel(id) }
+  }
+
+  /// Prefetches still running.
+  public var activeCount: Int { tasks.withLock { $0.running.count } }
+
+  private func key(_ request: ImageRequest) -> DecodeKey {
+    switch destination {
+    case .memoryCache: DecodeKey(image: request.memoryKey, policy: request.cachePolicy)
+    case .diskCache:
+      DecodeKey(
+        image: MemoryCacheKey(url: request.diskKey, targetSize: nil, contentMode: .aspectFit),
+        policy: request.cachePolicy)
+    }
+  }
+
+  private func start(_ request: ImageRequest) {
+    let key = key(request)
+    switch destination {
+    case .memoryCache:
+      if pipeline.memoryCache?.contains(request.memoryKey) == true { return }
+    case .diskCache:
+      guard let disk = pipeline.diskCache, !request.url.isFileURL else { return }
+      if request.cachePolicy != .reload, disk.contains(request.diskKey) { return }
+    }
+    // The slot is claimed (with a token of its own) before the task starts, so a completion
+    // that comes back at once, or late after a restart of the same prefetch, clears only
+    // its own slot.
+    let token = tasks.withLock { state -> UInt64? in
+      guard state.running[key] == nil else { return nil }
+      state.nextToken += 1
+      state.running[key] = Running(token: state.nextToken, id: nil)
+      return state.nextToken
+    }
+    guard let token else { return }
+    let clear: @Sendable (TaskOutcome) -> Void = { [tasks] _ in
+      tasks.withLock { state in
+        if state.running[key]?.token == token { state.running.removeValue(forKey: key) }
+      }
+    }
+    let id =
+      switch destination {
+      case .memoryCache: pipeline.core.startImageTask(request, priority: priority, deliver: clear)
+      case .diskCache: pipeline.core.startDataTask(request, priority: priority, deliver: clear)
+      }
+    // Stopped while starting: cancel now (a no-op if it already completed).
+    let stopped = tasks.withLock { state -> Bool in
+      guard state.running[key]?.token == token else { return true }
+      state.running[key]?.id = id
+      return false
+    }
+    if stopped { pipeline.core.cancel(id) }
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// A size in pixels.
+public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
+  public var width: Int
+  public var height: Int
+
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+
+  public var description: String { "\(width)x\(height)" }
+
+  /// Width over height; 1 for a degenerate size so layouts never divide by zero.
+  public var aspectRatio: Double {
+    guard width > 0, height > 0 else { return 1 }
+    return Double(width) / Double(height)
+  }
+}
+
+/// What to load, at which size, how urgently and from which caches.
+///
+/// Requests are values: two equal requests are the same work, which is what coalescing,
+/// the memory cache and the disk cache key on.
+public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
+  /// How the decoded bitmap is fitted into `targetSize`.
+  public enum ContentMode: Hashable, Sendable {
+    /// Scale down (never up) to fit inside the box, keeping the aspect ratio.
+    case aspectFit
+    /// Scale to cover the box and crop the centre to exactly the box.
+    case aspectFill
+    /// Scale to exactly the box, ignoring the aspect ratio.
+    case exact
+  }
+
+  /// Urgency. Higher priorities leave every queue first, and a waiting request's priority can
+  /// change (a cell scrolled out of view demotes its request).
+  public enum Priority: Int, Comparable, Hashable, Sendable, CaseIterable {
+    case veryLow = 0
+    case low = 1
+    case normal = 2
+    case high = 3
+    case veryHigh = 4
+
+    public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// Which caches a request may read. Every successful load is stored in the caches whatever
+  /// the policy (the disk cache still honours `Cache-Control: no-store`).
+  public enum CachePolicy: Hashable, Sendable {
+    /// Memory, then disk (honouring HTTP freshness and revalidating stale entries), then network.
+    case useCache
+    /// Ignore both caches and load from the source again.
+    case reload
+    /// Memory, then disk (even stale), never the network: a miss fails with `.notInCache`.
+    case onlyFromCache
+  }
+
+  public var url: URL
+  /// The box to decode into, in pixels; nil decodes at the original size.
+  public var targetSize: PixelSize?
+  public var contentMode: ContentMode
+  public var priority: Priority
+  public var cachePolicy: CachePolicy
+
+  public init(
+    url: URL, targetSize: PixelSize? = nil, contentMode: ContentMode = .aspectFit,
+    priority: Priority = .normal, cachePolicy: CachePolicy = .useCache
+  ) {
+    self.url = url
+    self.targetSize = targetSize
+    self.contentMode = contentMode
+    self.priority = priority
+    self.cachePolicy = cachePolicy
+  }
+
+  public var description: String {
+    let size = targetSize.map { " \($0)" } ?? ""
+    return "ImageRequest(\(url.absoluteString)\(size) \(contentMode) \(priority))"
+  }
+
+  /// The key of the decoded image: same source, same size, same fitting.
+  var memoryKey: MemoryCacheKey {
+    MemoryCacheKey(url: url.absoluteString, targetSize: targetSize, contentMode: contentMode)
+  }
+
+  /// The key of the encoded bytes on disk.
+  var diskKey: String { url.absoluteString }
+}
+
+/// Identifies one decoded image in the memory cache. O(length of the URL) to hash.
+public struct MemoryCacheKey: Hashable, Sendable, CustomStringConvertible {
+  public let url: String
+  public let targetSize: PixelSize?
+  public let contentMode: ImageRequest.ContentMode
+
+  public init(url: String, targetSize: PixelSize?, contentMode: ImageRequest.ContentMode) {
+    self.url = url
+    self.targetSize = targetSize
+    self.contentMode = contentMode
+  }
+
+  public var description: String { "\(url) \(targetSize.map(\.description) ?? "original")" }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// A value guarded by a lock. (`Synchronization.Mutex` would do, but needs macOS 15.)
+///
+/// `@unchecked Sendable` is sound because `value` is only reachable inside `withLock`.
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}

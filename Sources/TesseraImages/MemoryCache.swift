@@ -1,0 +1,117 @@
+import Foundation
+
+/// Decoded images kept in memory, least recently used evicted first, bounded by total cost
+/// (bitmap bytes) and by count. Thread-safe; every operation is O(1) under one lock (eviction
+/// is O(k) for the k entries it removes).
+///
+/// The default cost limit is 10% of physical memory, at least 32 MiB and at most 512 MiB.
+/// Nuke takes 15% up to 768 MiB because an iOS app owns the foreground; a terminal program
+/// shares the machine with the shell, the terminal and whatever the user runs next, and the
+/// bitmaps it shows are small: a 256-pixel thumbnail is 256 KiB, so 512 MiB is ~2,000 of
+/// them, several screens of scroll-back in each direction.
+public final class MemoryCache: Sendable {
+  /// Counters since creation.
+  public struct Statistics: Sendable, Hashable {
+    public var hits = 0
+    public var misses = 0
+    public var evictions = 0
+    public var rejectedAsTooLarge = 0
+    public var totalCost = 0
+    public var count = 0
+  }
+
+  private struct State {
+    var entries = LRUList<MemoryCacheKey, Image>()
+    var statistics = Statistics()
+  }
+
+  public let costLimit: Int
+  public let countLimit: Int
+  /// An image costing more than this is not cached: it would push out many others.
+  public let entryCostLimit: Int
+  private let state = Locked(State())
+
+  /// - Parameters:
+  ///   - costLimit: total bitmap bytes kept; defaults from physical memory (see the type).
+  ///   - countLimit: entries kept.
+  ///   - maxEntryFraction: the largest share of `costLimit` one image may take.
+  public init(
+    costLimit: Int = MemoryCache.defaultCostLimit, countLimit: Int = 20_000,
+    maxEntryFraction: Double = 0.1
+  ) {
+    self.costLimit = max(0, costLimit)
+    self.countLimit = max(0, countLimit)
+    self.entryCostLimit = Int(Double(self.costLimit) * min(max(maxEntryFraction, 0), 1))
+  }
+
+  /// 10% of physical memory, clamped to 32…512 MiB.
+  public static var defaultCostLimit: Int {
+    let tenth = ProcessInfo.processInfo.physicalMemory / 10
+    return Int(min(max(tenth, 32 << 20), 512 << 20))
+  }
+
+  public subscript(key: MemoryCacheKey) -> Image? {
+    get { image(for: key) }
+    set {
+      if let newValue { store(newValue, for: key) } else { removeImage(for: key) }
+    }
+  }
+
+  /// The image for `key`, which becomes the most recently used; counts a hit or a miss.
+  public func image(for key: MemoryCacheKey) -> Image? {
+    state.withLock { state in
+      if let image = state.entries.touch(key) {
+        state.statistics.hits += 1
+        return image
+      }
+      state.statistics.misses += 1
+      return nil
+    }
+  }
+
+  /// Stores `image` unless it costs more than `entryCostLimit`, then evicts the least
+  /// recently used entries until both limits hold.
+  public func store(_ image: Image, for key: MemoryCacheKey) {
+    state.withLock { state in
+      guard image.cost <= entryCostLimit, countLimit > 0 else {
+        if let old = state.entries.remove(key) { state.statistics.totalCost -= old.cost }
+        state.statistics.rejectedAsTooLarge += 1
+        state.statistics.count = state.entries.count
+        return
+      }
+      if let old = state.entries.set(key, image) { state.statistics.totalCost -= old.cost }
+      state.statistics.totalCost += image.cost
+      while state.statistics.totalCost > costLimit || state.entries.count > countLimit,
+        let (_, evicted) = state.entries.removeOldest()
+      {
+        state.statistics.totalCost -= evicted.cost
+        state.statistics.evictions += 1
+      }
+      state.statistics.count = state.entries.count
+    }
+  }
+
+  public func removeImage(for key: MemoryCacheKey) {
+    state.withLock { state in
+      if let old = state.entries.remove(key) { state.statistics.totalCost -= old.cost }
+      state.statistics.count = state.entries.count
+    }
+  }
+
+  public func removeAll() {
+    state.withLock { state in
+      state.entries.removeAll()
+      state.statistics.totalCost = 0
+      state.statistics.count = 0
+    }
+  }
+
+  /// Whether `key` is cached, without counting a hit or changing recency.
+  public func contains(_ key: MemoryCacheKey) -> Bool {
+    state.withLock { $0.entries.peek(key) != nil }
+  }
+
+  public var statistics: Statistics { state.withLock { $0.statistics } }
+  public var totalCost: Int { statistics.totalCost }
+  public var count: Int { statistics.count }
+}

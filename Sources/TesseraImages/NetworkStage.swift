@@ -1,0 +1,99 @@
+import Foundation
+
+/// The network stage: asks the data loader (conditionally when a stale entry has validators),
+/// validates the response, stores cacheable bytes on disk and reuses the stored ones on 304.
+extension PipelineCore {
+  private struct Download: Sendable {
+    var data: Data
+    var bytesReceived: Int
+    var notModified: Bool
+  }
+
+  func startDownload(_ key: FetchKey, _ state: inout PipelineState) {
+    guard let job = state.fetches[key], case .waitingForNetwork(let stale) = job.phase else {
+      state.networkStage.finished()
+      return
+    }
+    state.statistics.downloadsStarted += 1
+    var request = DataRequest(
+      url: job.url, timeout: configuration.requestTimeout,
+      maxBytes: configuration.maxResponseBytes, priority: job.priority)
+    if let stale, key.policy != .reload {
+      request.ifNoneMatch = stale.metadata.etag
+      request.ifModifiedSince = stale.metadata.lastModified
+    }
+    let id = job.id
+    let task = Task {
+      let result = await self.download(request, key: key, stale: stale)
+      self.downloadFinished(key, id: id, result: result)
+    }
+    state.fetches[key]?.phase = .downloading(task)
+  }
+
+  private func download(
+    _ request: DataRequest, key: FetchKey, stale: DiskCacheEntry?
+  ) async
+    -> Result<Download, ImagePipelineError>
+  {
+    let response: DataResponse
+    do {
+      response = try await configuration.dataLoader.loadData(for: request)
+    } catch {
+      return .failure(error)
+    }
+    let disk = request.url.isFileURL ? nil : configuration.diskCache
+    let lifetime = configuration.defaultCacheLifetime
+    if response.statusCode == 304, request.isConditional, let stale {
+      if let disk {
+        let now = disk.currentDate
+        if let metadata = stale.metadata.revalidated(
+          by: response, at: now, defaultLifetime: lifetime)
+        {
+          disk.store(stale.data, metadata: metadata, for: key.url)
+        } else {
+          disk.removeEntry(for: key.url)
+        }
+      }
+      return .success(Download(data: stale.data, bytesReceived: 0, notModified: true))
+    }
+    do throws(ImagePipelineError) {
+      try ResponseValidator.validate(response, maxBytes: request.maxBytes)
+    } catch {
+      return .failure(error)
+    }
+    if let disk {
+      let now = disk.currentDate
+      if let metadata = HTTPCacheMetadata.from(response, at: now, defaultLifetime: lifetime) {
+        disk.store(response.data, metadata: metadata, for: key.url)
+      } else {
+        disk.removeEntry(for: key.url)  // no-store: an older copy must not outlive it
+      }
+    }
+    return .success(
+      Download(data: response.data, bytesReceived: response.data.count, notModified: false))
+  }
+
+  private func downloadFinished(
+    _ key: FetchKey, id: UInt64, result: Result<Download, ImagePipelineError>
+  ) {
+    update { state, deliveries in
+      state.networkStage.finished()
+      let current = state.fetches[key]?.id == id
+      switch result {
+      case .success(let download):
+        state.statistics.downloadsFinished += 1
+        state.statistics.bytesDownloaded += download.bytesReceived
+        if download.notModified { state.statistics.notModifiedResponses += 1 }
+        if current {
+          fetchSucceeded(
+            key, data: download.data, fromDisk: download.notModified, &state, &deliveries)
+        }
+      case .failure(let error):
+        // A cancelled download was counted when it was cancelled.
+        guard current else { return }
+        state.statistics.downloadsFailed += 1
+        fetchFailed(key, error, &state, &deliveries)
+      }
+    }
+  }
+}

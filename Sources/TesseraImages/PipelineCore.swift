@@ -1,0 +1,286 @@
+import Foundation
+
+/// The coalescing stage and the state machine behind `ImagePipeline`.
+///
+/// Tasks subscribe to a decode job (one per distinct image and size); decode jobs subscribe to
+/// a fetch job (one per URL). Work is shared by every subscriber and cancelled only when the
+/// last one leaves. Each stage (disk read, network, decode) has a concurrency limit and a
+/// priority line in front of it; a job's priority is its most urgent subscriber's and changes
+/// while it waits. All bookkeeping is O(subscribers of the job touched) under one lock; the
+/// work itself (I/O, decoding) runs outside it.
+final class PipelineCore: Sendable {
+  let configuration: ImagePipeline.Configuration
+  let decoder: ImageDecoder
+  let state: Locked<PipelineState>
+
+  init(configuration: ImagePipeline.Configuration) {
+    self.configuration = configuration
+    self.decoder = ImageDecoder(maxPixels: configuration.maxPixels)
+    self.state = Locked(
+      PipelineState(
+        diskStage: StageQueue(limit: configuration.maxConcurrentDiskReads),
+        networkStage: StageQueue(limit: configuration.maxConcurrentDownloads),
+        decodeStage: StageQueue(limit: configuration.maxConcurrentDecodes)))
+  }
+
+  var statistics: PipelineStatistics { state.withLock { $0.statistics } }
+
+  /// Runs `body` under the lock, then delivers the completions it collected.
+  func update<Result>(_ body: (inout PipelineState, inout Deliveries) -> Result) -> Result {
+    var deliveries = Deliveries()
+    let result = state.withLock { state in
+      let result = body(&state, &deliveries)
+      startWork(&state)
+      return result
+    }
+    deliveries.run()
+    return result
+  }
+
+  // MARK: Subscribing
+
+  /// Starts (or joins) the work for `request` and returns the task's id. `deliver` is called
+  /// exactly once, from any thread.
+  func startImageTask(
+    _ request: ImageRequest, priority: ImageRequest.Priority,
+    deliver: @escaping @Sendable (TaskOutcome) -> Void
+  ) -> TaskID {
+    update { state, deliveries in
+      let id = state.makeID()
+      state.statistics.tasksStarted += 1
+      let subscriber = Subscriber(
+        priority: priority, target: .decode(decodeKey(for: request)), deliver: deliver)
+      if let error = Self.validate(request.url) {
+        state.statistics.tasksCompleted += 1
+        deliveries.add(subscriber, .failure(error))
+        return id
+      }
+      state.subscribers[id] = subscriber
+      let key = decodeKey(for: request)
+      if state.decodes[key] != nil {
+        state.statistics.coalescedJoins += 1
+        state.decodes[key]?.subscribers[id] = priority
+        reprioritize(decode: key, &state)
+        return id
+      }
+      let fetchKey = FetchKey(url: request.diskKey, policy: request.cachePolicy)
+      state.decodes[key] = DecodeJob(
+        id: state.makeID(), request: request, fetch: fetchKey, subscribers: [id: priority])
+      if state.fetches[fetchKey] != nil {
+        state.statistics.sharedDownloads += 1
+        state.fetches[fetchKey]?.decodes[key] = priority
+        reprioritize(fetch: fetchKey, &state)
+      } else {
+        beginFetch(fetchKey, url: request.url, decode: (key, priority), &state, &deliveries)
+      }
+      return id
+    }
+  }
+
+  /// Starts (or joins) a download of `request.url` into the disk cache, without decoding.
+  func startDataTask(
+    _ request: ImageRequest, priority: ImageRequest.Priority,
+    deliver: @escaping @Sendable (TaskOutcome) -> Void
+  ) -> TaskID {
+    update { state, deliveries in
+      let id = state.makeID()
+      state.statistics.tasksStarted += 1
+      let fetchKey = FetchKey(url: request.diskKey, policy: request.cachePolicy)
+      let subscriber = Subscriber(priority: priority, target: .fetch(fetchKey), deliver: deliver)
+      if let error = Self.validate(request.url) {
+        state.statistics.tasksCompleted += 1
+        deliveries.add(subscriber, .failure(error))
+        return id
+      }
+      state.subscribers[id] = subscriber
+      if state.fetches[fetchKey] != nil {
+        state.statistics.coalescedJoins += 1
+        state.fetches[fetchKey]?.dataTasks[id] = priority
+        reprioritize(fetch: fetchKey, &state)
+      } else {
+        beginFetch(fetchKey, url: request.url, dataTask: (id, priority), &state, &deliveries)
+      }
+      return id
+    }
+  }
+
+  /// Cancels one task: it is told `.cancelled` at once; the shared work stops only if no other
+  /// subscriber needs it. A task that already completed is left alone.
+  func cancel(_ id: TaskID) {
+    update { state, deliveries in
+      guard let subscriber = state.subscribers.removeValue(forKey: id) else { return }
+      state.statistics.tasksCompleted += 1
+      deliveries.add(subscriber, .failure(.cancelled))
+      switch subscriber.target {
+      case .decode(let key):
+        state.decodes[key]?.subscribers.removeValue(forKey: id)
+        if state.decodes[key]?.subscribers.isEmpty == true {
+          abandon(decode: key, &state)
+        } else {
+          reprioritize(decode: key, &state)
+        }
+      case .fetch(let key):
+        state.fetches[key]?.dataTasks.removeValue(forKey: id)
+        if state.fetches[key]?.isUnwanted == true {
+          abandon(fetch: key, &state)
+        } else {
+          reprioritize(fetch: key, &state)
+        }
+      }
+    }
+  }
+
+  /// Changes a waiting or running task's priority; the jobs it subscribes to move in their
+  /// lines accordingly.
+  func setPriority(_ priority: ImageRequest.Priority, of id: TaskID) {
+    update { state, _ in
+      guard var subscriber = state.subscribers[id], subscriber.priority != priority else { return }
+      subscriber.priority = priority
+      state.subscribers[id] = subscriber
+      switch subscriber.target {
+      case .decode(let key):
+        state.decodes[key]?.subscribers[id] = priority
+        reprioritize(decode: key, &state)
+      case .fetch(let key):
+        state.fetches[key]?.dataTasks[id] = priority
+        reprioritize(fetch: key, &state)
+      }
+    }
+  }
+
+  // MARK: Finishing
+
+  /// Hands the fetched bytes to every decode waiting for them and completes data tasks.
+  func fetchSucceeded(
+    _ key: FetchKey, data: Data, fromDisk: Bool, _ state: inout PipelineState,
+    _ deliveries: inout Deliveries
+  ) {
+    guard let job = state.fetches.removeValue(forKey: key) else { return }
+    for (decodeKey, priority) in job.decodes {
+      state.decodes[decodeKey]?.phase = .waitingForDecoder(data, fromDisk: fromDisk)
+      state.decodeStage.submit(decodeKey, priority: priority)
+    }
+    for id in job.dataTasks.keys { complete(id, .dataReady, &state, &deliveries) }
+  }
+
+  /// Fails every subscriber of a fetch, through its decodes.
+  func fetchFailed(
+    _ key: FetchKey, _ error: ImagePipelineError, _ state: inout PipelineState,
+    _ deliveries: inout Deliveries
+  ) {
+    guard let job = state.fetches.removeValue(forKey: key) else { return }
+    for decodeKey in job.decodes.keys {
+      guard let decode = state.decodes.removeValue(forKey: decodeKey) else { continue }
+      for id in decode.subscribers.keys { complete(id, .failure(error), &state, &deliveries) }
+    }
+    for id in job.dataTasks.keys { complete(id, .failure(error), &state, &deliveries) }
+  }
+
+  func complete(
+    _ id: TaskID, _ outcome: TaskOutcome, _ state: inout PipelineState,
+    _ deliveries: inout Deliveries
+  ) {
+    guard let subscriber = state.subscribers.removeValue(forKey: id) else { return }
+    state.statistics.tasksCompleted += 1
+    deliveries.add(subscriber, outcome)
+  }
+
+  // MARK: Internals
+
+  private func decodeKey(for request: ImageRequest) -> DecodeKey {
+    DecodeKey(image: request.memoryKey, policy: request.cachePolicy)
+  }
+
+  /// Only http(s) URLs with a host and file URLs with a path are loadable.
+  static func validate(_ url: URL) -> ImagePipelineError? {
+    switch url.scheme?.lowercased() {
+    case "http", "https":
+      if let host = url.host, !host.isEmpty { return nil }
+    case "file":
+      if !url.path.isEmpty { return nil }
+    default: break
+    }
+    return .invalidURL(url.absoluteString)
+  }
+
+  private func beginFetch(
+    _ key: FetchKey, url: URL, decode: (DecodeKey, ImageRequest.Priority)? = nil,
+    dataTask: (TaskID, ImageRequest.Priority)? = nil, _ state: inout PipelineState,
+    _ deliveries: inout Deliveries
+  ) {
+    let readsDisk = configuration.diskCache != nil && key.policy != .reload && !url.isFileURL
+    var job = FetchJob(
+      id: state.makeID(), url: url, policy: key.policy,
+      phase: readsDisk ? .waitingForDisk : .waitingForNetwork(stale: nil))
+    if let (decodeKey, priority) = decode { job.decodes[decodeKey] = priority }
+    if let (id, priority) = dataTask { job.dataTasks[id] = priority }
+    state.fetches[key] = job
+    if readsDisk {
+      state.diskStage.submit(key, priority: job.priority)
+    } else if key.policy == .onlyFromCache && !url.isFileURL {
+      fetchFailed(key, .notInCache, &state, &deliveries)
+    } else {
+      state.networkStage.submit(key, priority: job.priority)
+    }
+  }
+
+  private func reprioritize(decode key: DecodeKey, _ state: inout PipelineState) {
+    guard let job = state.decodes[key] else { return }
+    switch job.phase {
+    case .waitingForData:
+      state.fetches[job.fetch]?.decodes[key] = job.priority
+      reprioritize(fetch: job.fetch, &state)
+    case .waitingForDecoder:
+      state.decodeStage.update(key, priority: job.priority)
+    case .decoding:
+      break
+    }
+  }
+
+  private func reprioritize(fetch key: FetchKey, _ state: inout PipelineState) {
+    guard let job = state.fetches[key] else { return }
+    switch job.phase {
+    case .waitingForDisk: state.diskStage.update(key, priority: job.priority)
+    case .waitingForNetwork: state.networkStage.update(key, priority: job.priority)
+    case .readingDisk, .downloading: break
+    }
+  }
+
+  /// Drops a decode nobody wants: out of its line, or off its fetch (which goes too if it
+  /// is left with no subscriber). A decode already running finishes into the memory cache.
+  private func abandon(decode key: DecodeKey, _ state: inout PipelineState) {
+    guard let job = state.decodes.removeValue(forKey: key) else { return }
+    switch job.phase {
+    case .waitingForData:
+      state.fetches[job.fetch]?.decodes.removeValue(forKey: key)
+      if state.fetches[job.fetch]?.isUnwanted == true {
+        abandon(fetch: job.fetch, &state)
+      } else {
+        reprioritize(fetch: job.fetch, &state)
+      }
+    case .waitingForDecoder:
+      state.decodeStage.withdraw(key)
+    case .decoding:
+      break
+    }
+  }
+
+  private func abandon(fetch key: FetchKey, _ state: inout PipelineState) {
+    guard let job = state.fetches.removeValue(forKey: key) else { return }
+    switch job.phase {
+    case .waitingForDisk: state.diskStage.withdraw(key)
+    case .waitingForNetwork: state.networkStage.withdraw(key)
+    case .readingDisk: break  // its completion finds no job and only frees the slot
+    case .downloading(let task):
+      task.cancel()
+      state.statistics.downloadsCancelled += 1
+    }
+  }
+
+  /// Fills every free slot of every stage with the most urgent waiting job.
+  private func startWork(_ state: inout PipelineState) {
+    while let key = state.diskStage.nextToStart() { startDiskRead(key, &state) }
+    while let key = state.networkStage.nextToStart() { startDownload(key, &state) }
+    while let key = state.decodeStage.nextToStart() { startDecode(key, &state) }
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+typealias TaskID = UInt64
+
+/// What a task is told when it ends. Internal: public APIs map it to their own result types.
+enum TaskOutcome: Sendable {
+  case image(Image)
+  /// A prefetch-to-disk task: the bytes are in the disk cache (or were fresh there).
+  case dataReady
+  case failure(ImagePipelineError)
+}
+
+/// Identical downloads: the same URL read under the same cache policy.
+struct FetchKey: Hashable, Sendable {
+  let url: String
+  let policy: ImageRequest.CachePolicy
+}
+
+/// Identical decodes: the same image at the same size and fit, under the same policy.
+struct DecodeKey: Hashable, Sendable {
+  let image: MemoryCacheKey
+  let policy: ImageRequest.CachePolicy
+}
+
+/// One caller waiting for a result: a public `ImageTask` or a prefetch.
+struct Subscriber {
+  enum Target {
+    case decode(DecodeKey)
+    case fetch(FetchKey)
+  }
+
+  var priority: ImageRequest.Priority
+  let target: Target
+  let deliver: @Sendable (TaskOutcome) -> Void
+}
+
+/// A download shared by every decode of its URL (and every prefetch-to-disk of it).
+/// Its priority is its most urgent subscriber's.
+struct FetchJob {
+  enum Phase {
+    case waitingForDisk
+    case readingDisk
+    /// `stale` is a disk entry to revalidate (or replace).
+    case waitingForNetwork(stale: DiskCacheEntry?)
+    case downloading(Task<Void, Never>)
+  }
+
+  let id: UInt64
+  let url: URL
+  let policy: ImageRequest.CachePolicy
+  var decodes: [DecodeKey: ImageRequest.Priority] = [:]
+  var dataTasks: [TaskID: ImageRequest.Priority] = [:]
+  var phase: Phase
+
+  var isUnwanted: Bool { decodes.isEmpty && dataTasks.isEmpty }
+
+  /// O(subscribers).
+  var priority: ImageRequest.Priority {
+    max(decodes.values.max() ?? .veryLow, dataTasks.values.max() ?? .veryLow)
+  }
+}
+
+/// A decode shared by every task that asked for the same image at the same size.
+struct DecodeJob {
+  enum Phase {
+    case waitingForData
+    case waitingForDecoder(Data, fromDisk: Bool)
+    case decoding
+  }
+
+  let id: UInt64
+  let request: ImageRequest
+  let fetch: FetchKey
+  var subscribers: [TaskID: ImageRequest.Priority] = [:]
+  var phase: Phase = .waitingForData
+
+  /// O(subscribers).
+  var priority: ImageRequest.Priority { subscribers.values.max() ?? .veryLow }
+}
+
+/// Everything the pipeline knows about work in flight, guarded by one lock.
+struct PipelineState {
+  var nextID: UInt64 = 1
+  var subscribers: [TaskID: Subscriber] = [:]
+  var fetches: [FetchKey: FetchJob] = [:]
+  var decodes: [DecodeKey: DecodeJob] = [:]
+  var diskStage: StageQueue<FetchKey>
+  var networkStage: StageQueue<FetchKey>
+  var decodeStage: StageQueue<DecodeKey>
+  var statistics = PipelineStatistics()
+
+  mutating func makeID() -> UInt64 {
+    defer { nextID += 1 }
+    return nextID
+  }
+}
+
+/// Completions collected under the lock and delivered after it is released, so a completion
+/// handler may call back into the pipeline.
+struct Deliveries {
+  private(set) var pending: [(@Sendable (TaskOutcome) -> Void, TaskOutcome)] = []
+
+  mutating func add(_ subscriber: Subscriber, _ outcome: TaskOutcome) {
+    pending.append((subscriber.deliver, outcome))
+  }
+
+  func run() {
+    for (deliver, outcome) in pending { deliver(outcome) }
+  }
+}

@@ -1,0 +1,173 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Loads http(s) URLs through URLSession and file URLs from the file system.
+///
+/// It streams the body and stops as soon as it passes `DataRequest.maxBytes` (or at once when
+/// Content-Length already says so), applies the request's idle timeout, sends conditional
+/// headers and hands a 304 back as a response. URLSession's own cache is off: the pipeline's
+/// disk cache does HTTP caching, and must see the 304s.
+public final class URLSessionDataLoader: DataLoading {
+  private let session: URLSession
+  private let delegate: SessionDelegate
+
+  /// - Parameters:
+  ///   - maxConnectionsPerHost: connections URLSession opens to one host.
+  ///   - resourceTimeout: seconds a whole download may take, however steadily it progresses.
+  public init(maxConnectionsPerHost: Int = 6, resourceTimeout: TimeInterval = 120) {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.httpMaximumConnectionsPerHost = maxConnectionsPerHost
+    configuration.timeoutIntervalForResource = resourceTimeout
+    let delegate = SessionDelegate()
+    self.delegate = delegate
+    self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+  }
+
+  deinit { session.finishTasksAndInvalidate() }
+
+  public func loadData(for request: DataRequest) async throws(ImagePipelineError) -> DataResponse {
+    if request.url.isFileURL { return try readFile(request) }
+    guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https"
+    else { throw .invalidURL(request.url.absoluteString) }
+    var urlRequest = URLRequest(
+      url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
+      timeoutInterval: request.timeout)
+    urlRequest.setValue("image/*, */*;q=0.5", forHTTPHeaderField: "Accept")
+    if let etag = request.ifNoneMatch {
+      urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match")
+    }
+    if let date = request.ifModifiedSince {
+      urlRequest.setValue(date, forHTTPHeaderField: "If-Modified-Since")
+    }
+    let task = session.dataTask(with: urlRequest)
+    task.priority =
+      switch request.priority {
+      case .veryLow, .low: URLSessionTask.lowPriority
+      case .normal: URLSessionTask.defaultPriority
+      case .high, .veryHigh: URLSessionTask.highPriority
+      }
+    let delegate = self.delegate
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        delegate.register(task, maxBytes: request.maxBytes, continuation: continuation)
+        task.resume()
+        if Task.isCancelled { task.cancel() }
+      }
+    } onCancel: {
+      task.cancel()
+    }
+    return try result.get()
+  }
+
+  private func readFile(_ request: DataRequest) throws(ImagePipelineError) -> DataResponse {
+    let path = request.url.path
+    let size: Int
+    do {
+      let attributes = try FileManager.default.attributesOfItem(atPath: path)
+      size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    } catch {
+      throw .networkFailed("cannot read \(path): no such file")
+    }
+    guard size <= request.maxBytes else { throw .tooLarge(.bytes(size, limit: request.maxBytes)) }
+    do {
+      let data = try Data(contentsOf: request.url)
+      guard data.count <= request.maxBytes else {
+        throw ImagePipelineError.tooLarge(.bytes(data.count, limit: request.maxBytes))
+      }
+      return DataResponse(statusCode: 200, data: data)
+    } catch let error as ImagePipelineError {
+      throw error
+    } catch {
+      throw .networkFailed("cannot read \(path): \(error.localizedDescription)")
+    }
+  }
+}
+
+/// Collects each data task's response and body, enforcing its byte limit, and resumes the
+/// waiting `loadData` when the task completes. O(1) bookkeeping per callback.
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+  private struct Pending {
+    let continuation: CheckedContinuation<Result<DataResponse, ImagePipelineError>, Never>
+    let maxBytes: Int
+    var response: HTTPURLResponse?
+    var body = Data()
+    var overLimit: Int?
+  }
+
+  private let pending = Locked<[Int: Pending]>([:])
+
+  func register(
+    _ task: URLSessionTask, maxBytes: Int,
+    continuation: CheckedContinuation<Result<DataResponse, ImagePipelineError>, Never>
+  ) {
+    pending.withLock {
+      $0[task.taskIdentifier] = Pending(continuation: continuation, maxBytes: maxBytes)
+    }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    let allow = pending.withLock { pending -> Bool in
+      guard var entry = pending[dataTask.taskIdentifier] else { return false }
+      entry.response = response as? HTTPURLResponse
+      let expected = response.expectedContentLength
+      if expected > entry.maxBytes {
+        entry.overLimit = Int(expected)
+      }
+      pending[dataTask.taskIdentifier] = entry
+      return entry.overLimit == nil
+    }
+    completionHandler(allow ? .allow : .cancel)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let overLimit = pending.withLock { pending -> Bool in
+      guard var entry = pending[dataTask.taskIdentifier] else { return false }
+      entry.body.append(data)
+      if entry.body.count > entry.maxBytes { entry.overLimit = entry.body.count }
+      pending[dataTask.taskIdentifier] = entry
+      return entry.overLimit != nil
+    }
+    if overLimit { dataTask.cancel() }
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+    guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else {
+      return
+    }
+    entry.continuation.resume(returning: Self.result(of: entry, error: error))
+  }
+
+  private static func result(
+    of entry: Pending, error: Error?
+  ) -> Result<
+    DataResponse, ImagePipelineError
+  > {
+    if let overLimit = entry.overLimit {
+      return .failure(.tooLarge(.bytes(overLimit, limit: entry.maxBytes)))
+    }
+    if let error {
+      let code = (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code)
+      switch code {
+      case .timedOut: return .failure(.timedOut)
+      case .cancelled: return .failure(.cancelled)
+      default: return .failure(.networkFailed(error.localizedDescription))
+      }
+    }
+    guard let http = entry.response else {
+      return .failure(.networkFailed("no HTTP response"))
+    }
+    var headers: [String: String] = [:]
+    for (name, value) in http.allHeaderFields {
+      if let name = name as? String, let value = value as? String { headers[name] = value }
+    }
+    return .success(DataResponse(statusCode: http.statusCode, headers: headers, data: entry.body))
+  }
+}
