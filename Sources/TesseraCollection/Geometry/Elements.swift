@@ -1,0 +1,48 @@
+/// The kinds of supplementary view: per-section header and footer, and one header and one
+/// footer for the whole collection (UITableView's tableHeaderView/tableFooterView).
+public enum SupplementaryKind: Hashable, Sendable, CaseIterable {
+  case sectionHeader
+  case sectionFooter
+  case collectionHeader
+  case collectionFooter
+}
+
+/// What a layout places: an item, or a supplementary view of a section.
+///
+/// Collection-level supplementary views use section 0.
+public enum ElementID: Hashable, Sendable, CustomStringConvertible {
+  case item(IndexPath)
+  case supplementary(SupplementaryKind, section: Int)
+
+  public var indexPath: IndexPath {
+    switch self {
+    case .item(let path): path
+    case .supplementary(_, let section): IndexPath(item: 0, section: section)
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .item(let path): "item\(path)"
+    case .supplementary(let kind, let section): "\(kind)(\(section))"
+    }
+  }
+}
+
+/// One placed element: what it is and where, in content coordinates.
+public struct LayoutElement: Hashable, Sendable {
+  public var id: ElementID
+  public var frame: Rect
+
+  public init(id: ElementID, frame: Rect) {
+    self.id = id
+    self.frame = frame
+  }
+}
+
+/// Where `scrollToItem` puts the item in the viewport.
+public enum ScrollPosition: Hashable, Sendable {
+  case top
+  case center
+  case bottom
+}

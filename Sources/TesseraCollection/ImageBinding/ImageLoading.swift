@@ -1,0 +1,29 @@
+/// What an image slot needs from an image pipeline: a synchronous memory-cache look-up and an
+/// asynchronous, cancellable load that completes on the main actor. The app adapts
+/// TesseraImages to it; tests and the scroll simulator provide their own.
+@MainActor
+public protocol ImageLoading<Image, Request>: AnyObject {
+  associatedtype Image
+  associatedtype Request
+
+  /// The image if it is in memory right now (no I/O, no decoding).
+  func cachedImage(for request: Request) -> Image?
+
+  /// Starts (or joins) a load; `completion` runs on the main actor with the image, or nil on
+  /// failure. Cancelling may or may not stop the completion from arriving.
+  func loadImage(
+    for request: Request, completion: @escaping @MainActor (Image?) -> Void
+  )
+    -> ImageLoadCancellation
+}
+
+/// Stops interest in one load.
+public struct ImageLoadCancellation: Sendable {
+  private let body: @MainActor @Sendable () -> Void
+
+  public init(_ body: @escaping @MainActor @Sendable () -> Void) { self.body = body }
+
+  public static let none = ImageLoadCancellation {}
+
+  @MainActor public func cancel() { body() }
+}

@@ -1,0 +1,125 @@
+/// Fixed-shape cells in columns: seed 000's flow layout done in whole units.
+///
+/// Column widths follow `ColumnGeometry` (cellWidth = (W − (n+1)·span) / n, the leftover
+/// spread so the columns line up edge to edge); every cell of the grid has the height
+/// round(nominalWidth × aspectRatio), so rows line up too. Rows are separated by `spacing`,
+/// with `spacing` above the first row and below the last of each section.
+///
+/// Stores nothing per item: frames are arithmetic. Preparing is O(sections); a query is
+/// O(log sections + elements returned).
+@MainActor
+public final class GridLayout: CollectionLayout {
+  /// How many columns: a fixed number, or as many as fit at a minimum width (so a terminal
+  /// resize changes the column count).
+  public enum Columns: Hashable, Sendable {
+    case fixed(Int)
+    case adaptive(minimumWidth: Int)
+  }
+
+  public var columns: Columns
+  public let spacing: Int
+  /// Cell height / cell width (100 wide × 120 high is 1.2).
+  public let aspectRatio: Double
+
+  private var stack = SectionStack()
+  private var width = 0
+  private var geometry = ColumnGeometry(requested: 1, spacing: 0, width: 0)
+  private var cellHeight = 1
+
+  public init(columns: Columns, spacing: Int = 1, aspectRatio: Double = 1) {
+    self.columns = columns
+    self.spacing = max(0, spacing)
+    self.aspectRatio = aspectRatio.isFinite && aspectRatio > 0 ? aspectRatio : 1
+  }
+
+  /// The column geometry in use (columns actually laid out, their x and widths).
+  public var columnCount: Int { geometry.count }
+  public var columnFrames: [(x: Int, width: Int)] {
+    zip(geometry.xs, geometry.widths).map { (x: $0, width: $1) }
+  }
+  public var itemHeight: Int { cellHeight }
+
+  public func prepare(_ content: SectionedContent, width: Int, reason: LayoutPreparation) {
+    self.width = max(0, width)
+    let requested: Int
+    switch columns {
+    case .fixed(let count): requested = count
+    case .adaptive(let minimumWidth):
+      requested = max(1, (self.width - spacing) / (max(1, minimumWidth) + spacing))
+    }
+    geometry = ColumnGeometry(requested: requested, spacing: spacing, width: self.width)
+    cellHeight = roundedHeight(
+      width: geometry.nominalWidth, aspectRatio: aspectRatio, fallback: 1)
+    let bodies = content.itemCounts.map(bodyHeight(items:))
+    stack.reset(content, bodyHeights: bodies)
+  }
+
+  private var pitch: Int { cellHeight + spacing }
+
+  private func bodyHeight(items: Int) -> Int {
+    guard items > 0 else { return 0 }
+    let rows = (items + geometry.count - 1) / geometry.count
+    return spacing + rows * pitch
+  }
+
+  public var contentHeight: Int { stack.contentHeight }
+
+  public func elements(intersecting band: Range<Int>, into elements: inout [LayoutElement]) {
+    stack.elements(intersecting: band, width: width, into: &elements) { section, elements in
+      let rows = rowRange(section: section, band: band)
+      let count = stack.content.itemCounts[section]
+      for row in rows {
+        let first = row * geometry.count
+        for item in first..<min(count, first + geometry.count) {
+          elements.append(
+            LayoutElement(
+              id: .item(IndexPath(item: item, section: section)),
+              frame: itemFrame(item: item, section: section)))
+        }
+      }
+    }
+  }
+
+  private func rowRange(section: Int, band: Range<Int>) -> Range<Int> {
+    let count = stack.content.itemCounts[section]
+    guard count > 0 else { return 0..<0 }
+    let rows = (count + geometry.count - 1) / geometry.count
+    let firstRowTop = stack.bodyTop(section) + spacing
+    // Row r spans [firstRowTop + r·pitch, … + cellHeight).
+    let first = max(0, floorDiv(band.lowerBound - firstRowTop - cellHeight, pitch) + 1)
+    let last = min(rows - 1, floorDiv(band.upperBound - 1 - firstRowTop, pitch))
+    return first <= last ? first..<(last + 1) : 0..<0
+  }
+
+  private func itemFrame(item: Int, section: Int) -> Rect {
+    let row = item / geometry.count
+    let column = item % geometry.count
+    return Rect(
+      x: geometry.xs[column], y: stack.bodyTop(section) + spacing + row * pitch,
+      width: geometry.widths[column], height: cellHeight)
+  }
+
+  public func frame(of element: ElementID) -> Rect? {
+    switch element {
+    case .item(let path):
+      guard stack.content.flatIndex(of: path) != nil else { return nil }
+      return itemFrame(item: path.item, section: path.section)
+    case .supplementary(let kind, let section):
+      return stack.frame(of: kind, section: section, width: width)
+    }
+  }
+
+  public func itemRange(intersecting band: Range<Int>) -> Range<Int> {
+    var lower = Int.max
+    var upper = Int.min
+    for section in stack.sections(intersecting: band) {
+      let rows = rowRange(section: section, band: band)
+      guard !rows.isEmpty else { continue }
+      let start = stack.content.itemStarts[section]
+      let count = stack.content.itemCounts[section]
+      lower = min(lower, start + rows.lowerBound * geometry.count)
+      upper = max(upper, start + min(count, rows.upperBound * geometry.count))
+    }
+    return lower <= upper ? lower..<upper : 0..<0
+  }
+}

@@ -1,0 +1,41 @@
+extension CollectionView {
+  /// Diffs the prefetch window against the last frame's: items entering it (and not just
+  /// seen on screen) are announced with `prefetchItemsAt`, items leaving it without coming on
+  /// screen with `cancelPrefetchingForItemsAt`. O(changes) per frame.
+  func updatePrefetch() {
+    let band = visibleBand
+    let visible = layout.itemRange(intersecting: band)
+    let screen = Double(viewportHeight)
+    let ahead = Int((prefetchWindow.aheadScreens * screen).rounded())
+    let behind = Int((prefetchWindow.behindScreens * screen).rounded())
+    let window =
+      motion.direction >= 0
+      ? (band.lowerBound - behind)..<(band.upperBound + ahead)
+      : (band.lowerBound - ahead)..<(band.upperBound + behind)
+    let wanted = RangeList.subtracting([layout.itemRange(intersecting: window)], [visible])
+    let added = RangeList.subtracting(RangeList.subtracting(wanted, prefetched), lastVisibleItems)
+    let cancelled = RangeList.subtracting(RangeList.subtracting(prefetched, wanted), [visible])
+    prefetched = wanted
+    lastVisibleItems = visible.isEmpty ? [] : [visible]
+    guard let dataSource else { return }
+    if !cancelled.isEmpty {
+      dataSource.collectionView(self, cancelPrefetchingForItemsAt: indexPaths(of: cancelled))
+    }
+    if !added.isEmpty {
+      dataSource.collectionView(self, prefetchItemsAt: indexPaths(of: added))
+    }
+  }
+
+  private func indexPaths(of ranges: [Range<Int>]) -> [IndexPath] {
+    var paths: [IndexPath] = []
+    for range in ranges {
+      for flat in range where flat >= 0 && flat < content.totalItems {
+        paths.append(content.indexPath(ofFlat: flat))
+      }
+    }
+    return paths
+  }
+
+  /// The items currently announced for prefetching, as flat index ranges.
+  public var prefetchedItemRanges: [Range<Int>] { prefetched }
+}

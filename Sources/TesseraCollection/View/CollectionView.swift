@@ -1,0 +1,278 @@
+/// The headless collection view: UIKit's UICollectionView/UITableView minus the screen.
+///
+/// One frame, driven by the app: input (`beginDrag`/`drag(by:)`/`endDrag(velocity:)`,
+/// `scroll(by:animated:)`, `pageDown`, `scrollToItem`), then `tick(by:)` to advance physics
+/// on the app's clock, then `layoutIfNeeded()` — cells leaving the screen go back to the pool,
+/// cells entering are dequeued and configured by the data source (and measured when the
+/// layout sizes views to fit) — then `visibleCells` for the renderer.
+///
+/// Cost per frame: O(log n + elements on screen + prefetch window changes), independent of
+/// the item count. Allocated views stay bounded by the most on screen at once (per type):
+/// views leaving are recycled before views entering are dequeued.
+@MainActor
+public final class CollectionView {
+  public weak var dataSource: (any CollectionDataSource)?
+  public weak var delegate: (any CollectionDelegate)?
+
+  /// The layout. Replacing it keeps the item at the top of the screen at the top.
+  public var layout: any CollectionLayout {
+    didSet { layoutDidChange() }
+  }
+
+  public private(set) var viewportWidth: Int
+  public private(set) var viewportHeight: Int
+  /// The scroll position, fractional while physics runs. Frames are presented at
+  /// `presentedOffset`, its whole-unit rounding.
+  public internal(set) var contentOffset: Double = 0
+  /// How far ahead and behind the screen items are prefetched.
+  public var prefetchWindow = PrefetchWindow()
+
+  var motion = ScrollMotion()
+  var content = SectionedContent.empty
+  var needsReload = true
+  var needsLayout = true
+  let pool = ReusePool()
+  /// Views on screen by element; `displayedStamp` marks those seen in the current pass.
+  var displayed: [ElementID: DisplayedView] = [:]
+  /// The elements on screen in the last pass, in y order, content coordinates.
+  var onScreen: [LayoutElement] = []
+  /// The presented offset `onScreen` was laid out at.
+  var laidOutOffset = 0
+  var scratch: [LayoutElement] = []
+  var pass: UInt64 = 0
+  var indexPaths: [ObjectIdentifier: IndexPath] = [:]
+  var needsMeasure: Set<ElementID> = []
+  var pendingTarget: ScrollTarget?
+  var prefetched: [Range<Int>] = []
+  var lastVisibleItems: [Range<Int>] = []
+  var identifiers: (any IdentifierSnapshot)?
+  var registered: Set<ObjectIdentifier> = []
+
+  public init(layout: any CollectionLayout, width: Int = 0, height: Int = 0) {
+    self.layout = layout
+    self.viewportWidth = max(0, width)
+    self.viewportHeight = max(0, height)
+  }
+
+  // MARK: registration and dequeueing
+
+  /// Declares a cell type. Optional — the type is its own identifier and the pool builds it
+  /// with `init()` on first use — but it documents what a data source hands out.
+  public func register<Cell: ReusableView>(_ type: Cell.Type) {
+    registered.insert(ObjectIdentifier(type))
+  }
+
+  /// Declares a supplementary view type (see `register(_:)`).
+  public func register<View: ReusableView>(
+    _ type: View.Type, forSupplementaryViewOfKind kind: SupplementaryKind
+  ) {
+    registered.insert(ObjectIdentifier(type))
+  }
+
+  public func isRegistered<View: ReusableView>(_ type: View.Type) -> Bool {
+    registered.contains(ObjectIdentifier(type))
+  }
+
+  /// A free cell of the type the call site expects (inferred from the return type), after
+  /// its `prepareForReuse`, or a new one when none is free.
+  public func dequeueReusableCell<Cell: ReusableView>(for indexPath: IndexPath) -> Cell {
+    pool.dequeue(Cell.self).view
+  }
+
+  /// A free supplementary view of the expected type, or a new one.
+  public func dequeueReusableSupplementaryView<View: ReusableView>(
+    ofKind kind: SupplementaryKind, for indexPath: IndexPath
+  ) -> View {
+    pool.dequeue(View.self).view
+  }
+
+  /// Views created so far (all types), and reused.
+  public var createdViewCount: Int { pool.totalCreated }
+  public var reusedViewCount: Int { pool.totalReused }
+  public func createdCount<View: ReusableView>(of type: View.Type) -> Int {
+    pool.createdCount(of: type)
+  }
+  public func freeCount<View: ReusableView>(of type: View.Type) -> Int {
+    pool.freeCount(of: type)
+  }
+
+  /// The index path a cell shows, nil while it is off screen (in the pool).
+  public func indexPath(for cell: any ReusableView) -> IndexPath? {
+    indexPaths[ObjectIdentifier(cell)]
+  }
+
+  /// The cell showing `indexPath`, nil when that item is not on screen.
+  public func cellForItem(at indexPath: IndexPath) -> (any ReusableView)? {
+    displayed[.item(indexPath)]?.view
+  }
+
+  // MARK: content
+
+  /// Content as last loaded from the data source.
+  public var numberOfSections: Int { content.sectionCount }
+  public func numberOfItems(inSection section: Int) -> Int {
+    section >= 0 && section < content.sectionCount ? content.itemCounts[section] : 0
+  }
+
+  /// Forgets everything shown and asks the data source again at the next layout pass.
+  /// Item identity is lost: use `reloadData(identifiers:)` to enable batch updates.
+  public func reloadData() {
+    identifiers = nil
+    needsReload = true
+    needsLayout = true
+  }
+
+  /// The index path of the item with identifier `id`, when identifiers were given.
+  /// O(1) after an O(n) index is built on first use after each change.
+  public func indexPath<ID: Hashable>(forItemIdentifier id: ID) -> IndexPath? {
+    guard let box = identifiers as? IdentifierSnapshotBox<ID> else { return nil }
+    return box.indexPath(of: id)
+  }
+
+  func loadContentFromDataSource() -> SectionedContent {
+    guard let dataSource else { return .empty }
+    let sections = max(0, dataSource.numberOfSections(in: self))
+    var counts: [Int] = []
+    var headers: [Int] = []
+    var footers: [Int] = []
+    counts.reserveCapacity(sections)
+    for section in 0..<sections {
+      counts.append(dataSource.collectionView(self, numberOfItemsInSection: section))
+      headers.append(
+        dataSource.collectionView(
+          self, heightForSupplementaryElementOfKind: .sectionHeader, inSection: section))
+      footers.append(
+        dataSource.collectionView(
+          self, heightForSupplementaryElementOfKind: .sectionFooter, inSection: section))
+    }
+    return SectionedContent(
+      itemCounts: counts, sectionHeaderHeights: headers, sectionFooterHeights: footers,
+      collectionHeaderHeight: dataSource.collectionView(
+        self, heightForSupplementaryElementOfKind: .collectionHeader, inSection: 0),
+      collectionFooterHeight: dataSource.collectionView(
+        self, heightForSupplementaryElementOfKind: .collectionFooter, inSection: 0))
+  }
+
+  /// Applies a pending `reloadData`: every view on screen goes back to the pool.
+  func reloadIfNeeded() {
+    guard needsReload else { return }
+    needsReload = false
+    recycleAll()
+    prefetched = []
+    lastVisibleItems = []
+    content = loadContentFromDataSource()
+    layout.prepare(content, width: viewportWidth, reason: .reload)
+    clampOffset()
+  }
+
+  // MARK: viewport and layout
+
+  /// Resizes the viewport. A width change re-lays the content out (a grid recomputes its
+  /// columns, measured list rows become estimates) keeping the top item where it was; a
+  /// height-only change keeps every measurement.
+  public func setViewport(width: Int, height: Int) {
+    let width = max(0, width)
+    let height = max(0, height)
+    guard width != viewportWidth || height != viewportHeight else { return }
+    let widthChanged = width != viewportWidth
+    viewportWidth = width
+    viewportHeight = height
+    needsLayout = true
+    guard widthChanged, !needsReload else {
+      clampOffset()
+      return
+    }
+    let anchor = topAnchor()
+    layout.prepare(content, width: width, reason: .resize)
+    if let anchor { pendingTarget = anchor }
+    resolvePendingTarget()
+  }
+
+  private func layoutDidChange() {
+    needsLayout = true
+    guard !needsReload else { return }
+    let anchor = topAnchor()
+    recycleAll()
+    layout.prepare(content, width: viewportWidth, reason: .reload)
+    if let anchor {
+      pendingTarget = ScrollTarget(element: anchor.element, placement: .position(.top))
+    }
+    resolvePendingTarget()
+  }
+
+  /// The first element on screen and where its top is in the viewport.
+  func topAnchor() -> ScrollTarget? {
+    guard
+      let first = onScreen.first(where: { if case .item = $0.id { true } else { false } })
+        ?? onScreen.first
+    else { return nil }
+    return ScrollTarget(
+      element: first.id, placement: .viewportY(Double(first.frame.y) - contentOffset))
+  }
+
+  public var contentHeight: Int { layout.contentHeight }
+
+  /// The largest offset: the end of the content at the bottom of the viewport.
+  public var maximumOffset: Double { Double(max(0, layout.contentHeight - viewportHeight)) }
+
+  var offsetBounds: ClosedRange<Double> { 0...maximumOffset }
+
+  /// The whole-unit offset frames are presented at.
+  public var presentedOffset: Int {
+    let rounded = contentOffset.rounded()
+    return rounded.isFinite ? Int(rounded) : 0
+  }
+
+  /// The content band on screen.
+  public var visibleBand: Range<Int> { presentedOffset..<(presentedOffset + viewportHeight) }
+
+  func clampOffset() {
+    let clamped = min(max(contentOffset, 0), maximumOffset)
+    if clamped != contentOffset { setOffset(clamped) }
+  }
+
+  /// Moves the content offset, telling the delegate.
+  func setOffset(_ offset: Double) {
+    guard offset != contentOffset, offset.isFinite else { return }
+    motion.noteMovement(offset - contentOffset)
+    contentOffset = offset
+    needsLayout = true
+    delegate?.collectionViewDidScroll(self)
+  }
+}
+
+/// A view on screen and the layout pass that last saw it.
+struct DisplayedView {
+  var view: any ReusableView
+  var stamp: UInt64
+}
+
+/// Where the app asked an element to be (or where the anchor keeps it).
+struct ScrollTarget {
+  enum Placement {
+    case position(ScrollPosition)
+    /// The element's top at this viewport y (fractional: an anchor keeps sub-unit offsets).
+    case viewportY(Double)
+  }
+  var element: ElementID
+  var placement: Placement
+}
+
+/// How far around the screen items are prefetched, in screen heights.
+///
+/// Defaults: 2 screens ahead of the scroll direction, 1 behind. A fast terminal fling moves
+/// ~0.3 units/ms (a 40-row screen every ~130 ms); images from a local or nearby server take
+/// ~50–200 ms to arrive and decode, i.e. up to ~1.5 screens at that speed, so 2 screens ahead
+/// keeps requests started before their cells appear with some margin, and the window stays
+/// small enough that cancellations (items falling out of it) keep the pipeline on what
+/// matters. Behind, 1 screen covers a reversal; further back the memory cache answers.
+/// Texture's 2.5/1.5 suit taller phone screens at higher point velocities.
+public struct PrefetchWindow: Sendable, Equatable {
+  public var aheadScreens: Double
+  public var behindScreens: Double
+
+  public init(aheadScreens: Double = 2, behindScreens: Double = 1) {
+    self.aheadScreens = max(0, aheadScreens)
+    self.behindScreens = max(0, behindScreens)
+  }
+}
