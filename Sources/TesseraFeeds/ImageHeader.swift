@@ -1,0 +1,84 @@
+import Foundation
+
+/// Pixel size read from an image file's first bytes (PNG, GIF, WebP, JPEG), so a folder's
+/// photos have aspect ratios before anything is decoded. Reads at most `limit` bytes; the
+/// JPEG walk is linear in the segments before the frame header. EXIF rotation is ignored.
+enum ImageHeader {
+  static let limit = 256 * 1024
+
+  static func pixelSize(of file: URL) -> PixelSize? {
+    guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
+    defer { try? handle.close() }
+    guard let data = try? handle.read(upToCount: limit) else { return nil }
+    return pixelSize(Array(data))
+  }
+
+  static func pixelSize(_ bytes: [UInt8]) -> PixelSize? {
+    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return png(bytes) }
+    if bytes.starts(with: Array("GIF8".utf8)) { return gif(bytes) }
+    if bytes.starts(with: Array("RIFF".utf8)), bytes.count > 16,
+      Array(bytes[8..<12]) == Array("WEBP".utf8)
+    {
+      return webp(bytes)
+    }
+    if bytes.starts(with: [0xFF, 0xD8]) { return jpeg(bytes) }
+    return nil
+  }
+
+  private static func valid(_ width: Int, _ height: Int) -> PixelSize? {
+    width > 0 && height > 0 ? PixelSize(width: width, height: height) : nil
+  }
+
+  private static func bigEndian(_ bytes: [UInt8], _ at: Int, _ count: Int) -> Int {
+    (at..<at + count).reduce(0) { $0 << 8 | Int(bytes[$1]) }
+  }
+
+  private static func littleEndian(_ bytes: [UInt8], _ at: Int, _ count: Int) -> Int {
+    (at..<at + count).reversed().reduce(0) { $0 << 8 | Int(bytes[$1]) }
+  }
+
+  private static func png(_ bytes: [UInt8]) -> PixelSize? {
+    guard bytes.count >= 24 else { return nil }
+    return valid(bigEndian(bytes, 16, 4), bigEndian(bytes, 20, 4))
+  }
+
+  private static func gif(_ bytes: [UInt8]) -> PixelSize? {
+    guard bytes.count >= 10 else { return nil }
+    return valid(littleEndian(bytes, 6, 2), littleEndian(bytes, 8, 2))
+  }
+
+  private static func webp(_ bytes: [UInt8]) -> PixelSize? {
+    guard bytes.count >= 30 else { return nil }
+    switch String(decoding: bytes[12..<16], as: UTF8.self) {
+    case "VP8 ":
+      return valid(littleEndian(bytes, 26, 2) & 0x3FFF, littleEndian(bytes, 28, 2) & 0x3FFF)
+    case "VP8L":
+      let bits = littleEndian(bytes, 21, 4)
+      return valid((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
+    case "VP8X":
+      return valid(littleEndian(bytes, 24, 3) + 1, littleEndian(bytes, 27, 3) + 1)
+    default:
+      return nil
+    }
+  }
+
+  private static func jpeg(_ bytes: [UInt8]) -> PixelSize? {
+    var index = 2
+    while index + 9 < bytes.count {
+      guard bytes[index] == 0xFF else { return nil }
+      let marker = bytes[index + 1]
+      if marker == 0xFF {
+        index += 1
+        continue
+      }
+      let length = bigEndian(bytes, index + 2, 2)
+      let isFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
+      if isFrame {
+        return valid(bigEndian(bytes, index + 7, 2), bigEndian(bytes, index + 5, 2))
+      }
+      guard length >= 2 else { return nil }
+      index += 2 + length
+    }
+    return nil
+  }
+}
