@@ -11,6 +11,8 @@ public struct ByteWriter: Sendable {
 
   public mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
 
+  public mutating func append(_ other: ArraySlice<UInt8>) { bytes.append(contentsOf: other) }
+
   public mutating func append(_ text: String) {
     var text = text
     text.withUTF8 { bytes.append(contentsOf: $0) }
