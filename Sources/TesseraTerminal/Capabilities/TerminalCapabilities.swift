@@ -1,0 +1,105 @@
+/// What the terminal can do, decided from the environment and the replies to a few queries
+/// (see ``CapabilityProbe``): the image protocol, synchronized output, in-band resize.
+public struct TerminalCapabilities: Sendable, Hashable, CustomStringConvertible {
+  public var graphics: GraphicsProtocol
+  /// DEC mode 2026: frames appear whole.
+  public var synchronizedOutput: Bool
+  /// DEC mode 2048: resizes arrive in the input stream.
+  public var inBandResize: Bool
+  /// Running inside tmux: kitty images use Unicode placeholders and passthrough.
+  public var insideTmux: Bool
+  public var cellPixelSize: PixelSize
+  /// XTVERSION's answer, or TERM_PROGRAM, when known.
+  public var terminalName: String?
+
+  public init(
+    graphics: GraphicsProtocol, synchronizedOutput: Bool = false, inBandResize: Bool = false,
+    insideTmux: Bool = false, cellPixelSize: PixelSize = PixelSize(width: 10, height: 20),
+    terminalName: String? = nil
+  ) {
+    self.graphics = graphics
+    self.synchronizedOutput = synchronizedOutput
+    self.inBandResize = inBandResize
+    self.insideTmux = insideTmux
+    self.cellPixelSize = cellPixelSize
+    self.terminalName = terminalName
+  }
+
+  /// Terminals whose name says they speak kitty graphics.
+  static let kittyTerminals = ["kitty", "wezterm", "ghostty", "konsole"]
+
+  /// Decides capabilities; pure, so every rule is tested.
+  ///
+  /// Graphics, first match wins: the app's override; inside tmux, kitty placeholders when
+  /// the outer terminal is kitty (KITTY_WINDOW_ID survives into tmux), sixel when tmux itself
+  /// reports it (DA1 4, tmux ≥ 3.4 built with sixel), else blocks; outside tmux, kitty when
+  /// the kitty query was answered OK or the environment or XTVERSION names a kitty-protocol
+  /// terminal; sixel when DA1 carries 4; else blocks.
+  public static func decide(
+    environment: [String: String], replies: [TerminalReply], override: GraphicsProtocol? = nil,
+    windowSize: TerminalSize? = nil
+  ) -> TerminalCapabilities {
+    var version: String?
+    var deviceAttributes: [Int] = []
+    var kittyAnswered = false
+    var modes: [Int: Int] = [:]
+    var cellSize: PixelSize?
+    for reply in replies {
+      switch reply {
+      case .version(let text): version = text
+      case .primaryDeviceAttributes(let attributes): deviceAttributes = attributes
+      case .kittyGraphics(_, let message): kittyAnswered = kittyAnswered || message == "OK"
+      case .modeReport(let mode, let state): modes[mode] = state
+      case .cellPixelSize(let size): cellSize = size
+      }
+    }
+    let insideTmux = environment["TMUX"].map { !$0.isEmpty } ?? false
+    let term = (environment["TERM"] ?? "").lowercased()
+    let program = (environment["TERM_PROGRAM"] ?? "").lowercased()
+    let names = [term, program, (version ?? "").lowercased()]
+    let namesKitty =
+      environment["KITTY_WINDOW_ID"] != nil || environment["WEZTERM_EXECUTABLE"] != nil
+      || kittyTerminals.contains { name in names.contains { $0.contains(name) } }
+    let sixel = deviceAttributes.dropFirst().contains(4)
+    let graphics: GraphicsProtocol
+    if let override {
+      graphics = override
+    } else if insideTmux {
+      graphics = environment["KITTY_WINDOW_ID"] != nil ? .kitty : sixel ? .sixel : .blocks
+    } else if kittyAnswered || namesKitty {
+      graphics = .kitty
+    } else if sixel {
+      graphics = .sixel
+    } else {
+      graphics = .blocks
+    }
+    func supported(_ mode: Int) -> Bool { [1, 2, 3, 4].contains(modes[mode] ?? 0) }
+    return TerminalCapabilities(
+      graphics: graphics, synchronizedOutput: supported(2026), inBandResize: supported(2048),
+      insideTmux: insideTmux,
+      cellPixelSize: cellSize ?? windowSize?.cellPixelSize ?? PixelSize(width: 10, height: 20),
+      terminalName: version ?? environment["TERM_PROGRAM"])
+  }
+
+  public var description: String {
+    "graphics \(graphics), sync \(synchronizedOutput), in-band resize \(inBandResize), "
+      + "tmux \(insideTmux), cell \(cellPixelSize), terminal \(terminalName ?? "?")"
+  }
+}
+
+/// The queries capability detection sends, and when it has heard enough.
+public enum CapabilityProbe {
+  /// Kitty graphics query, XTVERSION, DECRQM 2026 and 2048, cell size, then DA1 last:
+  /// every terminal answers DA1, and answers in order, so its reply ends the wait.
+  public static let query: [UInt8] =
+    KittyCommands.query
+    + Array("\u{1B}[>0q\u{1B}[?2026$p\u{1B}[?2048$p\u{1B}[16t\u{1B}[c".utf8)
+
+  /// Whether `replies` include the DA1 answer that closes the probe.
+  public static func isComplete(_ replies: [TerminalReply]) -> Bool {
+    replies.contains {
+      if case .primaryDeviceAttributes = $0 { return true }
+      return false
+    }
+  }
+}

@@ -1,0 +1,51 @@
+/// An image the app wants on screen this frame.
+public struct ImagePlacement: Sendable, CustomStringConvertible {
+  /// The app's stable id for these pixels: the same id must always mean the same bitmap
+  /// (e.g. a hash of the request and its target size). Caches and uploads are keyed by it.
+  public var imageID: UInt64
+  public var bitmap: Bitmap
+  /// Where the whole image goes, in cells; may hang off the screen or the clip.
+  public var rect: CellRect
+  /// The part of the screen it may show in (a viewport); nil for the whole screen.
+  public var clip: CellRect?
+
+  public init(imageID: UInt64, bitmap: Bitmap, rect: CellRect, clip: CellRect? = nil) {
+    self.imageID = imageID
+    self.bitmap = bitmap
+    self.rect = rect
+    self.clip = clip
+  }
+
+  /// The cells actually shown, within `screen`; nil when none are.
+  func visible(in screen: CellRect) -> CellRect? {
+    let area = rect.intersection(clip ?? screen).intersection(screen)
+    return area.isEmpty ? nil : area
+  }
+
+  public var description: String { "image \(imageID) at \(rect)" }
+}
+
+/// How much image output a frame may carry. During a fast fling the app asks for less, as
+/// yazi does, so scrolling never waits on image bytes; a tile without its image shows
+/// whatever the app drew in its cells (its placeholder), in the same place.
+public enum ImageDrawPolicy: Sendable, Hashable {
+  /// Draw every image, converting, encoding or uploading what is needed.
+  case all
+  /// Draw only what costs no conversion or upload: images already uploaded (kitty), already
+  /// encoded for this size and crop (sixel) or converted (blocks).
+  case cachedOnly
+  /// Draw no image: placeholders everywhere (kitty placements are hidden, not freed).
+  case none
+}
+
+/// How images reach the screen.
+public enum GraphicsProtocol: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  /// The kitty graphics protocol (Unicode placeholders inside tmux).
+  case kitty
+  /// DEC sixel.
+  case sixel
+  /// Half-block character cells with 24-bit colour: works everywhere, tmux and CI included.
+  case blocks
+
+  public var description: String { rawValue }
+}

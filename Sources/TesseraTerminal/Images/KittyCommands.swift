@@ -1,0 +1,153 @@
+/// The kitty graphics protocol's escape codes (`ESC _ G keys ; payload ESC \`), as bytes.
+///
+/// Every command sets `q=2` so the terminal sends no replies the input parser would have to
+/// swallow. Inside tmux each code is wrapped in a DCS passthrough with its ESCs doubled.
+enum KittyCommands {
+  /// Base64 bytes per chunk: the protocol's maximum, a multiple of 4.
+  static let chunkSize = 4096
+
+  /// Uploads `bitmap` as image `id` without showing it (`a=t`), in chunks; RGB when opaque
+  /// (a quarter fewer bytes), RGBA otherwise. O(pixels).
+  static func transmit(id: UInt32, bitmap: Bitmap, passthrough: Bool, into out: inout ByteWriter) {
+    let opaque = bitmap.isOpaque
+    var raw: [UInt8]
+    if opaque {
+      raw = [UInt8](repeating: 0, count: bitmap.width * bitmap.height * 3)
+      bitmap.pixels.withUnsafeBufferPointer { source in
+        raw.withUnsafeMutableBufferPointer { target in
+          for pixel in 0..<(bitmap.width * bitmap.height) {
+            target[pixel * 3] = source[pixel * 4]
+            target[pixel * 3 + 1] = source[pixel * 4 + 1]
+            target[pixel * 3 + 2] = source[pixel * 4 + 2]
+          }
+        }
+      }
+    } else {
+      raw = bitmap.pixels
+    }
+    var encoded: [UInt8] = []
+    Base64.encode(raw[...], into: &encoded)
+    var offset = 0
+    var first = true
+    repeat {
+      let end = min(encoded.count, offset + chunkSize)
+      let more = end < encoded.count
+      var keys = ByteWriter()
+      if first {
+        keys.append("a=t,t=d,f=")
+        keys.decimal(opaque ? 24 : 32)
+        keys.append(",s=")
+        keys.decimal(bitmap.width)
+        keys.append(",v=")
+        keys.decimal(bitmap.height)
+        keys.append(",i=")
+        keys.decimal(Int(id))
+        keys.append(",q=2,")
+      }
+      keys.append(more ? "m=1" : "m=0")
+      if !first { keys.append(",q=2") }
+      command(keys.bytes, payload: encoded[offset..<end], passthrough: passthrough, into: &out)
+      offset = end
+      first = false
+    } while offset < encoded.count
+  }
+
+  /// A source rectangle in image pixels.
+  struct SourceRect: Hashable {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+  }
+
+  /// Shows image `id` at the cursor over `columns × rows` cells as placement `placement`
+  /// (replacing any placement with the same ids: that is how it moves), cropped to `source`
+  /// when given. `C=1` leaves the cursor where it was.
+  static func place(
+    id: UInt32, placement: UInt32, columns: Int, rows: Int, source: SourceRect?,
+    passthrough: Bool, into out: inout ByteWriter
+  ) {
+    var keys = ByteWriter()
+    keys.append("a=p,i=")
+    keys.decimal(Int(id))
+    keys.append(",p=")
+    keys.decimal(Int(placement))
+    if let source {
+      keys.append(",x=")
+      keys.decimal(source.x)
+      keys.append(",y=")
+      keys.decimal(source.y)
+      keys.append(",w=")
+      keys.decimal(source.width)
+      keys.append(",h=")
+      keys.decimal(source.height)
+    }
+    keys.append(",c=")
+    keys.decimal(columns)
+    keys.append(",r=")
+    keys.decimal(rows)
+    keys.append(",C=1,q=2")
+    command(keys.bytes, payload: nil, passthrough: passthrough, into: &out)
+  }
+
+  /// A virtual placement for Unicode placeholders (`U=1`): the image appears wherever the
+  /// placeholder cells carrying its id are written.
+  static func placeVirtual(
+    id: UInt32, columns: Int, rows: Int, passthrough: Bool, into out: inout ByteWriter
+  ) {
+    var keys = ByteWriter()
+    keys.append("a=p,U=1,i=")
+    keys.decimal(Int(id))
+    keys.append(",c=")
+    keys.decimal(columns)
+    keys.append(",r=")
+    keys.decimal(rows)
+    keys.append(",q=2")
+    command(keys.bytes, payload: nil, passthrough: passthrough, into: &out)
+  }
+
+  /// Removes one placement and keeps the image data (`d=i`, lowercase), so showing it again
+  /// costs a placement, not an upload.
+  static func hide(id: UInt32, placement: UInt32, passthrough: Bool, into out: inout ByteWriter) {
+    var keys = ByteWriter()
+    keys.append("a=d,d=i,i=")
+    keys.decimal(Int(id))
+    keys.append(",p=")
+    keys.decimal(Int(placement))
+    keys.append(",q=2")
+    command(keys.bytes, payload: nil, passthrough: passthrough, into: &out)
+  }
+
+  /// Frees image `id` and its placements (`d=I`).
+  static func free(id: UInt32, passthrough: Bool, into out: inout ByteWriter) {
+    var keys = ByteWriter()
+    keys.append("a=d,d=I,i=")
+    keys.decimal(Int(id))
+    keys.append(",q=2")
+    command(keys.bytes, payload: nil, passthrough: passthrough, into: &out)
+  }
+
+  /// Frees every image (`d=A`): sent when the app leaves the terminal.
+  static let freeAll: [UInt8] = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
+
+  /// The support query: a 1×1 image id 31 with `a=q`; a kitty-capable terminal answers OK.
+  static let query: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
+
+  private static func command(
+    _ keys: [UInt8], payload: ArraySlice<UInt8>?, passthrough: Bool, into out: inout ByteWriter
+  ) {
+    if passthrough {
+      out.escape("Ptmux;")
+      out.append([0x1B, 0x1B])
+    } else {
+      out.append(0x1B)
+    }
+    out.append("_G")
+    out.append(keys)
+    if let payload {
+      out.append(UInt8(ascii: ";"))
+      out.append(payload)
+    }
+    out.append(passthrough ? [0x1B, 0x1B, 0x5C, 0x1B, 0x5C] : [0x1B, 0x5C])
+  }
+}

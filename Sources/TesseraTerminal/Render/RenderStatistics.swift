@@ -1,0 +1,14 @@
+/// Counters a renderer keeps, for the status bar and benchmarks.
+public struct RenderStatistics: Sendable, Hashable {
+  public var frames = 0
+  public var bytes = 0
+  public var cellsWritten = 0
+  /// Images converted to cells, encoded as sixel, or uploaded to kitty.
+  public var imageConversions = 0
+  /// Images drawn from a cache (cells, sixel bytes, or an existing kitty upload).
+  public var imageCacheHits = 0
+  /// Images left as placeholders by the frame's ``ImageDrawPolicy``.
+  public var imagesDeferred = 0
+
+  public init() {}
+}

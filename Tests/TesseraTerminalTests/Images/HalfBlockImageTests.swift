@@ -1,0 +1,61 @@
+import Testing
+
+@testable import TesseraTerminal
+
+@Suite struct HalfBlockImageTests {
+  /// Four horizontal stripes, 8 pixels tall each, over a 4-pixel-wide bitmap.
+  static func stripes() throws -> Bitmap {
+    let colours: [(UInt8, UInt8, UInt8)] = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]
+    return try Bitmap.generated(width: 4, height: 32) { _, y in
+      let (r, g, b) = colours[y / 8]
+      return (r, g, b, 255)
+    }
+  }
+
+  @Test func eachCellCarriesItsUpperAndLowerPixel() throws {
+    let image = HalfBlockImage(try Self.stripes(), columns: 2, rows: 2)
+    #expect(image.cells.count == 4)
+    #expect(image.cells.allSatisfy { $0.text == "▀" })
+    #expect(image.cells[0].style.foreground == .rgb(255, 0, 0))
+    #expect(image.cells[0].style.background == .rgb(0, 255, 0))
+    #expect(image.cells[3].style.foreground == .rgb(0, 0, 255))
+    #expect(image.cells[3].style.background == .rgb(255, 255, 255))
+  }
+
+  @Test func areaAveragingMixesCoveredPixelsByOverlap() throws {
+    // 3 source pixels into 2: each output covers 1.5 pixels.
+    let bitmap = try Bitmap(
+      width: 3, height: 1, pixels: [0, 0, 0, 255, 90, 90, 90, 255, 180, 180, 180, 255])
+    let pixels = AreaResampler.resample(bitmap, width: 2, height: 1)
+    #expect(pixels == [30, 30, 30, 255, 150, 150, 150, 255])
+  }
+
+  @Test func transparentPixelsBlendOverTheBackground() throws {
+    let bitmap = try Bitmap(width: 1, height: 2, pixels: [255, 255, 255, 0, 255, 0, 0, 255])
+    let image = HalfBlockImage(bitmap, columns: 1, rows: 1, background: RGB(10, 20, 30))
+    #expect(image.cells[0].style.foreground == .rgb(10, 20, 30))
+    #expect(image.cells[0].style.background == .rgb(255, 0, 0))
+  }
+
+  @Test func drawingIsClippedToTheClipAndFrame() throws {
+    let image = HalfBlockImage(try Self.stripes(), columns: 2, rows: 2)
+    var frame = FrameBuffer(width: 3, height: 3)
+    image.draw(into: &frame, at: (x: 2, y: -1))
+    #expect(frame[2, 0].style.foreground == .rgb(0, 0, 255))
+    #expect(frame[2, 1] == .blank)
+    var clipped = FrameBuffer(width: 3, height: 3)
+    image.draw(into: &clipped, at: (x: 0, y: 0), clip: CellRect(x: 1, y: 0, width: 5, height: 1))
+    #expect(clipped[0, 0] == .blank)
+    #expect(clipped[1, 0].text == "▀")
+    #expect(clipped[1, 1] == .blank)
+  }
+
+  @Test func badBitmapsThrowTypedErrors() {
+    #expect(throws: BitmapError.pixelCountMismatch(expected: 8, actual: 3)) {
+      try Bitmap(width: 2, height: 1, pixels: [1, 2, 3])
+    }
+    #expect(throws: BitmapError.invalidSize(width: 0, height: 4)) {
+      try Bitmap(width: 0, height: 4, pixels: [])
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import Testing
+
+@testable import TesseraTerminal
+
+@Suite struct TerminalRendererTests {
+  static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+  static func count(_ needle: String, in bytes: [UInt8]) -> Int {
+    text(bytes).split(separator: needle, omittingEmptySubsequences: false).count - 1
+  }
+
+  static func placeholderFrame() -> FrameBuffer {
+    var frame = FrameBuffer(width: 12, height: 8)
+    frame.put("status", x: 0, y: 7)
+    return frame
+  }
+
+  static func image(_ id: UInt64, at rect: CellRect) throws -> ImagePlacement {
+    ImagePlacement(imageID: id, bitmap: try HalfBlockImageTests.stripes(), rect: rect)
+  }
+
+  @Test func blocksComposeIntoTheFrameAndAStillFrameCostsNothing() throws {
+    let renderer = TerminalRenderer(graphics: .blocks)
+    var terminal = VirtualTerminal(width: 12, height: 8)
+    let tile = try Self.image(1, at: CellRect(x: 1, y: 1, width: 2, height: 2))
+    terminal.apply(renderer.render(Self.placeholderFrame(), images: [tile]))
+    #expect(terminal.screen[1, 1].style.foreground == .rgb(255, 0, 0))
+    #expect(terminal.screen[2, 2].style.background == .rgb(255, 255, 255))
+    #expect(terminal.screen.text(ofRow: 7).hasPrefix("status"))
+    #expect(renderer.render(Self.placeholderFrame(), images: [tile]).isEmpty)
+    #expect(renderer.statistics.imageConversions == 1)
+    #expect(renderer.statistics.imageCacheHits == 1)
+  }
+
+  @Test func deferredImagesLeaveThePlaceholderInPlace() throws {
+    let renderer = TerminalRenderer(graphics: .blocks)
+    var terminal = VirtualTerminal(width: 12, height: 8)
+    var frame = Self.placeholderFrame()
+    frame.put("..", x: 1, y: 1)
+    let tile = try Self.image(1, at: CellRect(x: 1, y: 1, width: 2, height: 2))
+    terminal.apply(renderer.render(frame, images: [tile], policy: .cachedOnly))
+    #expect(terminal.screen.text(ofRow: 1).hasPrefix(" .."))
+    terminal.apply(renderer.render(frame, images: [tile], policy: .all))
+    #expect(terminal.screen[1, 1].text == "▀")
+    terminal.apply(renderer.render(frame, images: [tile], policy: .none))
+    #expect(terminal.screen.text(ofRow: 1).hasPrefix(" .."))
+    terminal.apply(renderer.render(frame, images: [tile], policy: .cachedOnly))
+    #expect(terminal.screen[1, 1].text == "▀")
+    #expect(renderer.statistics.imageConversions == 1)
+  }
+
+  @Test func kittyUploadsOnceThenMovesHidesAndShowsAgainWithoutUploading() throws {
+    let renderer = TerminalRenderer(graphics: .kitty)
+    let frame = Self.placeholderFrame()
+    let first = renderer.render(
+      frame, images: [try Self.image(1, at: CellRect(x: 2, y: 2, width: 4, height: 2))])
+    #expect(Self.count("a=t,", in: first) == 1)
+    #expect(Self.text(first).hasSuffix("\u{1B}[3;3H\u{1B}_Ga=p,i=1,p=1,c=4,r=2,C=1,q=2\u{1B}\\"))
+    // Scrolled up by one row: a placement moves, no upload.
+    let moved = renderer.render(
+      frame, images: [try Self.image(1, at: CellRect(x: 2, y: 1, width: 4, height: 2))])
+    #expect(Self.text(moved) == "\u{1B}[2;3H\u{1B}_Ga=p,i=1,p=1,c=4,r=2,C=1,q=2\u{1B}\\")
+    // Half off the top: cropped to the lower half of the bitmap (4×32 pixels).
+    let cropped = renderer.render(
+      frame, images: [try Self.image(1, at: CellRect(x: 2, y: -1, width: 4, height: 2))])
+    #expect(Self.text(cropped).contains("a=p,i=1,p=1,x=0,y=16,w=4,h=16,c=4,r=1,"))
+    let gone = renderer.render(frame, images: [])
+    #expect(Self.text(gone) == "\u{1B}_Ga=d,d=i,i=1,p=1,q=2\u{1B}\\")
+    let back = renderer.render(
+      frame, images: [try Self.image(1, at: CellRect(x: 2, y: 2, width: 4, height: 2))])
+    #expect(Self.count("a=t,", in: back) == 0)
+    #expect(Self.count("a=p,", in: back) == 1)
+    #expect(renderer.statistics.imageConversions == 1)
+  }
+
+  @Test func kittyDeferralSkipsUploadsButPlacesUploadedImages() throws {
+    let renderer = TerminalRenderer(graphics: .kitty)
+    let frame = Self.placeholderFrame()
+    let old = try Self.image(1, at: CellRect(x: 0, y: 0, width: 2, height: 2))
+    _ = renderer.render(frame, images: [old])
+    let fresh = try Self.image(2, at: CellRect(x: 4, y: 0, width: 2, height: 2))
+    let moved = try Self.image(1, at: CellRect(x: 0, y: 2, width: 2, height: 2))
+    let fling = renderer.render(frame, images: [moved, fresh], policy: .cachedOnly)
+    #expect(Self.count("a=t,", in: fling) == 0)
+    #expect(Self.count("a=p,i=1,", in: fling) == 1)
+    let none = renderer.render(frame, images: [moved, fresh], policy: .none)
+    #expect(Self.text(none) == "\u{1B}_Ga=d,d=i,i=1,p=1,q=2\u{1B}\\")
+    #expect(renderer.statistics.imagesDeferred == 3)
+  }
+
+  @Test func kittyInsideTmuxComposesPlaceholderCells() throws {
+    let renderer = TerminalRenderer(graphics: .kitty, insideTmux: true)
+    var terminal = VirtualTerminal(width: 12, height: 8)
+    let tile = try Self.image(1, at: CellRect(x: 3, y: -1, width: 2, height: 3))
+    let bytes = renderer.render(Self.placeholderFrame(), images: [tile])
+    #expect(Self.count("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=t,", in: bytes) == 1)
+    #expect(Self.count("a=p,U=1,i=1,c=2,r=3,", in: bytes) == 1)
+    terminal.apply(bytes)
+    #expect(terminal.screen[3, 0].text == KittyPlaceholder.grapheme(row: 1, column: 0))
+    #expect(terminal.screen[4, 1].text == KittyPlaceholder.grapheme(row: 2, column: 1))
+    #expect(terminal.screen[4, 1].style.foreground == .rgb(0, 0, 1))
+    #expect(terminal.screen[5, 0] == .blank)
+  }
+
+  @Test func sixelDrawsOnceRepaintsWhatItLeavesAndRedrawsWhenMoved() throws {
+    let renderer = TerminalRenderer(
+      graphics: .sixel, cellPixelSize: PixelSize(width: 2, height: 3))
+    var terminal = VirtualTerminal(width: 12, height: 8)
+    var frame = Self.placeholderFrame()
+    frame.fill(CellRect(x: 0, y: 0, width: 12, height: 7), with: Cell("."))
+    let first = renderer.render(
+      frame, images: [try Self.image(1, at: CellRect(x: 1, y: 1, width: 2, height: 2))])
+    #expect(Self.count("\u{1B}P0;1;0q\"1;1;4;6", in: first) == 1)
+    terminal.apply(first)
+    #expect(
+      renderer.render(
+        frame, images: [try Self.image(1, at: CellRect(x: 1, y: 1, width: 2, height: 2))]
+      ).isEmpty)
+    let moved = renderer.render(
+      frame, images: [try Self.image(1, at: CellRect(x: 1, y: 2, width: 2, height: 2))])
+    #expect(Self.count("\u{1B}P", in: moved) == 1)
+    #expect(Self.text(moved).contains("\u{1B}[2;2H.."))  // The row it left, repainted.
+    #expect(Self.text(moved).hasSuffix("\u{1B}\\"))
+    let gone = renderer.render(frame, images: [])
+    #expect(Self.count("\u{1B}P", in: gone) == 0)
+    #expect(Self.count("..", in: gone) == 2)
+    // The last row is never covered: a sixel there can scroll the terminal.
+    let bottom = renderer.render(
+      frame, images: [try Self.image(2, at: CellRect(x: 5, y: 6, width: 2, height: 2))])
+    #expect(Self.count("\"1;1;4;3", in: bottom) == 1)
+  }
+
+  @Test func synchronizedOutputWrapsTheFrame() {
+    let renderer = TerminalRenderer(graphics: .blocks, synchronizedOutput: true)
+    let bytes = Self.text(renderer.render(Self.placeholderFrame()))
+    #expect(bytes.hasPrefix("\u{1B}[?2026h"))
+    #expect(bytes.hasSuffix("\u{1B}[?2026l"))
+  }
+
+  @Test func aResizedFrameRedrawsEverything() {
+    let renderer = TerminalRenderer(graphics: .blocks)
+    _ = renderer.render(Self.placeholderFrame())
+    var bigger = FrameBuffer(width: 14, height: 9)
+    bigger.put("x", x: 0, y: 0)
+    var terminal = VirtualTerminal(width: 14, height: 9)
+    terminal.apply(renderer.render(bigger))
+    #expect(terminal.screen == bigger)
+  }
+}
