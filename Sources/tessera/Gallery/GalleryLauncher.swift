@@ -1,0 +1,89 @@
+import Foundation
+import TesseraFeeds
+import TesseraImages
+import TesseraServer
+import TesseraTerminal
+
+/// Sets up what the gallery runs on — the feed (embedded server, URL or folder), the image
+/// pipeline and the terminal — runs it, and takes it down again.
+@MainActor
+struct GalleryLauncher {
+  let options: Gallery
+
+  func launch() async throws {
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+      throw GalleryError(
+        description: "tessera gallery needs a terminal (stdin and stdout must be a TTY)")
+    }
+    var server: FeedServer?
+    defer {
+      if let server { Task { await server.stop() } }
+    }
+    let feed = try await makeFeed(startingServer: &server)
+    let pipeline = ImagePipeline(configuration: pipelineConfiguration())
+    try await TerminalSession.run { session in
+      let capabilities = session.detectCapabilities(override: options.graphics)
+      let renderer = TerminalRenderer(capabilities: capabilities)
+      let size = session.size()
+      let cellPixels =
+        capabilities.graphics == .blocks
+        ? (width: 1, height: 2)
+        : (width: capabilities.cellPixelSize.width, height: capabilities.cellPixelSize.height)
+      let screen = GalleryScreen(
+        feed: feed, pipeline: pipeline, layout: options.layout, columns: options.columns,
+        width: size.columns, height: size.rows, cellPixels: cellPixels)
+      await GalleryRunLoop(session: session, renderer: renderer, screen: screen).run()
+    }
+  }
+
+  private func pipelineConfiguration() -> ImagePipeline.Configuration {
+    let disk = options.noDiskCache ? nil : try? DiskCache()
+    return ImagePipeline.Configuration(diskCache: disk, requestTimeout: 15)
+  }
+
+  private func makeFeed(startingServer server: inout FeedServer?) async throws -> GalleryFeed {
+    if let dir = options.dir {
+      let folder = URL(fileURLWithPath: dir)
+      return GalleryFeed(
+        title: "photos in \(folder.path)",
+        controller: FeedController(source: FolderFeedSource(folder: folder)),
+        item: GalleryItem.init(photo:))
+    }
+    if let feedURL = options.feed {
+      guard let url = URL(string: feedURL), url.scheme == "http" || url.scheme == "https" else {
+        throw GalleryError(description: "--feed needs an http(s) URL, got “\(feedURL)”")
+      }
+      return GalleryFeed(
+        title: "photos from \(url.host ?? feedURL)",
+        controller: FeedController(source: FlickrFeedSource(feedURL: url)),
+        item: GalleryItem.init(photo:))
+    }
+    if let users = options.users, users != "embedded" {
+      guard let url = URL(string: users), url.scheme == "http" || url.scheme == "https" else {
+        throw GalleryError(description: "--users needs an http(s) URL, got “\(users)”")
+      }
+      return GalleryFeed(
+        title: "users from \(url.host ?? users)",
+        controller: FeedController(source: UsersFeedSource(url: url)),
+        item: GalleryItem.init(user:))
+    }
+    let embedded = FeedServer(
+      configuration: .init(
+        port: 0, itemCount: options.items,
+        faults: FaultPlan(
+          latency: try FaultPlan.Latency(parsing: options.latency),
+          failureRate: options.failureRate)))
+    server = embedded
+    let base = try await embedded.start()
+    if options.users == "embedded" {
+      return GalleryFeed(
+        title: "users on the embedded server \(base.absoluteString)",
+        controller: FeedController(source: UsersFeedSource(url: embedded.usersURL)),
+        item: GalleryItem.init(user:))
+    }
+    return GalleryFeed(
+      title: "photos on the embedded server \(base.absoluteString)",
+      controller: FeedController(source: FlickrFeedSource(feedURL: embedded.feedURL)),
+      item: GalleryItem.init(photo:))
+  }
+}

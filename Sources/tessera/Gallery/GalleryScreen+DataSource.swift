@@ -1,0 +1,135 @@
+import TesseraCollection
+import TesseraImages
+
+/// Cells from items, images bound to cells, and prefetching: seed 000's lazy loading, with
+/// the identity check done by the slot's generation token instead of index paths.
+extension GalleryScreen: CollectionDataSource, CollectionDelegate {
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int)
+    -> Int
+  {
+    feed.items.count
+  }
+
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
+    -> any ReusableView
+  {
+    let item = feed.items[indexPath.item]
+    switch layoutMode {
+    case .grid, .waterfall:
+      let cell: TileCell = collectionView.dequeueReusableCell(for: indexPath)
+      configure(cell, with: item, at: indexPath)
+      return cell
+    case .list:
+      let cell: RowCell = collectionView.dequeueReusableCell(for: indexPath)
+      cell.thumbnailAspect = cellAspect(
+        ofImageAspect: knownAspects[item.id] ?? item.knownAspectRatio ?? 1)
+      configure(cell, with: item, at: indexPath)
+      return cell
+    }
+  }
+
+  private func configure(_ cell: some GalleryCell, with item: GalleryItem, at path: IndexPath) {
+    cell.item = item
+    cell.slot.onChange = { [weak self] _ in self?.needsDisplay = true }
+    guard let request = imageRequest(for: item, at: path, priority: .high) else { return }
+    let itemID = item.id
+    cell.imageID = ImageIdentity.id(for: request)
+    cell.slot.bind(item: itemID, request: request, loader: loader) { [weak self] image in
+      self?.imageArrived(image, forItem: itemID)
+    }
+  }
+
+  /// A newly known image shape resizes just that item: a waterfall tile or a list row.
+  private func imageArrived(_ image: TesseraImages.Image, forItem id: String) {
+    let size = image.originalSize
+    guard size.width > 0, size.height > 0 else { return }
+    let aspect = Double(size.height) / Double(size.width)
+    let known = knownAspects[id]
+    knownAspects[id] = aspect
+    guard known == nil || abs((known ?? 0) - aspect) > 0.001,
+      let path = collectionView.indexPath(forItemIdentifier: id)
+    else { return }
+    switch layoutMode {
+    case .grid:
+      break
+    case .waterfall:
+      if let ratio = waterfallRatio(forItem: path.item) {
+        try? collectionView.setAspectRatio(ratio, forItemAt: path)
+      }
+    case .list:
+      if let row = collectionView.cellForItem(at: path) as? RowCell {
+        row.thumbnailAspect = cellAspect(ofImageAspect: aspect)
+      }
+      try? collectionView.invalidateSize(ofItemAt: path)
+    }
+    needsDisplay = true
+  }
+
+  /// The request for an item's image at the pixel size its frame will show. The size must not
+  /// depend on measurements still to come (a prefetch and the cell that follows must ask for
+  /// the same thing, or the cell misses the cache and flashes its placeholder): grid tiles
+  /// have a fixed shape; waterfall tiles and list thumbnails are bounded by their width only.
+  func imageRequest(
+    for item: GalleryItem, at path: IndexPath, priority: ImageRequest.Priority
+  ) -> ImageRequest? {
+    guard let frame = collectionView.frameForItem(at: path) else { return nil }
+    let pixels = imagePixels(for: frame)
+    guard pixels.width > 0, pixels.height > 0,
+      let url = item.imageURL(coveringWidth: pixels.width, height: pixels.height)
+    else { return nil }
+    return ImageRequest(
+      url: url, targetSize: TesseraImages.PixelSize(width: pixels.width, height: pixels.height),
+      contentMode: layoutMode == .grid ? .aspectFill : .aspectFit, priority: priority)
+  }
+
+  /// The pixel box an item's image is decoded into.
+  func imagePixels(for frame: Rect) -> (width: Int, height: Int) {
+    let columns: Int
+    switch layoutMode {
+    case .grid:
+      return (frame.width * cellPixels.width, max(1, frame.height - 1) * cellPixels.height)
+    case .waterfall: columns = frame.width
+    case .list: columns = RowCell.thumbnailWidth
+    }
+    // Up to twice as tall as wide: the tallest shape the feeds serve.
+    return (columns * cellPixels.width, 2 * columns * cellPixels.width)
+  }
+
+  func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath])
+  {
+    var requests: [ImageRequest] = []
+    for path in indexPaths where feed.items.indices.contains(path.item) {
+      guard let request = imageRequest(for: feed.items[path.item], at: path, priority: .low)
+      else { continue }
+      prefetching[path.item] = request
+      requests.append(request)
+    }
+    prefetcher.startPrefetching(with: requests)
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]
+  ) {
+    let requests = indexPaths.compactMap { prefetching.removeValue(forKey: $0.item) }
+    prefetcher.stopPrefetching(with: requests)
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, didEndDisplaying cell: any ReusableView,
+    forItemAt indexPath: IndexPath
+  ) {
+    // A cell that left the screen stops waiting for its image; the pipeline keeps the work
+    // only while the prefetcher (or another cell) still wants it.
+    (cell as? any GalleryCell)?.slot.cancel()
+  }
+
+  /// After a refresh, cells whose image failed try again.
+  func retryFailedImages() {
+    for visible in collectionView.visibleCells {
+      guard let cell = visible.cell as? any GalleryCell, let item = cell.item,
+        cell.slot.failure != nil
+      else { continue }
+      configure(cell, with: item, at: visible.indexPath)
+    }
+  }
+}

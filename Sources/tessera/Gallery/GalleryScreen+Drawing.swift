@@ -1,0 +1,226 @@
+import Foundation
+import TesseraCollection
+import TesseraFeeds
+import TesseraImages
+import TesseraTerminal
+
+/// What the terminal shows: title bar, tiles, status bar, and the help and detail overlays.
+extension GalleryScreen {
+  struct Frame {
+    var buffer: FrameBuffer
+    var images: [ImagePlacement]
+  }
+
+  struct Palette {
+    static let bar = CellStyle(foreground: .rgb(230, 230, 230), background: .rgb(40, 44, 52))
+    static let caption = CellStyle(foreground: .rgb(200, 200, 200))
+    static let selected = CellStyle(
+      foreground: .rgb(20, 20, 20), background: .rgb(250, 200, 80), attributes: [.bold])
+    static let placeholder = CellStyle(foreground: .rgb(120, 120, 120), background: .rgb(28, 28, 32))
+    static let failure = CellStyle(foreground: .rgb(255, 110, 110), background: .rgb(45, 20, 20))
+    static let error = CellStyle(foreground: .rgb(255, 110, 110), attributes: [.bold])
+    static let dim = CellStyle(foreground: .rgb(140, 140, 140))
+    static let title = CellStyle(foreground: .rgb(255, 255, 255), attributes: [.bold])
+  }
+
+  /// The viewport's rows on screen: everything between the two bars.
+  var viewportRect: CellRect { CellRect(x: 0, y: 1, width: width, height: max(0, height - 2)) }
+
+  func compose(framesPerSecond: Int, spinner: Int) -> Frame {
+    var frame = Frame(buffer: FrameBuffer(width: width, height: height), images: [])
+    guard width > 0, height > 0 else { return frame }
+    drawTitleBar(into: &frame.buffer)
+    if feed.items.isEmpty {
+      drawFeedState(into: &frame.buffer, spinner: spinner)
+    } else {
+      for visible in collectionView.visibleCells {
+        guard let cell = visible.cell as? any GalleryCell, let item = cell.item else { continue }
+        draw(cell, item: item, index: visible.indexPath.item, frame: visible.frame, into: &frame)
+      }
+    }
+    drawStatusBar(into: &frame.buffer, framesPerSecond: framesPerSecond)
+    switch overlay {
+    case .none: break
+    case .help: drawHelp(into: &frame.buffer)
+    case .detail(let item): drawDetail(item, into: &frame)
+    }
+    return frame
+  }
+
+  // MARK: cells
+
+  private func draw(
+    _ cell: some GalleryCell, item: GalleryItem, index: Int, frame cellFrame: Rect,
+    into frame: inout Frame
+  ) {
+    let clip = viewportRect
+    let rect = CellRect(
+      x: cellFrame.x, y: cellFrame.y + clip.y, width: cellFrame.width, height: cellFrame.height)
+    let isSelected = index == selected
+    let imageRect: CellRect
+    switch layoutMode {
+    case .grid, .waterfall:
+      imageRect = CellRect(x: rect.x, y: rect.y, width: rect.width, height: max(1, rect.height - 1))
+      let caption = captionText(for: item, width: rect.width)
+      frame.buffer.put(
+        caption.padding(toLength: rect.width, withPad: " ", startingAt: 0), x: rect.x,
+        y: rect.maxY - 1, style: isSelected ? Palette.selected : Palette.caption, clip: clip)
+    case .list:
+      let aspect = (cell as? RowCell)?.thumbnailAspect ?? 0.5
+      let thumbRows = max(2, Int((Double(RowCell.thumbnailWidth) * aspect).rounded()))
+      imageRect = CellRect(
+        x: rect.x + 1, y: rect.y, width: RowCell.thumbnailWidth,
+        height: min(max(1, rect.height - 1), thumbRows))
+      drawRowText(item, in: rect, isSelected: isSelected, clip: clip, into: &frame.buffer)
+    }
+    drawImage(of: cell, item: item, in: imageRect, clip: clip, into: &frame)
+  }
+
+  private func captionText(for item: GalleryItem, width: Int) -> String {
+    let text: String
+    switch item.kind {
+    case .photo: text = "#\(item.id) \(item.title)"
+    case .user: text = "\(item.title) · \(item.subtitle)"
+    }
+    return TextWrap.truncate(text, width: width)
+  }
+
+  private func drawRowText(
+    _ item: GalleryItem, in rect: CellRect, isSelected: Bool, clip: CellRect,
+    into buffer: inout FrameBuffer
+  ) {
+    let x = rect.x + RowCell.thumbnailWidth + 3
+    let textWidth = max(0, rect.maxX - x)
+    let heading: String
+    switch item.kind {
+    case .photo: heading = "#\(item.id) \(item.title)"
+    case .user: heading = item.title
+    }
+    buffer.put(
+      TextWrap.truncate(heading, width: textWidth), x: x, y: rect.y,
+      style: isSelected ? Palette.selected : Palette.title, clip: clip)
+    var subtitleStyle = Palette.dim
+    if case .user(let role) = item.kind { subtitleStyle = RoleStyle.style(for: role) }
+    buffer.put(
+      TextWrap.truncate(item.subtitle, width: textWidth), x: x, y: rect.y + 1,
+      style: subtitleStyle, clip: clip)
+    for (offset, line) in TextWrap.lines(item.body, width: textWidth).enumerated() {
+      let y = rect.y + 2 + offset
+      if y >= rect.maxY - 1 { break }
+      buffer.put(line, x: x, y: y, style: Palette.caption, clip: clip)
+    }
+  }
+
+  private func drawImage(
+    of cell: some GalleryCell, item: GalleryItem, in rect: CellRect, clip: CellRect,
+    into frame: inout Frame
+  ) {
+    switch cell.slot.content {
+    case .image(let image):
+      if let bitmap = try? Bitmap(width: image.width, height: image.height, pixels: image.pixels) {
+        frame.buffer.fill(rect.intersection(clip), with: Cell(" ", style: Palette.placeholder))
+        frame.images.append(
+          ImagePlacement(imageID: cell.imageID, bitmap: bitmap, rect: rect, clip: clip))
+      }
+    case .failed(let reason):
+      frame.buffer.fill(rect.intersection(clip), with: Cell(" ", style: Palette.failure))
+      for (offset, line) in TextWrap.lines("✗ " + reason, width: max(1, rect.width - 2))
+        .prefix(max(1, rect.height - 1)).enumerated()
+      {
+        frame.buffer.put(line, x: rect.x + 1, y: rect.y + offset, style: Palette.failure, clip: clip)
+      }
+    case .placeholder:
+      frame.buffer.fill(rect.intersection(clip), with: Cell(" ", style: Palette.placeholder))
+      let text = TextWrap.truncate(item.placeholder, width: rect.width)
+      frame.buffer.put(
+        text, x: rect.x + max(0, (rect.width - text.count) / 2), y: rect.y + rect.height / 2,
+        style: Palette.placeholder, clip: clip)
+    }
+  }
+
+  // MARK: bars
+
+  private func drawTitleBar(into buffer: inout FrameBuffer) {
+    buffer.fill(CellRect(x: 0, y: 0, width: width, height: 1), with: Cell(" ", style: Palette.bar))
+    let right = "\(layoutMode)\(layoutMode == .list ? "" : " · \(columns) cols") · ? keys "
+    buffer.put(
+      TextWrap.truncate(" Tessera · \(feed.title)", width: max(0, width - right.count - 1)),
+      x: 0, y: 0, style: Palette.bar)
+    buffer.put(right, x: max(0, width - right.count), y: 0, style: Palette.bar)
+  }
+
+  private func drawStatusBar(into buffer: inout FrameBuffer, framesPerSecond: Int) {
+    let y = height - 1
+    guard y > 0 else { return }
+    buffer.fill(CellRect(x: 0, y: y, width: width, height: 1), with: Cell(" ", style: Palette.bar))
+    let state = feed.state
+    var parts: [String] = []
+    let visible = collectionView.indexPathsForVisibleItems.map(\.item)
+    if let first = visible.min(), let last = visible.max() {
+      parts.append("\(feed.noun) \(first + 1)–\(last + 1) of \(feed.items.count)")
+    } else {
+      parts.append("\(feed.noun) 0 of \(feed.items.count)")
+    }
+    if state.isLoading { parts.append("loading…") }
+    let statistics = loader.pipeline.statistics
+    let lookups = statistics.memoryHits + statistics.memoryMisses
+    let hitRate = lookups == 0 ? 0 : statistics.memoryHits * 100 / lookups
+    parts.append("✓ \(loader.loaded) loaded ⟳ \(loader.inFlight) in flight ✗ \(loader.failed) failed")
+    parts.append("hits \(hitRate)%")
+    parts.append(ByteCount.format(statistics.bytesDownloaded))
+    parts.append("\(framesPerSecond) fps")
+    var text = " " + parts.joined(separator: " │ ")
+    var style = Palette.bar
+    if let failure = state.failure, !feed.items.isEmpty {
+      text = " ✗ \(failure) — r retries │ " + parts.joined(separator: " │ ")
+      style = CellStyle(foreground: .rgb(255, 140, 140), background: .rgb(40, 44, 52))
+    }
+    buffer.put(TextWrap.truncate(text, width: width), x: 0, y: y, style: style)
+  }
+
+  private func drawFeedState(into buffer: inout FrameBuffer, spinner: Int) {
+    let state = feed.state
+    let area = viewportRect
+    var lines: [(String, CellStyle)] = []
+    if let failure = state.failure {
+      lines = [(failure, Palette.error), ("Press r to retry, q to quit.", Palette.dim)]
+    } else if state.isLoading || !feedHasLoadedOnce {
+      let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+      lines = [("\(frames[spinner % frames.count]) Loading \(feed.noun)…", Palette.title)]
+    } else {
+      lines = [("The feed has no \(feed.noun).", Palette.dim), ("Press r to reload.", Palette.dim)]
+    }
+    let top = area.y + max(0, (area.height - lines.count) / 2)
+    for (offset, line) in lines.enumerated() {
+      let text = TextWrap.truncate(line.0, width: width - 2)
+      buffer.put(
+        text, x: max(0, (width - text.count) / 2), y: top + offset, style: line.1, clip: area)
+    }
+  }
+}
+
+/// Roles in colour, so a list of users reads at a glance (seed 001's role label).
+enum RoleStyle {
+  static func style(for role: TesseraFeeds.Role) -> CellStyle {
+    switch role {
+    case .admin: CellStyle(foreground: .rgb(255, 120, 120), attributes: [.bold])
+    case .owner: CellStyle(foreground: .rgb(250, 200, 80), attributes: [.bold])
+    case .user: CellStyle(foreground: .rgb(140, 200, 255))
+    case .unknown: CellStyle(foreground: .rgb(140, 140, 140))
+    }
+  }
+}
+
+/// Byte counts for people: "812 B", "2.1 MB".
+enum ByteCount {
+  static func format(_ bytes: Int) -> String {
+    let units = ["B", "KB", "MB", "GB"]
+    var value = Double(bytes)
+    var unit = 0
+    while value >= 1000, unit < units.count - 1 {
+      value /= 1000
+      unit += 1
+    }
+    return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
+  }
+}

@@ -1,0 +1,103 @@
+import TesseraCollection
+import TesseraImages
+import TesseraTerminal
+
+/// The help card and the detail view (Enter on an item; Esc returns to the same place).
+extension GalleryScreen {
+  static let helpLines = [
+    "j k ↓ ↑  wheel     scroll (presses add up)",
+    "h l ← →            move the selection",
+    "Space PgDn / PgUp  page down / up",
+    "g Home / G End     first / last item",
+    "Enter  click       open the selected item",
+    "Esc                back",
+    "1 2 3              grid / list / waterfall",
+    "+ -                more / fewer columns",
+    "r                  refresh (retries failures)",
+    "?                  this help",
+    "q  Ctrl-C          quit",
+  ]
+
+  func drawHelp(into buffer: inout FrameBuffer) {
+    let boxWidth = min(width - 2, (Self.helpLines.map(\.count).max() ?? 0) + 4)
+    let boxHeight = min(height - 2, Self.helpLines.count + 4)
+    guard boxWidth > 4, boxHeight > 2 else { return }
+    let rect = CellRect(
+      x: (width - boxWidth) / 2, y: (height - boxHeight) / 2, width: boxWidth, height: boxHeight)
+    buffer.fill(rect, with: Cell(" ", style: Palette.bar))
+    buffer.box(rect, style: Palette.bar)
+    buffer.put(" Keys ", x: rect.x + 2, y: rect.y, style: Palette.bar)
+    for (offset, line) in Self.helpLines.enumerated() where offset < rect.height - 4 {
+      buffer.put(
+        line, x: rect.x + 2, y: rect.y + 2 + offset, style: Palette.bar,
+        clip: CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2))
+    }
+  }
+
+  /// The detail view's image box: the viewport less a text block below.
+  var detailImageBox: CellRect {
+    let area = viewportRect
+    let textRows = min(8, max(3, area.height / 3))
+    return CellRect(x: 2, y: area.y + 1, width: max(1, width - 4), height: max(1, area.height - textRows - 2))
+  }
+
+  func bindDetailImage() {
+    guard case .detail(let item) = overlay else { return }
+    let box = detailImageBox
+    let pixels = (width: box.width * cellPixels.width, height: box.height * cellPixels.height)
+    guard let url = item.imageURL(coveringWidth: pixels.width, height: pixels.height) else {
+      detailSlot.prepareForReuse()
+      return
+    }
+    let request = ImageRequest(
+      url: url, targetSize: TesseraImages.PixelSize(width: pixels.width, height: pixels.height),
+      contentMode: .aspectFit, priority: .veryHigh)
+    detailImageID = ImageIdentity.id(for: request)
+    detailSlot.bind(item: item.id, request: request, loader: loader)
+    needsDisplay = true
+  }
+
+  func drawDetail(_ item: GalleryItem, into frame: inout Frame) {
+    let area = viewportRect
+    frame.buffer.fill(area, with: Cell(" ", style: .plain))
+    // Earlier placements belong to the grid below the overlay.
+    frame.images.removeAll()
+    let box = detailImageBox
+    switch detailSlot.content {
+    case .image(let image):
+      // Fit the image's shape into the box, centred.
+      let aspect = cellAspect(ofImageAspect: Double(image.height) / Double(max(1, image.width)))
+      var columns = box.width
+      var rows = Int((Double(columns) * aspect).rounded())
+      if rows > box.height {
+        rows = box.height
+        columns = min(box.width, Int((Double(rows) / max(aspect, 0.01)).rounded()))
+      }
+      let rect = CellRect(
+        x: box.x + (box.width - columns) / 2, y: box.y, width: max(1, columns), height: max(1, rows))
+      if let bitmap = try? Bitmap(width: image.width, height: image.height, pixels: image.pixels) {
+        frame.images.append(
+          ImagePlacement(imageID: detailImageID, bitmap: bitmap, rect: rect, clip: area))
+      }
+    case .failed(let reason):
+      frame.buffer.put("✗ " + reason, x: box.x, y: box.y, style: Palette.error, clip: area)
+    case .placeholder:
+      frame.buffer.put("Loading image…", x: box.x, y: box.y, style: Palette.dim, clip: area)
+    }
+    var y = box.maxY + 1
+    let textWidth = max(1, width - 4)
+    frame.buffer.put(
+      TextWrap.truncate(item.title, width: textWidth), x: 2, y: y, style: Palette.title, clip: area)
+    y += 1
+    frame.buffer.put(
+      TextWrap.truncate(item.subtitle, width: textWidth), x: 2, y: y, style: Palette.dim,
+      clip: area)
+    y += 1
+    for line in TextWrap.lines(item.body, width: textWidth) where y < area.maxY - 1 {
+      frame.buffer.put(line, x: 2, y: y, style: Palette.caption, clip: area)
+      y += 1
+    }
+    frame.buffer.put(
+      "Esc back · q quit", x: 2, y: area.maxY - 1, style: Palette.dim, clip: area)
+  }
+}
