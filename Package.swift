@@ -60,7 +60,14 @@ let package = Package(
       ]
     ),
     .testTarget(name: "CVipsShimTests", dependencies: ["CVipsShim"]),
-    .testTarget(name: "TesseraImagesTests", dependencies: ["TesseraImages", "CVipsShim"]),
+    .testTarget(
+      name: "TesseraImagesTests",
+      dependencies: [
+        "TesseraImages", "CVipsShim",
+        // One integration test serves images over real HTTP on 127.0.0.1.
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ]
+    ),
     .testTarget(name: "TesseraCollectionTests", dependencies: ["TesseraCollection"]),
     .testTarget(name: "TesseraFeedsTests", dependencies: ["TesseraFeeds", "TesseraServer"]),
     .testTarget(

@@ -42,13 +42,12 @@ public final class ImagePipeline: Sendable {
   }
 
   /// Like `loadImage(with:completion:)` but `completion` runs on whichever thread finished
-  /// the work. For tests, simulators and code that is not on the main actor.
+  /// the work (synchronously inside `cancel()` for a cancellation). For tests, simulators on
+  /// a virtual clock and code that is not on the main actor.
   @discardableResult
-  public func loadImage(
+  public func startImageTask(
     with request: ImageRequest,
-    completionOnAnyThread completion:
-      @escaping @Sendable (Result<Image, ImagePipelineError>) ->
-      Void
+    completion: @escaping @Sendable (Result<Image, ImagePipelineError>) -> Void
   ) -> ImageTask {
     startTask(with: request) { task, result in completion(task.finish(result)) }
   }
@@ -60,8 +59,8 @@ public final class ImagePipeline: Sendable {
     let box = Locked<ImageTask?>(nil)
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let task = loadImage(
-          with: request, completionOnAnyThread: { result in continuation.resume(returning: result) }
+        let task = startImageTask(
+          with: request, completion: { result in continuation.resume(returning: result) }
         )
         box.withLock { $0 = task }
         if Task.isCancelled { task.cancel() }

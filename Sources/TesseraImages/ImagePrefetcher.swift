@@ -16,6 +16,7 @@ public final class ImagePrefetcher: Sendable {
   public let pipeline: ImagePipeline
   public let destination: Destination
   public let priority: ImageRequest.Priority
+  private let didComplete: @Sendable (ImageRequest, ImagePipelineError?) -> Void
   private struct Running {
     let token: UInt64
     var id: TaskID?
@@ -28,13 +29,17 @@ public final class ImagePrefetcher: Sendable {
 
   private let tasks = Locked(State())
 
+  /// - Parameter didComplete: called (on any thread) when a prefetch ends: nil when the
+  ///   image is warm, else why not (`.cancelled` after `stopPrefetching`).
   public init(
     pipeline: ImagePipeline, destination: Destination = .memoryCache,
-    priority: ImageRequest.Priority = .low
+    priority: ImageRequest.Priority = .low,
+    didComplete: @escaping @Sendable (ImageRequest, ImagePipelineError?) -> Void = { _, _ in }
   ) {
     self.pipeline = pipeline
     self.destination = destination
     self.priority = priority
+    self.didComplete = didComplete
   }
 
   /// Starts prefetching each request not already cached or being prefetched.
@@ -91,9 +96,14 @@ public final class ImagePrefetcher: Sendable {
       return state.nextToken
     }
     guard let token else { return }
-    let clear: @Sendable (TaskOutcome) -> Void = { [tasks] _ in
+    let clear: @Sendable (TaskOutcome) -> Void = { [tasks, didComplete] outcome in
       tasks.withLock { state in
         if state.running[key]?.token == token { state.running.removeValue(forKey: key) }
+      }
+      if case .failure(let error) = outcome {
+        didComplete(request, error)
+      } else {
+        didComplete(request, nil)
       }
     }
     let id =

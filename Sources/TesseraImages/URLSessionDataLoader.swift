@@ -16,9 +16,16 @@ public final class URLSessionDataLoader: DataLoading {
 
   /// - Parameters:
   ///   - maxConnectionsPerHost: connections URLSession opens to one host.
+  ///   - requestTimeout: seconds without progress before a load fails with `.timedOut`.
+  ///     Linux's URLSession honours only this session-wide value (in whole seconds) and
+  ///     ignores `DataRequest.timeout`, which applies where URLSession supports it.
   ///   - resourceTimeout: seconds a whole download may take, however steadily it progresses.
-  public init(maxConnectionsPerHost: Int = 6, resourceTimeout: TimeInterval = 120) {
+  public init(
+    maxConnectionsPerHost: Int = 6, requestTimeout: TimeInterval = 30,
+    resourceTimeout: TimeInterval = 120
+  ) {
     let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = max(1, requestTimeout.rounded(.up))
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.httpMaximumConnectionsPerHost = maxConnectionsPerHost
@@ -34,9 +41,10 @@ public final class URLSessionDataLoader: DataLoading {
     if request.url.isFileURL { return try readFile(request) }
     guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https"
     else { throw .invalidURL(request.url.absoluteString) }
+    // Whole seconds: Linux's URLSession truncates, and would turn 0.5 into "no timeout".
     var urlRequest = URLRequest(
       url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
-      timeoutInterval: request.timeout)
+      timeoutInterval: max(1, request.timeout.rounded(.up)))
     urlRequest.setValue("image/*, */*;q=0.5", forHTTPHeaderField: "Accept")
     if let etag = request.ifNoneMatch {
       urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match")

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+@testable import TesseraImages
+
+@Suite struct CancellationTests {
+  @Test func loadIsCancelledWhenEverySubscriberCancels() async {
+    let loader = HeldDataLoader()
+    let pipeline = makePipeline(loader)
+    let completions = Completions()
+    let tasks = (0..<3).map { tag in
+      pipeline.startImageTask(
+        with: Fixtures.request("a.png", size: 16), completion: completions.handler(tag))
+    }
+    await loader.waitForHeld(1)
+    tasks[0].cancel()
+    tasks[1].cancel()
+    #expect(loader.cancelledCount == 0)
+    tasks[2].cancel()
+    await loader.wait { $0.cancelled == 1 }
+    await completions.wait(for: 3)
+    #expect(completions.all.allSatisfy { $0.error == .cancelled })
+    #expect(pipeline.statistics.downloadsCancelled == 1)
+    #expect(pipeline.statistics.decodes == 0)
+    #expect(pipeline.statistics.tasksInFlight == 0)
+  }
+
+  @Test func oneOfTwoCancelsAndTheOtherStillGetsItsImage() async {
+    let loader = HeldDataLoader()
+    let pipeline = makePipeline(loader)
+    let completions = Completions()
+    let first = pipeline.startImageTask(
+      with: Fixtures.request("a.png", size: 16), completion: completions.handler(0))
+    pipeline.startImageTask(
+      with: Fixtures.request("a.png", size: 16), completion: completions.handler(1))
+    await loader.waitForHeld(1)
+    first.cancel()
+    await completions.wait(for: 1)
+    #expect(completions[0]?.error == .cancelled)
+    loader.release(0, with: .success(Fixtures.ok()))
+    await completions.wait(for: 2)
+    #expect(completions[1]?.image?.width == 16)
+    #expect(loader.cancelledCount == 0)
+    #expect(pipeline.statistics.downloadsCancelled == 0)
+  }
+
+  @Test func cancellingOneSizeKeepsTheSharedDownloadForTheOther() async {
+    let loader = HeldDataLoader()
+    let pipeline = makePipeline(loader)
+    let completions = Completions()
+    let small = pipeline.startImageTask(
+      with: Fixtures.request("a.png", size: 8), completion: completions.handler(0))
+    pipeline.startImageTask(
+      with: Fixtures.request("a.png", size: 24), completion: completions.handler(1))
+    await loader.waitForHeld(1)
+    small.cancel()
+    loader.release(0, with: .success(Fixtures.ok()))
+    await completions.wait(for: 2)
+    #expect(completions[0]?.error == .cancelled)
+    #expect(completions[1]?.image?.width == 24)
+    #expect(pipeline.statistics.decodes == 1)
+  }
+
+  @Test func cancellingAWaitingRequestNeverCallsTheLoader() async {
+    let loader = HeldDataLoader()
+    let pipeline = makePipeline(loader, downloads: 1)
+    let completions = Completions()
+    pipeline.startImageTask(with: Fixtures.request("a.png"), completion: completions.handler(0))
+    let waiting = pipeline.startImageTask(
+      with: Fixtures.request("b.png"), completion: completions.handler(1))
+    await loader.waitForHeld(1)
+    waiting.cancel()
+    loader.release(0, with: .success(Fixtures.ok()))
+    await completions.wait(for: 2)
+    #expect(loader.requests.map(\.url) == [Fixtures.url("a.png")])
+    #expect(completions[1]?.error == .cancelled)
+    #expect(pipeline.statistics.downloadsStarted == 1)
+  }
+
+  @Test func cancelAfterCompletionChangesNothing() async {
+    let loader = HeldDataLoader { _ in .success(Fixtures.ok()) }
+    let pipeline = makePipeline(loader)
+    let completions = Completions()
+    let task = pipeline.startImageTask(
+      with: Fixtures.request("a.png"), completion: completions.handler(0))
+    await completions.wait(for: 1)
+    task.cancel()
+    #expect(completions[0]?.image != nil)
+    #expect(completions.count == 1)
+    #expect(pipeline.statistics.tasksCompleted == 1)
+  }
+
+  @Test func cancellingTheSwiftTaskCancelsTheLoad() async {
+    let loader = HeldDataLoader()
+    let pipeline = makePipeline(loader)
+    let task = Task { try await pipeline.image(for: Fixtures.request("a.png")) }
+    await loader.waitForHeld(1)
+    task.cancel()
+    await #expect(throws: ImagePipelineError.cancelled) { try await task.value }
+    await loader.wait { $0.cancelled == 1 }
+  }
+
+  @MainActor @Test func completionsArriveOnTheMainActorAndACancelledTaskGetsCancelled() async {
+    let loader = HeldDataLoader()
+    let pipeline = makePipeline(loader)
+    let box = MainActorResults()
+    let kept = pipeline.loadImage(with: Fixtures.request("a.png", size: 10)) { result in
+      MainActor.assertIsolated()
+      box.append(result)
+    }
+    let dropped = pipeline.loadImage(with: Fixtures.request("b.png", size: 10)) { result in
+      MainActor.assertIsolated()
+      box.append(result)
+    }
+    await loader.waitForHeld(2)
+    dropped.cancel()
+    loader.release(url: Fixtures.url("a.png"), with: .success(Fixtures.ok()))
+    await box.wait(for: 2)
+    #expect(box.results.contains { $0.error == .cancelled })
+    #expect(box.results.contains { $0.image?.width == 10 })
+    #expect(!kept.isCancelled && dropped.isCancelled)
+  }
+
+  @MainActor @Test func cancelRacingASuccessDeliversCancelled() async {
+    let loader = HeldDataLoader { _ in .success(Fixtures.ok()) }
+    let pipeline = makePipeline(loader)
+    let request = Fixtures.request("a.png", size: 10)
+    _ = try? await pipeline.image(for: request)  // now a memory hit, delivered asynchronously
+    let box = MainActorResults()
+    let task = pipeline.loadImage(with: request) { box.append($0) }
+    task.cancel()  // before the main actor runs the delivery
+    await box.wait(for: 1)
+    #expect(box.results.first?.error == .cancelled)
+  }
+}
+
+/// Results delivered on the main actor, awaited without sleeping.
+@MainActor final class MainActorResults {
+  private(set) var results: [Result<Image, ImagePipelineError>] = []
+  private var waiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+
+  func append(_ result: Result<Image, ImagePipelineError>) {
+    results.append(result)
+    if let waiter, results.count >= waiter.count {
+      self.waiter = nil
+      waiter.continuation.resume()
+    }
+  }
+
+  func wait(for count: Int) async {
+    if results.count >= count { return }
+    await withCheckedContinuation { waiter = (count, $0) }
+  }
+}

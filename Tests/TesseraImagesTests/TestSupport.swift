@@ -1,0 +1,188 @@
+import Foundation
+
+@testable import TesseraImages
+
+/// A data loader the test drives: every call is recorded and held until the test releases
+/// it (or answered at once by `respond`), and cancellation is observed.
+final class HeldDataLoader: DataLoading {
+  typealias Answer = Result<DataResponse, ImagePipelineError>
+
+  private struct State {
+    var requests: [DataRequest] = []
+    var held: [Int: CheckedContinuation<Answer, Never>] = [:]
+    var cancelledBeforeHeld: Set<Int> = []
+    var cancelled: [Int] = []
+    var waiters:
+      [(predicate: @Sendable (Snapshot) -> Bool, continuation: CheckedContinuation<Void, Never>)] =
+        []
+
+    var snapshot: Snapshot {
+      Snapshot(calls: requests.count, cancelled: cancelled.count, held: held.count)
+    }
+  }
+
+  struct Snapshot: Sendable {
+    var calls: Int
+    var cancelled: Int
+    var held: Int
+  }
+
+  private let state = Locked(State())
+  /// Answers a call at once when it returns non-nil; otherwise the call is held.
+  private let respond: @Sendable (DataRequest) -> Answer?
+
+  init(respond: @escaping @Sendable (DataRequest) -> Answer? = { _ in nil }) {
+    self.respond = respond
+  }
+
+  func loadData(for request: DataRequest) async throws(ImagePipelineError) -> DataResponse {
+    let index = record(request)
+    if let answer = respond(request) { return try answer.get() }
+    let answer = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let resumeNow = state.withLock { state -> Bool in
+          if state.cancelledBeforeHeld.contains(index) { return true }
+          state.held[index] = continuation
+          return false
+        }
+        if resumeNow { continuation.resume(returning: .failure(.cancelled)) }
+        notify()
+      }
+    } onCancel: {
+      let continuation = state.withLock { state -> CheckedContinuation<Answer, Never>? in
+        state.cancelled.append(index)
+        if let held = state.held.removeValue(forKey: index) { return held }
+        state.cancelledBeforeHeld.insert(index)
+        return nil
+      }
+      continuation?.resume(returning: .failure(.cancelled))
+      notify()
+    }
+    return try answer.get()
+  }
+
+  var requests: [DataRequest] { state.withLock { $0.requests } }
+  var callCount: Int { state.withLock { $0.requests.count } }
+  var cancelledCount: Int { state.withLock { $0.cancelled.count } }
+
+  /// Answers held call number `index` (0-based, in call order).
+  func release(_ index: Int, with answer: Answer) {
+    let continuation = state.withLock { $0.held.removeValue(forKey: index) }
+    continuation?.resume(returning: answer)
+    notify()
+  }
+
+  /// Answers every held call for `url`.
+  func release(url: URL, with answer: Answer) {
+    let continuations = state.withLock { state in
+      let indices = state.held.keys.filter { state.requests[$0].url == url }
+      return indices.compactMap { state.held.removeValue(forKey: $0) }
+    }
+    for continuation in continuations { continuation.resume(returning: answer) }
+    notify()
+  }
+
+  /// Returns once `predicate` holds for the loader's state.
+  func wait(until predicate: @escaping @Sendable (Snapshot) -> Bool) async {
+    await withCheckedContinuation { continuation in
+      let now = state.withLock { state -> Bool in
+        if predicate(state.snapshot) { return true }
+        state.waiters.append((predicate, continuation))
+        return false
+      }
+      if now { continuation.resume() }
+    }
+  }
+
+  /// Returns once `count` calls are being held.
+  func waitForHeld(_ count: Int) async { await wait { $0.held >= count } }
+
+  private func record(_ request: DataRequest) -> Int {
+    let index = state.withLock { state in
+      state.requests.append(request)
+      return state.requests.count - 1
+    }
+    notify()
+    return index
+  }
+
+  private func notify() {
+    let ready = state.withLock { state in
+      let snapshot = state.snapshot
+      var ready: [CheckedContinuation<Void, Never>] = []
+      state.waiters.removeAll { waiter in
+        guard waiter.predicate(snapshot) else { return false }
+        ready.append(waiter.continuation)
+        return true
+      }
+      return ready
+    }
+    for continuation in ready { continuation.resume() }
+  }
+}
+
+/// Image completions delivered on any thread.
+typealias Completions = Collector<Result<Image, ImagePipelineError>>
+
+/// Collects values delivered on any thread and lets a test await a number of them.
+final class Collector<Outcome: Sendable>: Sendable {
+  private struct State {
+    var results: [Int: Outcome] = [:]
+    var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  }
+
+  private let state = Locked(State())
+
+  /// A completion handler that records its result under `tag`.
+  func handler(_ tag: Int) -> @Sendable (Outcome) -> Void {
+    { result in
+      let ready = self.state.withLock { state in
+        state.results[tag] = result
+        let count = state.results.count
+        var ready: [CheckedContinuation<Void, Never>] = []
+        state.waiters.removeAll { waiter in
+          guard count >= waiter.count else { return false }
+          ready.append(waiter.continuation)
+          return true
+        }
+        return ready
+      }
+      for continuation in ready { continuation.resume() }
+    }
+  }
+
+  func wait(for count: Int) async {
+    await withCheckedContinuation { continuation in
+      let now = state.withLock { state -> Bool in
+        if state.results.count >= count { return true }
+        state.waiters.append((count, continuation))
+        return false
+      }
+      if now { continuation.resume() }
+    }
+  }
+
+  subscript(tag: Int) -> Outcome? { state.withLock { $0.results[tag] } }
+  var count: Int { state.withLock { $0.results.count } }
+  var all: [Outcome] { state.withLock { Array($0.results.values) } }
+}
+
+extension Result where Success == Image, Failure == ImagePipelineError {
+  var image: Image? { try? get() }
+  var error: ImagePipelineError? {
+    if case .failure(let error) = self { return error }
+    return nil
+  }
+}
+
+/// A pipeline over `loader` without disk cache unless given.
+func makePipeline(
+  _ loader: any DataLoading, memory: MemoryCache? = MemoryCache(costLimit: 64 << 20),
+  disk: DiskCache? = nil, downloads: Int = 6, decodes: Int = 2, maxPixels: Int = 100_000_000,
+  maxBytes: Int = 50 << 20
+) -> ImagePipeline {
+  ImagePipeline(
+    configuration: .init(
+      dataLoader: loader, memoryCache: memory, diskCache: disk, maxConcurrentDownloads: downloads,
+      maxConcurrentDecodes: decodes, maxResponseBytes: maxBytes, maxPixels: maxPixels))
+}
