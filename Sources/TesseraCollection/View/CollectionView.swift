@@ -184,6 +184,8 @@ public final class CollectionView {
     }
     let anchor = topAnchor()
     layout.prepare(content, width: width, reason: .resize)
+    // Views on screen stay, but their content may wrap differently at the new width.
+    if layout.sizesViewsToFit { needsMeasure.formUnion(displayed.keys) }
     if let anchor { pendingTarget = anchor }
     resolvePendingTarget()
   }
