@@ -1,0 +1,226 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why the terminal could not be taken over.
+public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
+  case notATerminal(descriptor: Int32)
+  case systemCall(String, errno: Int32)
+
+  public var description: String {
+    switch self {
+    case .notATerminal(let descriptor): "file descriptor \(descriptor) is not a terminal"
+    case .systemCall(let name, let errno): "\(name) failed (errno \(errno))"
+    }
+  }
+}
+
+/// The app's hold on the terminal: raw mode and the chosen modes from `init` until
+/// ``restore()``, and restored on every other way out too: a thrown error (``run(modes:_:)``
+/// or `deinit`), `exit`, SIGINT/SIGTERM/SIGHUP/SIGQUIT and crashes (SIGSEGV, SIGILL, SIGABRT,
+/// …) through ``SignalRestore``. Ctrl-C in raw mode is a key (`.control("c")`), not a signal.
+public final class TerminalSession {
+  public let input: Int32
+  public let output: Int32
+  public let modes: TerminalModes
+  private var original = termios()
+  private var active = false
+  private var kittyImagesShown = false
+  private let resizePipe: (read: Int32, write: Int32)
+  private var parser = InputParser()
+  /// Non-reply events read while probing, handed out by the next ``readEvents(timeout:)``.
+  private var queued: [InputEvent] = []
+  private var restoreHooks: [() -> Void] = []
+
+  var resizePipeRead: Int32 { resizePipe.read }
+
+  func takeQueued() -> [InputEvent] {
+    defer { queued.removeAll() }
+    return queued
+  }
+
+  func addRestoreHook(_ hook: @escaping () -> Void) { restoreHooks.append(hook) }
+
+  public init(
+    modes: TerminalModes = .gallery, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO
+  ) throws(TerminalError) {
+    guard isatty(input) == 1 else { throw .notATerminal(descriptor: input) }
+    guard isatty(output) == 1 else { throw .notATerminal(descriptor: output) }
+    self.input = input
+    self.output = output
+    self.modes = modes
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else { throw .systemCall("pipe", errno: errno) }
+    for fd in fds {
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+    resizePipe = (fds[0], fds[1])
+    guard tcgetattr(input, &original) == 0 else { throw .systemCall("tcgetattr", errno: errno) }
+    SignalRestore.resizePipeWrite = resizePipe.write
+    SignalRestore.arm(descriptor: output, original: original, bytes: modes.leaveSequence())
+    var raw = original
+    cfmakeraw(&raw)
+    // Keep output post-processing so a crash report printed before restore stays readable.
+    raw.c_oflag |= tcflag_t(OPOST)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    guard tcsetattr(input, TCSANOW, &raw) == 0 else {
+      SignalRestore.disarm()
+      throw .systemCall("tcsetattr", errno: errno)
+    }
+    active = true
+    write(modes.enterSequence)
+  }
+
+  deinit {
+    restore()
+    close(resizePipe.read)
+    close(resizePipe.write)
+  }
+
+  /// Runs `body` with a session and restores the terminal however `body` ends.
+  public static func run<T>(
+    modes: TerminalModes = .gallery, _ body: (TerminalSession) async throws -> T
+  ) async throws -> T {
+    let session = try TerminalSession(modes: modes)
+    defer { session.restore() }
+    return try await body(session)
+  }
+
+  /// Leaves the modes and raw mode; safe to call more than once.
+  public func restore() {
+    guard active else { return }
+    active = false
+    for hook in restoreHooks { hook() }
+    restoreHooks.removeAll()
+    SignalRestore.disarm()
+    write(modes.leaveSequence(freeKittyImages: kittyImagesShown))
+    var saved = original
+    tcsetattr(input, TCSANOW, &saved)
+  }
+
+  /// Tells the session kitty images are on screen, so leaving frees them.
+  public func noteKittyImagesShown() {
+    guard !kittyImagesShown else { return }
+    kittyImagesShown = true
+    SignalRestore.update(bytes: modes.leaveSequence(freeKittyImages: true))
+  }
+
+  /// The window size from the kernel (cells and, where the terminal sets them, pixels).
+  public func size() -> TerminalSize { Self.windowSize(of: output) }
+
+  static func windowSize(of output: Int32) -> TerminalSize {
+    var window = winsize()
+    guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0 else {
+      return TerminalSize(columns: 80, rows: 24)
+    }
+    return TerminalSize(
+      columns: Int(window.ws_col), rows: Int(window.ws_row), pixelWidth: Int(window.ws_xpixel),
+      pixelHeight: Int(window.ws_ypixel))
+  }
+
+  /// Writes all of `bytes`, waiting out a full buffer.
+  public func write(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < buffer.count {
+        let written = writeDescriptor(output, base + offset, buffer.count - offset)
+        if written > 0 {
+          offset += written
+        } else if written < 0, errno == EINTR || errno == EAGAIN {
+          var descriptor = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&descriptor, 1, 100)
+        } else {
+          return
+        }
+      }
+    }
+  }
+
+  /// Waits up to `timeout` for input and returns what arrived, decoded. A lone ESC is
+  /// resolved as the Esc key when nothing follows within `escapeTimeout`. A SIGWINCH yields
+  /// `.resize` with the new size.
+  public func readEvents(
+    timeout: Duration, escapeTimeout: Duration = .milliseconds(25)
+  ) -> [InputEvent] {
+    if !queued.isEmpty {
+      defer { queued.removeAll() }
+      return queued
+    }
+    var events: [InputEvent] = []
+    var wait = timeout
+    while true {
+      var descriptors = [
+        pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: resizePipe.read, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&descriptors, 2, Self.milliseconds(wait))
+      if ready < 0, errno == EINTR { continue }
+      if ready <= 0 {
+        if parser.needsTimeout { events += parser.flush() }
+        return events
+      }
+      if descriptors[1].revents & Int16(POLLIN) != 0 {
+        var drain = [UInt8](repeating: 0, count: 64)
+        while read(resizePipe.read, &drain, drain.count) > 0 {}
+        events.append(.resize(size()))
+      }
+      if descriptors[0].revents & Int16(POLLIN) != 0 {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(input, &buffer, buffer.count)
+        if count > 0 { events += parser.feed(buffer[..<count]) }
+      }
+      if parser.needsTimeout {
+        wait = escapeTimeout
+        continue
+      }
+      return events
+    }
+  }
+
+  /// Sends the capability queries and waits for their answers, at most `budget`; decides the
+  /// protocol (honouring `override`, the app's `--graphics`). Keys typed meanwhile are kept.
+  public func detectCapabilities(
+    override: GraphicsProtocol? = nil, budget: Duration = .milliseconds(250),
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> TerminalCapabilities {
+    write(CapabilityProbe.query)
+    var replies: [TerminalReply] = []
+    let deadline = ContinuousClock.now + budget
+    while !CapabilityProbe.isComplete(replies) {
+      let left = deadline - ContinuousClock.now
+      if left <= .zero { break }
+      for event in readEvents(timeout: left) {
+        if case .reply(let reply) = event {
+          replies.append(reply)
+        } else {
+          queued.append(event)
+        }
+      }
+    }
+    let capabilities = TerminalCapabilities.decide(
+      environment: environment, replies: replies, override: override, windowSize: size())
+    if capabilities.graphics == .kitty { noteKittyImagesShown() }
+    return capabilities
+  }
+
+  static func milliseconds(_ duration: Duration) -> Int32 {
+    let (seconds, attoseconds) = duration.components
+    let total = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    return Int32(clamping: max(0, total))
+  }
+}
+
+private func writeDescriptor(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(fd, bytes, count)
+}
