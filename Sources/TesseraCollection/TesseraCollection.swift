@@ -1,3 +1,2 @@
-/// The headless collection engine: data source, type-safe reuse, layouts, scroll physics,
-/// visible and prefetch ranges, batch updates and image binding.
-public enum TesseraCollection {}
+// The headless collection engine: data source, type-safe reuse, layouts, scroll physics,
+// visible and prefetch ranges, batch updates and image binding.

@@ -1,2 +1,1 @@
-/// Models, view models and feed sources (Flickr public feed, users list, local folder).
-public enum TesseraFeeds {}
+// Models, view models and feed sources (Flickr public feed, users list, local folder).

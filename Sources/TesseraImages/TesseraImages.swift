@@ -1,3 +1,2 @@
-/// The image pipeline: request → memory cache → coalesced task → disk cache → data loader →
-/// decoder (shrink-on-load) → memory cache → delivery. See `ImagePipeline`.
-public enum TesseraImages {}
+// The image pipeline: request → memory cache → coalesced task → disk cache → data loader →
+// decoder (shrink-on-load) → memory cache → delivery. See `ImagePipeline`.

@@ -1,2 +1,1 @@
-/// The feed + image server: the gallery's embedded default and the tests' real HTTP peer.
-public enum TesseraServer {}
+// The feed + image server: the gallery's embedded default and the tests' real HTTP peer.

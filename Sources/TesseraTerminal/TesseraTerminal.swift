@@ -1,6 +1,5 @@
-/// The terminal: raw mode, input, frame buffer with diff redraw, image drawing.
+// The terminal: raw mode, input, frame buffer with diff redraw, image drawing.
 ///
-/// The app builds a ``FrameBuffer`` each frame, hands it with its ``ImagePlacement``s to a
-/// ``TerminalRenderer`` and writes the returned bytes through a ``TerminalSession``. Input
-/// arrives as ``InputEvent``s decoded by the pure ``InputParser``.
-public enum TesseraTerminal {}
+// The app builds a ``FrameBuffer`` each frame, hands it with its ``ImagePlacement``s to a
+// ``TerminalRenderer`` and writes the returned bytes through a ``TerminalSession``. Input
+// arrives as ``InputEvent``s decoded by the pure ``InputParser``.

@@ -9,10 +9,11 @@ public protocol ImageLoading<Image, Request>: AnyObject {
   /// The image if it is in memory right now (no I/O, no decoding).
   func cachedImage(for request: Request) -> Image?
 
-  /// Starts (or joins) a load; `completion` runs on the main actor with the image, or nil on
-  /// failure. Cancelling may or may not stop the completion from arriving.
+  /// Starts (or joins) a load; `completion` runs on the main actor with the image or the
+  /// error (whose description a person reads in the failed cell). Cancelling may or may not
+  /// stop the completion from arriving.
   func loadImage(
-    for request: Request, completion: @escaping @MainActor (Image?) -> Void
+    for request: Request, completion: @escaping @MainActor (Result<Image, any Error>) -> Void
   )
     -> ImageLoadCancellation
 }

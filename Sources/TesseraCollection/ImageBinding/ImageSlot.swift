@@ -14,6 +14,8 @@ public final class ImageSlot<Image> {
   public enum Content {
     case placeholder
     case image(Image)
+    /// The load failed; the text says why (shown in the cell, retried on the next bind).
+    case failed(String)
   }
 
   /// What the renderer draws.
@@ -36,6 +38,12 @@ public final class ImageSlot<Image> {
     return nil
   }
 
+  /// Why the last load failed, while the slot shows that failure.
+  public var failure: String? {
+    if case .failed(let reason) = content { return reason }
+    return nil
+  }
+
   /// Shows `item`'s image from `loader`. `onImage` runs when the image is applied (at once
   /// on a cache hit, later otherwise) — e.g. to report its aspect ratio to the layout.
   public func bind<Loader: ImageLoading>(
@@ -51,16 +59,20 @@ public final class ImageSlot<Image> {
     }
     set(.placeholder)
     let token = generation
-    inFlight = loader.loadImage(for: request) { [weak self] image in
+    inFlight = loader.loadImage(for: request) { [weak self] result in
       guard let self else { return }
       guard self.generation == token else {
         self.droppedCompletions += 1
         return
       }
       self.inFlight = nil
-      guard let image else { return }
-      self.set(.image(image))
-      onImage?(image)
+      switch result {
+      case .success(let image):
+        self.set(.image(image))
+        onImage?(image)
+      case .failure(let error):
+        self.set(.failed(String(describing: error)))
+      }
     }
   }
 

@@ -23,7 +23,7 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
   let knownAspectRatio: Double?
   private let media: Media
 
-  private enum Media: Sendable, Hashable {
+  private enum Media: Sendable {
     case photo(PhotoViewModel)
     case url(URL?)
   }

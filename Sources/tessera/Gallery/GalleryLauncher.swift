@@ -21,7 +21,9 @@ struct GalleryLauncher {
     }
     let feed = try await makeFeed(startingServer: &server)
     let pipeline = ImagePipeline(configuration: pipelineConfiguration())
-    try await TerminalSession.run { session in
+    let session = try TerminalSession()
+    defer { session.restore() }
+    do {
       let capabilities = session.detectCapabilities(override: options.graphics)
       let renderer = TerminalRenderer(capabilities: capabilities)
       let size = session.size()
@@ -75,15 +77,18 @@ struct GalleryLauncher {
           failureRate: options.failureRate)))
     server = embedded
     let base = try await embedded.start()
+    guard let feedURL = embedded.feedURL, let usersURL = embedded.usersURL else {
+      throw GalleryError(description: "the embedded server started without an address")
+    }
     if options.users == "embedded" {
       return GalleryFeed(
         title: "users on the embedded server \(base.absoluteString)",
-        controller: FeedController(source: UsersFeedSource(url: embedded.usersURL)),
+        controller: FeedController(source: UsersFeedSource(url: usersURL)),
         item: GalleryItem.init(user:))
     }
     return GalleryFeed(
       title: "photos on the embedded server \(base.absoluteString)",
-      controller: FeedController(source: FlickrFeedSource(feedURL: embedded.feedURL)),
+      controller: FeedController(source: FlickrFeedSource(feedURL: feedURL)),
       item: GalleryItem.init(photo:))
   }
 }

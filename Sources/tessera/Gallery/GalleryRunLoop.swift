@@ -50,8 +50,9 @@ final class GalleryRunLoop {
           renderer.cellPixelSize = cell
         }
       }
-      let moving = screen.tick(milliseconds: Double(elapsed.components.attoseconds) / 1e15
-        + Double(elapsed.components.seconds) * 1000)
+      let moving = screen.tick(
+        milliseconds: Double(elapsed.components.attoseconds) / 1e15
+          + Double(elapsed.components.seconds) * 1000)
       frameCount += 1
       let animatingFeed = screen.feed.items.isEmpty && frameCount % 6 == 0
       if screen.needsDisplay || moving || imagesHeldBack || animatingFeed {
@@ -72,7 +73,8 @@ final class GalleryRunLoop {
     lastOffset = offset
     imagesHeldBack = fast
     let frame = screen.compose(framesPerSecond: drawTimes.count, spinner: frameCount / 6)
-    let bytes = renderer.render(frame.buffer, images: frame.images, policy: fast ? .cachedOnly : .all)
+    let bytes = renderer.render(
+      frame.buffer, images: frame.images, policy: fast ? .cachedOnly : .all)
     session.write(bytes)
   }
 }

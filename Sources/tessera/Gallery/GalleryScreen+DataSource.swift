@@ -4,13 +4,17 @@ import TesseraImages
 /// Cells from items, images bound to cells, and prefetching: seed 000's lazy loading, with
 /// the identity check done by the slot's generation token instead of index paths.
 extension GalleryScreen: CollectionDataSource, CollectionDelegate {
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int)
+  func collectionView(
+    _ collectionView: CollectionView, numberOfItemsInSection section: Int
+  )
     -> Int
   {
     feed.items.count
   }
 
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: IndexPath
+  )
     -> any ReusableView
   {
     let item = feed.items[indexPath.item]
@@ -95,8 +99,7 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
     return (columns * cellPixels.width, 2 * columns * cellPixels.width)
   }
 
-  func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath])
-  {
+  func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
     var requests: [ImageRequest] = []
     for path in indexPaths where feed.items.indices.contains(path.item) {
       guard let request = imageRequest(for: feed.items[path.item], at: path, priority: .low)

@@ -16,7 +16,8 @@ extension GalleryScreen {
     static let caption = CellStyle(foreground: .rgb(200, 200, 200))
     static let selected = CellStyle(
       foreground: .rgb(20, 20, 20), background: .rgb(250, 200, 80), attributes: [.bold])
-    static let placeholder = CellStyle(foreground: .rgb(120, 120, 120), background: .rgb(28, 28, 32))
+    static let placeholder = CellStyle(
+      foreground: .rgb(120, 120, 120), background: .rgb(28, 28, 32))
     static let failure = CellStyle(foreground: .rgb(255, 110, 110), background: .rgb(45, 20, 20))
     static let error = CellStyle(foreground: .rgb(255, 110, 110), attributes: [.bold])
     static let dim = CellStyle(foreground: .rgb(140, 140, 140))
@@ -127,7 +128,8 @@ extension GalleryScreen {
       for (offset, line) in TextWrap.lines("✗ " + reason, width: max(1, rect.width - 2))
         .prefix(max(1, rect.height - 1)).enumerated()
       {
-        frame.buffer.put(line, x: rect.x + 1, y: rect.y + offset, style: Palette.failure, clip: clip)
+        frame.buffer.put(
+          line, x: rect.x + 1, y: rect.y + offset, style: Palette.failure, clip: clip)
       }
     case .placeholder:
       frame.buffer.fill(rect.intersection(clip), with: Cell(" ", style: Palette.placeholder))
@@ -165,7 +167,8 @@ extension GalleryScreen {
     let statistics = loader.pipeline.statistics
     let lookups = statistics.memoryHits + statistics.memoryMisses
     let hitRate = lookups == 0 ? 0 : statistics.memoryHits * 100 / lookups
-    parts.append("✓ \(loader.loaded) loaded ⟳ \(loader.inFlight) in flight ✗ \(loader.failed) failed")
+    parts.append(
+      "✓ \(loader.loaded) loaded ⟳ \(loader.inFlight) in flight ✗ \(loader.failed) failed")
     parts.append("hits \(hitRate)%")
     parts.append(ByteCount.format(statistics.bytesDownloaded))
     parts.append("\(framesPerSecond) fps")

@@ -30,7 +30,8 @@ extension GalleryScreen {
     for (offset, line) in Self.helpLines.enumerated() where offset < rect.height - 4 {
       buffer.put(
         line, x: rect.x + 2, y: rect.y + 2 + offset, style: Palette.bar,
-        clip: CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2))
+        clip: CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
+      )
     }
   }
 
@@ -38,7 +39,8 @@ extension GalleryScreen {
   var detailImageBox: CellRect {
     let area = viewportRect
     let textRows = min(8, max(3, area.height / 3))
-    return CellRect(x: 2, y: area.y + 1, width: max(1, width - 4), height: max(1, area.height - textRows - 2))
+    return CellRect(
+      x: 2, y: area.y + 1, width: max(1, width - 4), height: max(1, area.height - textRows - 2))
   }
 
   func bindDetailImage() {
@@ -74,7 +76,8 @@ extension GalleryScreen {
         columns = min(box.width, Int((Double(rows) / max(aspect, 0.01)).rounded()))
       }
       let rect = CellRect(
-        x: box.x + (box.width - columns) / 2, y: box.y, width: max(1, columns), height: max(1, rows))
+        x: box.x + (box.width - columns) / 2, y: box.y, width: max(1, columns), height: max(1, rows)
+      )
       if let bitmap = try? Bitmap(width: image.width, height: image.height, pixels: image.pixels) {
         frame.images.append(
           ImagePlacement(imageID: detailImageID, bitmap: bitmap, rect: rect, clip: area))

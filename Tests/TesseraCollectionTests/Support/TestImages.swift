@@ -5,6 +5,11 @@ struct TestImage: Equatable {
   let item: Int
 }
 
+/// What a failed test load reports.
+struct TestLoadFailure: Error, CustomStringConvertible {
+  var description: String { "test failure" }
+}
+
 /// An image loader whose completions the test delivers by hand, in any order, even after
 /// cancellation (a pipeline that cannot stop an in-flight decode).
 @MainActor
@@ -12,10 +17,10 @@ final class ControlledLoader: ImageLoading {
   @MainActor
   final class Pending {
     let request: Int
-    let completion: @MainActor (TestImage?) -> Void
+    let completion: @MainActor (Result<TestImage, any Error>) -> Void
     var cancelled = false
 
-    init(request: Int, completion: @escaping @MainActor (TestImage?) -> Void) {
+    init(request: Int, completion: @escaping @MainActor (Result<TestImage, any Error>) -> Void) {
       self.request = request
       self.completion = completion
     }
@@ -29,7 +34,7 @@ final class ControlledLoader: ImageLoading {
   func cachedImage(for request: Int) -> TestImage? { cache[request] }
 
   func loadImage(
-    for request: Int, completion: @escaping @MainActor (TestImage?) -> Void
+    for request: Int, completion: @escaping @MainActor (Result<TestImage, any Error>) -> Void
   )
     -> ImageLoadCancellation
   {
@@ -47,7 +52,7 @@ final class ControlledLoader: ImageLoading {
     let load = pending.remove(at: index)
     let image = TestImage(item: load.request)
     if !failing { cache[load.request] = image }
-    load.completion(failing ? nil : image)
+    load.completion(failing ? .failure(TestLoadFailure()) : .success(image))
   }
 
   func complete(request: Int) {
