@@ -81,9 +81,7 @@ public final class FeedServer: Sendable {
     routes.hangs.close()
     let (ports, portContinuation) = AsyncStream<Int>.makeStream()
     var logger = Logger(label: "tessera.server")
-    // Hummingbird logs its own graceful shutdown (a date-cache service ending first cancels the
-    // server) as errors; failures that matter reach the caller as thrown errors instead.
-    logger.logLevel = .critical
+    logger.logLevel = .warning
     let app = Application(
       router: routes.makeRouter(),
       configuration: .init(
@@ -123,17 +121,27 @@ public final class FeedServer: Sendable {
     return url
   }
 
-  /// Stops accepting, cancels answers in flight (hanging ones included) and waits for the
-  /// server to wind down. Idempotent.
+  /// Stops accepting, lets answers in flight finish (hanging ones are released and their
+  /// connections closed unanswered) and waits for the server to wind down. Idempotent.
+  ///
+  /// Shutdown is graceful rather than a cancellation: cancelling NIO's accept loop while a
+  /// connection is queued traps (swift-nio#2637). Only answers still running after
+  /// `gracePeriod` (a long latency, a slow throttled body) are cancelled.
   public func stop() async {
     guard
-      let task = running.withLock({ state -> Task<Void, any Error>? in
+      let running = running.withLock({ state -> Running? in
         defer { state = nil }
-        return state?.task
+        return state
       })
     else { return }
-    task.cancel()
-    _ = await task.result
+    await running.group.triggerGracefulShutdown()
+    routes.hangs.open()
+    let watchdog = Task {
+      try await Task.sleep(for: Self.gracePeriod)
+      running.task.cancel()
+    }
+    _ = await running.task.result
+    watchdog.cancel()
   }
 
   /// `http://HOST:PORT/` while running.

@@ -1,0 +1,155 @@
+import CVipsShim
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+
+@testable import TesseraServer
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension FeedServer.Configuration {
+  /// A small catalog with strictly valid JSON, for fast tests.
+  static func small(faults: FaultPlan = .none, seed: UInt64 = 7) -> Self {
+    .init(itemCount: 120, userCount: 24, faults: faults, seed: seed, escapesApostrophes: false)
+  }
+}
+
+/// Runs `body` against the server's router in memory (no sockets).
+func withRouter<Value: Sendable>(
+  _ configuration: FeedServer.Configuration = .small(),
+  _ body: @Sendable (any TestClientProtocol, FeedRoutes) async throws -> Value
+) async throws -> Value {
+  let routes = FeedRoutes(configuration: configuration)
+  let app = Application(router: routes.makeRouter())
+  return try await app.test(.router) { client in try await body(client, routes) }
+}
+
+/// Runs `body` against a real server on a loopback port, stopping it afterwards.
+func withLiveServer<Value: Sendable>(
+  _ configuration: FeedServer.Configuration = .small(),
+  _ body: (FeedServer, URL) async throws -> Value
+) async throws -> Value {
+  let server = FeedServer(configuration: configuration)
+  let base = try await server.start()
+  do {
+    let value = try await body(server, base)
+    await server.stop()
+    return value
+  } catch {
+    await server.stop()
+    throw error
+  }
+}
+
+extension TestResponse {
+  var bytes: [UInt8] { Array(body.readableBytesView) }
+  var text: String { String(buffer: body) }
+}
+
+/// Parses a JSON body into Foundation objects.
+func json(_ response: TestResponse) throws -> Any {
+  try JSONSerialization.jsonObject(with: Data(response.bytes))
+}
+
+/// A decoded bitmap, RGBA.
+struct Bitmap: CustomStringConvertible {
+  let width: Int
+  let height: Int
+  let pixels: [UInt8]
+  var description: String { "\(width)x\(height) bitmap" }
+
+  func pixel(_ x: Int, _ y: Int) -> RGB {
+    let i = (y * width + x) * 4
+    return RGB(pixels[i], pixels[i + 1], pixels[i + 2])
+  }
+
+  /// Mean colour of a rectangle.
+  func mean(x: Range<Int>, y: Range<Int>) -> RGB {
+    var sums = [0, 0, 0]
+    for row in y {
+      for column in x {
+        let p = pixel(column, row)
+        sums[0] += Int(p.r)
+        sums[1] += Int(p.g)
+        sums[2] += Int(p.b)
+      }
+    }
+    let n = max(1, x.count * y.count)
+    return RGB(UInt8(sums[0] / n), UInt8(sums[1] / n), UInt8(sums[2] / n))
+  }
+
+  /// The id the marker band encodes, sampled as a test of a cell would: the middle half of
+  /// the width, rows from 2 % to 10 % of the height.
+  var markerID: Int? {
+    let rows = (height * 2 / 100)..<max(height * 2 / 100 + 1, height * 10 / 100)
+    return IdMarker.id(for: mean(x: (width / 4)..<(width * 3 / 4), y: rows))
+  }
+}
+
+/// Decodes and downsamples through libvips, as the image pipeline does.
+func decode(_ bytes: [UInt8], fitting width: Int, _ height: Int) -> Bitmap? {
+  var pixels: UnsafeMutablePointer<UInt8>?
+  var length = 0
+  var w: Int32 = 0
+  var h: Int32 = 0
+  let status = bytes.withUnsafeBytes {
+    tessera_vips_thumbnail_rgba(
+      $0.baseAddress, $0.count, Int32(width), Int32(height), Int32(TESSERA_FIT_INSIDE.rawValue),
+      &pixels, &length, &w, &h)
+  }
+  guard status == 0, let pixels else { return nil }
+  defer { tessera_vips_free(pixels) }
+  return Bitmap(
+    width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pixels, count: length)))
+}
+
+/// Header facts of encoded bytes: size and libvips' loader.
+func imageHeader(_ bytes: [UInt8]) -> (width: Int, height: Int, loader: String)? {
+  var w: Int32 = 0
+  var h: Int32 = 0
+  var bands: Int32 = 0
+  var loader = [CChar](repeating: 0, count: 64)
+  let status = bytes.withUnsafeBytes {
+    tessera_vips_header($0.baseAddress, $0.count, &w, &h, &bands, &loader, loader.count)
+  }
+  guard status == 0 else { return nil }
+  let name = String(
+    decoding: loader.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  return (Int(w), Int(h), name)
+}
+
+/// One HTTP exchange over a real socket.
+struct Fetched: CustomStringConvertible {
+  let status: Int
+  let headers: [String: String]
+  let body: Data
+  var description: String { "HTTP \(status), \(body.count) bytes" }
+
+  func header(_ name: String) -> String? {
+    headers.first { $0.key.lowercased() == name.lowercased() }?.value
+  }
+}
+
+/// GETs `url` with a fresh cache-less session; throws the transport error.
+func fetch(
+  _ url: URL, headers: [String: String] = [:], timeout: Double = 10
+) async throws -> Fetched {
+  let configuration = URLSessionConfiguration.ephemeral
+  configuration.urlCache = nil
+  configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+  configuration.timeoutIntervalForRequest = timeout
+  let session = URLSession(configuration: configuration)
+  defer { session.finishTasksAndInvalidate() }
+  var request = URLRequest(url: url)
+  for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+  let (data, response) = try await session.data(for: request)
+  guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+  var fields: [String: String] = [:]
+  for (key, value) in http.allHeaderFields {
+    if let key = key as? String, let value = value as? String { fields[key] = value }
+  }
+  return Fetched(status: http.statusCode, headers: fields, body: data)
+}
