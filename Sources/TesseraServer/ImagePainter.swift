@@ -1,5 +1,8 @@
 /// Paints the picture of one generated image as 8-bit RGB: a gradient with a few discs and
-/// panels, the id in large digits on a dark plate, and the `IdMarker` band on top.
+/// panels, the id in large digits on a dark plate, and the `IdMarker` colour along the top and
+/// down the left edge, as thick as the band. The left stripe is for centre crops: a tall image
+/// cropped into a square tile loses its top, never its left edge, and a wide one keeps its top;
+/// so a tile's top-left corner always shows the marker.
 ///
 /// The scene is defined in coordinates relative to the canvas, so every size of an id shows the
 /// same picture. Every body colour keeps one channel on an `IdMarker` midpoint, so nothing
@@ -28,6 +31,7 @@ struct ImagePainter {
       paintShapes(buffer, &random, fixedChannel, fixedValue)
       paintDigits(buffer)
       fill(buffer, x: 0..<width, y: 0..<bandHeight, IdMarker.color(for: id))
+      fill(buffer, x: 0..<min(width, bandHeight), y: 0..<height, IdMarker.color(for: id))
     }
     return pixels
   }
