@@ -33,8 +33,8 @@ import Testing
   ) throws
     -> FeedController<FlickrFeedSource>
   {
-    let base = try #require(server.baseURL)
-    let feed = base.appendingPathComponent("services/feeds/photos_public.gne")
+    // The server's own feed URL already carries a query; the source replaces what it sets.
+    let feed = try #require(server.feedURL)
     return FeedController(
       source: FlickrFeedSource(
         feedURL: feed, perPage: perPage, fetcher: HTTPFetcher(timeout: timeout)))
