@@ -134,13 +134,14 @@ struct KittyLayer {
     return moved
   }
 
-  /// The bitmap downsampled to the tile's pixel size when it is larger both ways: kitty
+  /// The bitmap downsampled to the tile's pixel size when it is at least as large: kitty
   /// would scale it down anyway, so the extra pixels are bytes for nothing. An image keeps
   /// the resolution of its first upload if the tile size changes later.
   private func fitted(_ bitmap: Bitmap, to rect: CellRect) -> Bitmap {
     let width = rect.width * cellSize.width
     let height = rect.height * cellSize.height
-    guard width > 0, height > 0, bitmap.width > width, bitmap.height > height,
+    guard width > 0, height > 0, bitmap.width >= width, bitmap.height >= height,
+      bitmap.width > width || bitmap.height > height,
       let smaller = try? Bitmap(
         width: width, height: height,
         pixels: AreaResampler.resample(bitmap, width: width, height: height))

@@ -12,6 +12,8 @@ struct RenderBench: AsyncParsableCommand {
     commandName: "render",
     abstract: "Terminal frame encoding per protocol: time and bytes per frame, vs chafa.")
 
+  // `tessera bench` declares --json too and claims it wherever it appears: read both.
+  @ParentCommand var bench: Bench
   @Flag(help: "Print one JSON object instead of tables.") var json = false
   @Option(help: "Frames measured per scroll scenario.") var frames = 60
   @Option(help: "Path of the chafa binary to compare with.") var chafa = "/usr/bin/chafa"
@@ -23,7 +25,7 @@ struct RenderBench: AsyncParsableCommand {
     let scene = try TileScene(cellPixelSize: PixelSize(width: 8, height: 8))
     report.note(
       "screen \(scene.width)x\(scene.height) cells, tiles \(scene.tileColumns)x\(scene.tileRows) "
-        + "cells (\(scene.visibleTiles) visible), images \(scene.imagePixels)x\(scene.imagePixels) "
+        + "cells (\(scene.frame(atRow: 0).images.count) on screen), images \(scene.imagePixels)x\(scene.imagePixels) "
         + "px RGBA, sixel cell 8x8 px")
     var ours: [GraphicsProtocol: (full: Measure, scroll: Measure)] = [:]
     for graphics in GraphicsProtocol.allCases {
@@ -43,7 +45,7 @@ struct RenderBench: AsyncParsableCommand {
         "\(name).scroll1.bytes_vs_chafa", ours: mine.scroll.bytes, baseline: baseline.bytes)
     }
     if chafaMeasures.isEmpty { report.note("chafa not found at \(chafa): no baseline ratios") }
-    report.print(json: json)
+    report.print(json: json || bench.json)
   }
 
   struct Measure {
@@ -202,8 +204,6 @@ struct TileScene {
       }
     }
   }
-
-  var visibleTiles: Int { (width / tileColumns) * ((height - 1) / tileRows) }
 
   /// The frame and images with the list scrolled down by `row` cell rows.
   func frame(atRow row: Int) -> (frame: FrameBuffer, images: [ImagePlacement]) {
