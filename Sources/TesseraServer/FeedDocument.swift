@@ -57,6 +57,7 @@ enum FeedDocument {
     let slice = ids[start..<min(ids.count, start + query.perPage)]
     var json = FlickrJSON(escapesApostrophes: escapesApostrophes)
     json.raw("{\n")
+    json.indent = "\t\t"
     let title =
       query.tags.isEmpty
       ? "Uploads from everyone" : "Recent Uploads tagged \(query.tags.joined(separator: ","))"
@@ -65,14 +66,14 @@ enum FeedDocument {
     json.field("description", "")
     json.field("modified", FlickrJSON.utc(catalog.newest))
     json.field("generator", base)
-    json.raw("\"page\": \(query.page),\n\"pages\": \(pages),\n")
-    json.raw("\"per_page\": \(query.perPage),\n\"total\": \(ids.count),\n")
-    json.raw("\"items\": [")
+    json.raw("\t\t\"page\": \(query.page),\n\t\t\"pages\": \(pages),\n")
+    json.raw("\t\t\"per_page\": \(query.perPage),\n\t\t\"total\": \(ids.count),\n")
+    json.raw("\t\t\"items\": [")
     for (position, id) in slice.enumerated() {
       json.raw(position == 0 ? "\n" : ",\n")
       item(catalog.entry(id: id), catalog: catalog, base: base, into: &json)
     }
-    json.raw("\n]\n}")
+    json.raw("\n\t]\n}")
     return query.jsonp ? "jsonFlickrFeed(\(json.text))" : json.text
   }
 
@@ -87,9 +88,11 @@ enum FeedDocument {
       " <p><a href=\"\(base)people/\(entry.authorID)/\">\(html(entry.author))</a> posted a photo:</p> "
       + "<p><a href=\"\(link)\" title=\"\(title)\"><img src=\"\(media)\" width=\"\(size.width)\" "
       + "height=\"\(size.height)\" alt=\"\(title)\" /></a></p> "
-    json.raw("\t{\n")
+    json.raw("\t   {\n")
+    json.indent = "\t\t\t"
     json.field("title", entry.title)
     json.field("link", link)
+    json.raw(json.indent)
     json.string("media")
     json.raw(": {\"m\":")
     json.string(media)
@@ -100,7 +103,7 @@ enum FeedDocument {
     json.field("author", "nobody@flickr.com (\"\(entry.author)\")")
     json.field("author_id", entry.authorID)
     json.field("tags", entry.tags.joined(separator: " "), last: true)
-    json.raw("\n\t}")
+    json.raw("\n\t   }")
   }
 
   static func html(_ text: String) -> String {

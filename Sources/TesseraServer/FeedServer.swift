@@ -74,7 +74,8 @@ public final class FeedServer: Sendable {
   }
 
   /// Binds and starts serving; answers `http://HOST:PORT/` once connections are accepted.
-  /// Calling it again while running answers the same URL.
+  /// Calling it again while running answers the same URL. `start()` and `stop()` are meant to
+  /// be called from one task, not raced against each other.
   @discardableResult
   public func start() async throws -> URL {
     if let url = baseURL { return url }

@@ -4,6 +4,8 @@ import Foundation
 /// survive) `'` escaped as `\'` when `escapesApostrophes` is on. Linear in the output.
 struct FlickrJSON {
   var escapesApostrophes: Bool
+  /// Written before each field, for Flickr's tab-indented layout.
+  var indent = ""
   private(set) var text = ""
 
   init(escapesApostrophes: Bool) {
@@ -34,6 +36,7 @@ struct FlickrJSON {
 
   /// `"key": "value"` followed by `,` unless last.
   mutating func field(_ key: String, _ value: String, last: Bool = false) {
+    text += indent
     string(key)
     text += ": "
     string(value)

@@ -7,8 +7,8 @@ struct Serve: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Run the feed + image server (generated images, fault injection) on 127.0.0.1.",
     discussion: """
-      Prints the URL it listens on (http://127.0.0.1:PORT/) as the first line of standard
-      output, then serves until SIGINT or SIGTERM. Faults are seeded: the same flags and seed
+      Prints the URL it listens on (http://127.0.0.1:PORT/) as the first line of standard \
+      output, then serves until SIGINT or SIGTERM. Faults are seeded: the same flags and seed \
       misbehave the same way on every run.
       """
   )
@@ -18,7 +18,8 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "Photos in the feed.") var items = 10_000
   @Option(help: "Users in /users.json.") var users = 1_000
   @Option(help: "Seed of everything generated and of the faults.") var seed: UInt64 = 1
-  @Option(help: "Memory for encoded images, in MiB.") var cacheMiB = 256
+  @Option(name: .customLong("cache-mib"), help: "Memory for encoded images, in MiB.")
+  var cacheMiB = 256
   @Option(help: "none | fixed:50ms | uniform:10ms-200ms | longtail:80ms[,SIGMA]")
   var latency = "none"
   @Option(help: "Shared bandwidth in bytes per second (64k, 2M).") var bandwidth: String?

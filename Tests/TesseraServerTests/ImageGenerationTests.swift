@@ -68,6 +68,17 @@ import Testing
     }
   }
 
+  /// Every one of the 512 band colours survives the smallest JPEG and a 4× downsample.
+  @Test func everyMarkerColourSurvivesTheSmallestJPEG() throws {
+    var misread: [Int] = []
+    for id in 1...IdMarker.modulus {
+      let bytes = try generate(id, .s, .jpeg)
+      let bitmap = try #require(decode(bytes, fitting: 19, 19))
+      if bitmap.markerID != id % IdMarker.modulus { misread.append(id) }
+    }
+    #expect(misread.isEmpty, "misread ids: \(misread.prefix(10))")
+  }
+
   /// Below the band nothing reads as a marker (lossless PNG, every pixel).
   @Test func bodyPixelsNeverReadAsAMarker() throws {
     for id in [4, 99, 300] {

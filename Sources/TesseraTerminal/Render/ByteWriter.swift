@@ -1,31 +1,31 @@
 /// An append-only byte buffer for escape sequences: ASCII, decimal numbers and UTF-8 text
 /// without going through `String` formatting. Appends are amortised O(1) per byte.
-public struct ByteWriter: Sendable {
-  public private(set) var bytes: [UInt8] = []
+struct ByteWriter: Sendable {
+  private(set) var bytes: [UInt8] = []
 
-  public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+  init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
-  public var count: Int { bytes.count }
+  var count: Int { bytes.count }
 
-  public mutating func append(_ byte: UInt8) { bytes.append(byte) }
+  mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
-  public mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
+  mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
 
-  public mutating func append(_ other: ArraySlice<UInt8>) { bytes.append(contentsOf: other) }
+  mutating func append(_ other: ArraySlice<UInt8>) { bytes.append(contentsOf: other) }
 
-  public mutating func append(_ text: String) {
+  mutating func append(_ text: String) {
     var text = text
     text.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
   /// `ESC` followed by `text`.
-  public mutating func escape(_ text: String) {
+  mutating func escape(_ text: String) {
     bytes.append(0x1B)
     append(text)
   }
 
   /// A non-negative decimal without allocating.
-  public mutating func decimal(_ value: Int) {
+  mutating func decimal(_ value: Int) {
     guard value > 0 else {
       bytes.append(UInt8(ascii: "0"))
       return

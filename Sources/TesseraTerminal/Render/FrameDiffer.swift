@@ -12,13 +12,25 @@ struct FrameDiffer {
   /// Appends the bytes that turn `previous` (as it is on screen) into `next`, and returns how
   /// many cells were written. `previous` nil, or of another size, redraws from a cleared
   /// screen. `damaged[i]` true forces cell i to be written (its screen content is unknown).
+  /// With `scrolling`, a vertical shift of rows is done by the terminal (a scroll region)
+  /// and only what it does not cover is written.
   @discardableResult
   mutating func diff(
-    previous: FrameBuffer?, next: FrameBuffer, damaged: [Bool]? = nil, into out: inout ByteWriter
+    previous: FrameBuffer?, next: FrameBuffer, damaged: [Bool]? = nil, scrolling: Bool = false,
+    into out: inout ByteWriter
   ) -> Int {
-    let base: FrameBuffer
+    var base: FrameBuffer
     if let previous, previous.width == next.width, previous.height == next.height {
       base = previous
+      if scrolling, let scroll = ScrollDetector.detect(previous: previous, next: next) {
+        var blankBackground = pen ?? .plain
+        blankBackground.background = .terminalDefault
+        SGR.transition(from: pen, to: blankBackground, into: &out)
+        pen = blankBackground
+        ScrollDetector.write(scroll, into: &out)
+        cursor = nil
+        base = ScrollDetector.apply(scroll, to: previous)
+      }
     } else {
       SGR.transition(from: nil, to: .plain, into: &out)
       pen = .plain

@@ -21,6 +21,8 @@ struct KittyLayer {
   }
 
   let placeholders: Bool
+  var cellSize: PixelSize
+  private var uploadedSizes: [UInt32: PixelSize] = [:]
   private var ids: [UInt64: UInt32] = [:]
   private var imageIDs: [UInt32: UInt64] = [:]
   private var nextID: UInt32 = 1
@@ -28,8 +30,9 @@ struct KittyLayer {
   private var placed: [PlacementKey: Geometry] = [:]
   private var virtualSizes: [UInt32: Geometry] = [:]
 
-  init(placeholders: Bool, uploadBudget: Int = 192 << 20) {
+  init(placeholders: Bool, cellSize: PixelSize, uploadBudget: Int = 192 << 20) {
     self.placeholders = placeholders
+    self.cellSize = cellSize
     uploads = CostLRU(budget: uploadBudget)
   }
 
@@ -53,10 +56,10 @@ struct KittyLayer {
       if uploads.value(for: id) != nil {
         statistics.imageCacheHits += 1
       } else if policy == .all {
-        KittyCommands.transmit(
-          id: id, bitmap: placement.bitmap, passthrough: placeholders, into: &uploadsOut)
-        let evicted = uploads.insert(
-          placement.imageID, for: id, cost: placement.bitmap.pixels.count)
+        let bitmap = fitted(placement.bitmap, to: placement.rect)
+        KittyCommands.transmit(id: id, bitmap: bitmap, passthrough: placeholders, into: &uploadsOut)
+        uploadedSizes[id] = PixelSize(width: bitmap.width, height: bitmap.height)
+        let evicted = uploads.insert(placement.imageID, for: id, cost: bitmap.pixels.count)
         for old in evicted { forget(kittyID: old, into: &uploadsOut) }
         statistics.imageConversions += 1
       } else {
@@ -89,7 +92,9 @@ struct KittyLayer {
       occurrences[id] = occurrence
       var source: KittyCommands.SourceRect?
       if visible != placement.rect {
-        let bitmap = placement.bitmap
+        let bitmap =
+          uploadedSizes[id]
+          ?? PixelSize(width: placement.bitmap.width, height: placement.bitmap.height)
         let rect = placement.rect
         source = KittyCommands.SourceRect(
           x: cropLeft * bitmap.width / rect.width, y: cropTop * bitmap.height / rect.height,
@@ -129,6 +134,21 @@ struct KittyLayer {
     return moved
   }
 
+  /// The bitmap downsampled to the tile's pixel size when it is at least as large: kitty
+  /// would scale it down anyway, so the extra pixels are bytes for nothing. An image keeps
+  /// the resolution of its first upload if the tile size changes later.
+  private func fitted(_ bitmap: Bitmap, to rect: CellRect) -> Bitmap {
+    let width = rect.width * cellSize.width
+    let height = rect.height * cellSize.height
+    guard width > 0, height > 0, bitmap.width >= width, bitmap.height >= height,
+      bitmap.width > width || bitmap.height > height,
+      let smaller = try? Bitmap(
+        width: width, height: height,
+        pixels: AreaResampler.resample(bitmap, width: width, height: height))
+    else { return bitmap }
+    return smaller
+  }
+
   /// Frees the upload of an image the app will not show again.
   mutating func forget(imageID: UInt64, into out: inout ByteWriter) {
     guard let id = ids[imageID] else { return }
@@ -140,6 +160,7 @@ struct KittyLayer {
     KittyCommands.free(id: id, passthrough: placeholders, into: &out)
     placed = placed.filter { $0.key.id != id }
     virtualSizes[id] = nil
+    uploadedSizes[id] = nil
     if let imageID = imageIDs.removeValue(forKey: id) { ids[imageID] = nil }
   }
 

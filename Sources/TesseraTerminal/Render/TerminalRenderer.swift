@@ -7,6 +7,11 @@
 public final class TerminalRenderer {
   public let graphics: GraphicsProtocol
   public var synchronizedOutput: Bool
+  /// Whether a frame whose rows moved is drawn by scrolling a region of the terminal (a few
+  /// bytes) and writing only the rows that came in. On for cell images (blocks, kitty
+  /// placeholders); off for kitty placements and sixel, whose pixels the terminal may or may
+  /// not move with the text.
+  public var usesScrollRegions: Bool
   public private(set) var statistics = RenderStatistics()
 
   private var differ = FrameDiffer()
@@ -26,9 +31,11 @@ public final class TerminalRenderer {
   ) {
     self.graphics = graphics
     self.synchronizedOutput = synchronizedOutput
-    kitty = KittyLayer(placeholders: insideTmux)
-    sixel = SixelLayer(
-      cellSize: PixelSize(width: max(1, cellPixelSize.width), height: max(1, cellPixelSize.height)))
+    let cellSize = PixelSize(
+      width: max(1, cellPixelSize.width), height: max(1, cellPixelSize.height))
+    kitty = KittyLayer(placeholders: insideTmux, cellSize: cellSize)
+    usesScrollRegions = graphics == .blocks || (graphics == .kitty && insideTmux)
+    sixel = SixelLayer(cellSize: cellSize)
   }
 
   public convenience init(capabilities: TerminalCapabilities) {
@@ -37,12 +44,14 @@ public final class TerminalRenderer {
       insideTmux: capabilities.insideTmux, cellPixelSize: capabilities.cellPixelSize)
   }
 
-  /// The cell size sixel images are encoded for; changing it re-encodes on demand.
+  /// The cell size images are encoded for (sixel pixels, kitty upload sizes); changing it
+  /// re-encodes on demand.
   public var cellPixelSize: PixelSize {
     get { sixel.cellSize }
     set {
       guard newValue.width > 0, newValue.height > 0, newValue != sixel.cellSize else { return }
       sixel = SixelLayer(cellSize: newValue)
+      kitty.cellSize = newValue
       previous = nil
     }
   }
@@ -89,7 +98,8 @@ public final class TerminalRenderer {
     }
     if synchronizedOutput { out.escape("[?2026h") }
     statistics.cellsWritten += differ.diff(
-      previous: previous, next: composed, damaged: damage, into: &out)
+      previous: previous, next: composed, damaged: damage, scrolling: usesScrollRegions,
+      into: &out)
     switch graphics {
     case .kitty:
       if kitty.place(kittyPlacements, into: &out) { differ.cursor = nil }

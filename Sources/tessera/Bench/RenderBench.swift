@@ -1,11 +1,248 @@
 import ArgumentParser
+import Foundation
+import TesseraTerminal
 
+/// `tessera bench render`: what a frame costs per image protocol, in time and bytes, on a
+/// full 200×60 screen of 20×10-cell image tiles: the first (cold) frame, a scroll by one row,
+/// and a fling (6 rows a frame), with and without debouncing, against the chafa binary on the
+/// same images at the same cell size when it is installed (its scroll is a full redraw: it has
+/// no frame to diff against).
 struct RenderBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
     abstract: "Terminal frame encoding per protocol: time and bytes per frame, vs chafa.")
 
+  // `tessera bench` declares --json too and claims it wherever it appears: read both.
+  @ParentCommand var bench: Bench
+  @Flag(help: "Print one JSON object instead of tables.") var json = false
+  @Option(help: "Frames measured per scroll scenario.") var frames = 60
+  @Option(help: "Path of the chafa binary to compare with.") var chafa = "/usr/bin/chafa"
+
   func run() async throws {
-    throw NotBuiltYet(what: "`tessera bench render`")
+    var report = BenchReport(benchmark: "render")
+    // chafa's CLI cannot be told the cell size and assumes 8×8 pixels when not on a terminal:
+    // sixel is measured at that size on both sides so the pixel counts match.
+    let scene = try TileScene(cellPixelSize: PixelSize(width: 8, height: 8))
+    report.note(
+      "screen \(scene.width)x\(scene.height) cells, tiles \(scene.tileColumns)x\(scene.tileRows) "
+        + "cells (\(scene.frame(atRow: 0).images.count) on screen), images \(scene.imagePixels)x\(scene.imagePixels) "
+        + "px RGBA, sixel cell 8x8 px")
+    var ours: [GraphicsProtocol: (full: Measure, scroll: Measure)] = [:]
+    for graphics in GraphicsProtocol.allCases {
+      ours[graphics] = measure(graphics, scene: scene, into: &report)
+    }
+    let chafaMeasures = try measureChafa(scene: scene, into: &report)
+    for (graphics, baseline) in chafaMeasures {
+      guard let mine = ours[graphics] else { continue }
+      let name = graphics.rawValue
+      report.ratio(
+        "\(name).full.time_vs_chafa", ours: mine.full.milliseconds, baseline: baseline.milliseconds)
+      report.ratio("\(name).full.bytes_vs_chafa", ours: mine.full.bytes, baseline: baseline.bytes)
+      report.ratio(
+        "\(name).scroll1.time_vs_chafa", ours: mine.scroll.milliseconds,
+        baseline: baseline.milliseconds)
+      report.ratio(
+        "\(name).scroll1.bytes_vs_chafa", ours: mine.scroll.bytes, baseline: baseline.bytes)
+    }
+    if chafaMeasures.isEmpty { report.note("chafa not found at \(chafa): no baseline ratios") }
+    report.print(json: json || bench.json)
+  }
+
+  struct Measure {
+    var milliseconds: Double
+    var bytes: Double
+  }
+
+  private func measure(
+    _ graphics: GraphicsProtocol, scene: TileScene, into report: inout BenchReport
+  ) -> (full: Measure, scroll: Measure) {
+    let name = graphics.rawValue
+    func renderer() -> TerminalRenderer {
+      TerminalRenderer(
+        graphics: graphics, synchronizedOutput: true, cellPixelSize: scene.cellPixelSize)
+    }
+    // Full screen from cold caches: a fresh renderer each time.
+    var full = Samples()
+    var fullBytes = 0
+    let first = scene.frame(atRow: 0)
+    for _ in 0..<5 {
+      let fresh = renderer()
+      fullBytes = full.measure { fresh.render(first.frame, images: first.images) }.count
+    }
+    report.add("\(name).full.ms", full.median / 1e6, "ms")
+    report.add("\(name).full.bytes", Double(fullBytes), "bytes")
+
+    // Scroll by one row at a time, warm renderer; tiles entering are converted on arrival.
+    let scrolling = renderer()
+    _ = scrolling.render(first.frame, images: first.images)
+    let steps = (1...frames).map { scene.frame(atRow: $0) }
+    var scroll = Samples()
+    var scrollBytes = 0
+    for step in steps {
+      scrollBytes += scroll.measure { scrolling.render(step.frame, images: step.images) }.count
+    }
+    report.add("\(name).scroll1.ms", scroll.median / 1e6, "ms")
+    report.add("\(name).scroll1.p99.ms", scroll.p99 / 1e6, "ms")
+    report.add("\(name).scroll1.bytes", Double(scrollBytes / frames), "bytes")
+
+    // A fling: 6 rows a frame through new content, drawing every image, then debounced
+    // (placeholders while flinging, one full frame when it settles).
+    let fling = (1...frames).map { scene.frame(atRow: 1000 + $0 * 6) }
+    for (label, policy) in [("fling", ImageDrawPolicy.all), ("fling_debounced", .none)] {
+      let flinging = renderer()
+      _ = flinging.render(first.frame, images: first.images)
+      var samples = Samples()
+      var bytes = 0
+      for step in fling {
+        bytes +=
+          samples.measure { flinging.render(step.frame, images: step.images, policy: policy) }
+          .count
+      }
+      if let last = fling.last {
+        bytes += samples.measure { flinging.render(last.frame, images: last.images) }.count
+      }
+      report.add("\(name).\(label).ms", samples.total / Double(samples.count) / 1e6, "ms")
+      report.add("\(name).\(label).bytes", Double(bytes / samples.count), "bytes")
+    }
+    return (
+      Measure(milliseconds: full.median / 1e6, bytes: Double(fullBytes)),
+      Measure(milliseconds: scroll.median / 1e6, bytes: Double(scrollBytes / frames))
+    )
+  }
+
+  /// chafa renders the visible tiles' images (PPM files) in one process per screen.
+  private func measureChafa(
+    scene: TileScene, into report: inout BenchReport
+  ) throws
+    -> [GraphicsProtocol: Measure]
+  {
+    guard FileManager.default.isExecutableFile(atPath: chafa) else { return [:] }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tessera-render-bench-\(ProcessInfo.processInfo.processIdentifier)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let first = scene.frame(atRow: 0)
+    var files: [String] = []
+    for (index, placement) in first.images.enumerated() {
+      let url = directory.appendingPathComponent("tile\(index).ppm")
+      try TileScene.ppm(placement.bitmap).write(to: url)
+      files.append(url.path)
+    }
+    let size = "\(scene.tileColumns)x\(scene.tileRows - 1)"
+    let common = ["--size", size, "--stretch", "--colors", "full"]
+    let formats: [(GraphicsProtocol?, String, [String])] = [
+      (.blocks, "blocks", ["--format", "symbols", "--symbols", "vhalf"]),
+      (nil, "symbols_default", ["--format", "symbols"]),
+      (.sixel, "sixel", ["--format", "sixels"]),
+      (.kitty, "kitty", ["--format", "kitty"]),
+    ]
+    var result: [GraphicsProtocol: Measure] = [:]
+    var startup = Samples()
+    for _ in 0..<5 {
+      _ = try startup.measure { try runChafa(common + ["--format", "symbols", files[0]]) }
+    }
+    report.add("chafa.one_tile_process.ms", startup.median / 1e6, "ms")
+    for (graphics, label, arguments) in formats {
+      var samples = Samples()
+      var bytes = 0
+      for _ in 0..<5 {
+        bytes = try samples.measure { try runChafa(common + arguments + files) }
+      }
+      report.add("chafa.\(label).full.ms", samples.median / 1e6, "ms")
+      report.add("chafa.\(label).full.bytes", Double(bytes), "bytes")
+      if let graphics {
+        result[graphics] = Measure(milliseconds: samples.median / 1e6, bytes: Double(bytes))
+      }
+    }
+    report.note(
+      "chafa runs once per screen over the visible tiles' PPM files (\(size) cells each); "
+        + "its scroll is a full redraw, so scroll1 ratios compare our diffed frame with it")
+    return result
+  }
+
+  /// Runs chafa and returns how many bytes it wrote.
+  private func runChafa(_ arguments: [String]) throws -> Int {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: chafa)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return data.count
+  }
+}
+
+/// A grid of image tiles, 10 across, scrolling through rows of items; each item shows one of
+/// a set of generated images (gradients and shapes, distinct per image) with a caption row.
+struct TileScene {
+  let width = 200
+  let height = 60
+  let tileColumns = 20
+  let tileRows = 10
+  let imagePixels = 160
+  let cellPixelSize: PixelSize
+  let bitmaps: [Bitmap]
+
+  init(cellPixelSize: PixelSize, imageCount: Int = 240) throws {
+    self.cellPixelSize = cellPixelSize
+    let size = imagePixels
+    bitmaps = try (0..<imageCount).map { id in
+      try Bitmap.generated(width: size, height: size) { x, y in
+        let hue = UInt8(truncatingIfNeeded: id * 37)
+        let dx = x - size / 2
+        let dy = y - size / 2
+        if dx * dx + dy * dy < (size / 4 + id % 20) * (size / 4 + id % 20) {
+          return (255 &- hue, UInt8(truncatingIfNeeded: x + id), 40, 255)
+        }
+        if (x / 16 + y / 16 + id) % 5 == 0 { return (250, 250, 250, 255) }
+        return (
+          UInt8(truncatingIfNeeded: x + Int(hue)), UInt8(truncatingIfNeeded: y * 3 / 2), hue, 255
+        )
+      }
+    }
+  }
+
+  /// The frame and images with the list scrolled down by `row` cell rows.
+  func frame(atRow row: Int) -> (frame: FrameBuffer, images: [ImagePlacement]) {
+    var frame = FrameBuffer(width: width, height: height)
+    let viewport = CellRect(x: 0, y: 0, width: width, height: height - 1)
+    var images: [ImagePlacement] = []
+    let across = width / tileColumns
+    let firstTileRow = row / tileRows
+    let lastTileRow = (row + height - 2) / tileRows
+    for tileRow in firstTileRow...lastTileRow {
+      for column in 0..<across {
+        let item = tileRow * across + column
+        let x = column * tileColumns
+        let y = tileRow * tileRows - row
+        let caption = CellRect(x: x, y: y + tileRows - 1, width: tileColumns, height: 1)
+        frame.put(
+          " item \(item)", x: x, y: caption.y, style: CellStyle(attributes: [.dim]),
+          clip: viewport.intersection(caption))
+        frame.put("·", x: x + tileColumns / 2, y: y + tileRows / 2 - 1, clip: viewport)
+        let id = item % bitmaps.count
+        images.append(
+          ImagePlacement(
+            imageID: UInt64(id), bitmap: bitmaps[id],
+            rect: CellRect(x: x, y: y, width: tileColumns, height: tileRows - 1), clip: viewport))
+      }
+    }
+    frame.put(
+      " rows \(row)–\(row + height - 1)", x: 0, y: height - 1,
+      style: CellStyle(attributes: [.inverse]))
+    return (frame, images.filter { !$0.rect.intersection(viewport).isEmpty })
+  }
+
+  /// A binary PPM of a bitmap's colour channels, for chafa.
+  static func ppm(_ bitmap: Bitmap) -> Data {
+    var data = Data("P6\n\(bitmap.width) \(bitmap.height)\n255\n".utf8)
+    data.reserveCapacity(data.count + bitmap.width * bitmap.height * 3)
+    for pixel in 0..<(bitmap.width * bitmap.height) {
+      data.append(contentsOf: bitmap.pixels[(pixel * 4)..<(pixel * 4 + 3)])
+    }
+    return data
   }
 }

@@ -73,6 +73,18 @@ import Testing
     #expect(renderer.statistics.imageConversions == 1)
   }
 
+  @Test func kittyUploadsLargeBitmapsAtTheTilesPixelSize() throws {
+    let renderer = TerminalRenderer(
+      graphics: .kitty, cellPixelSize: PixelSize(width: 10, height: 20))
+    let large = try Bitmap.generated(width: 400, height: 300) { _, _ in (9, 9, 9, 255) }
+    let bytes = renderer.render(
+      Self.placeholderFrame(),
+      images: [
+        ImagePlacement(imageID: 4, bitmap: large, rect: CellRect(x: 0, y: 0, width: 3, height: 2))
+      ])
+    #expect(Self.text(bytes).contains("a=t,t=d,f=24,s=30,v=40,i=1,"))
+  }
+
   @Test func kittyDeferralSkipsUploadsButPlacesUploadedImages() throws {
     let renderer = TerminalRenderer(graphics: .kitty)
     let frame = Self.placeholderFrame()
@@ -128,6 +140,29 @@ import Testing
     let bottom = renderer.render(
       frame, images: [try Self.image(2, at: CellRect(x: 5, y: 6, width: 2, height: 2))])
     #expect(Self.count("\"1;1;4;3", in: bottom) == 1)
+  }
+
+  @Test func blockTilesScrollingRowByRowStayExactOnTheTerminal() throws {
+    let renderer = TerminalRenderer(graphics: .blocks)
+    var terminal = VirtualTerminal(width: 12, height: 8)
+    for offset in [0, 1, 2, 3, 5, 4, 4, 0] {
+      let tiles = try (0..<4).map { index in
+        try Self.image(
+          UInt64(index),
+          at: CellRect(x: (index % 2) * 6, y: (index / 2) * 4 - offset, width: 5, height: 3))
+      }
+      var frame = Self.placeholderFrame()
+      frame.put("row \(offset)", x: 6, y: 7)
+      let bytes = renderer.render(frame, images: tiles)
+      terminal.apply(bytes)
+      var expected = frame
+      for tile in tiles {
+        HalfBlockImage(tile.bitmap, columns: 5, rows: 3).draw(
+          into: &expected, at: (tile.rect.x, tile.rect.y))
+      }
+      #expect(terminal.screen == expected, "offset \(offset)")
+    }
+    #expect(terminal.scrolls >= 3)
   }
 
   @Test func synchronizedOutputWrapsTheFrame() {

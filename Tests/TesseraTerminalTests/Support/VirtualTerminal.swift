@@ -10,9 +10,12 @@ struct VirtualTerminal {
   private(set) var pen = CellStyle.plain
   private(set) var unknown: [String] = []
   private(set) var printed = 0
+  private(set) var scrolls = 0
+  private var margins: ClosedRange<Int>
 
   init(width: Int, height: Int) {
     screen = FrameBuffer(width: width, height: height)
+    margins = 0...(height - 1)
   }
 
   mutating func apply(_ bytes: [UInt8]) {
@@ -98,6 +101,22 @@ struct VirtualTerminal {
       cursor.x = min(cursor.x + number(0, 1), screen.width - 1)
     case UInt8(ascii: "G"):
       cursor.x = number(0, 1) - 1
+    case UInt8(ascii: "r"):
+      let top = number(0, 1) - 1
+      let bottom = number(1, screen.height) - 1
+      margins = top < bottom ? top...bottom : 0...(screen.height - 1)
+      cursor = (0, 0)
+    case UInt8(ascii: "S"), UInt8(ascii: "T"):
+      let distance = number(0, 1) * (final == UInt8(ascii: "S") ? 1 : -1)
+      let before = screen
+      let blank = Cell(" ", style: CellStyle(background: pen.background))
+      for row in margins {
+        let source = row + distance
+        for column in 0..<screen.width {
+          screen.set(margins.contains(source) ? before[column, source] : blank, x: column, y: row)
+        }
+      }
+      scrolls += 1
     case UInt8(ascii: "J") where body == "2":
       screen.fill(screen.bounds, with: Cell(" ", style: CellStyle(background: pen.background)))
     case UInt8(ascii: "m"):

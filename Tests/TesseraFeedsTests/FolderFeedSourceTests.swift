@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import TesseraFeeds
+@testable import TesseraServer
+
+@Suite struct FolderFeedSourceTests {
+  /// A 1×1 GIF, byte for byte.
+  static let gif: [UInt8] = [
+    0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0xFF, 0xFF,
+    0xFF, 0x00, 0x00, 0x00, 0x21, 0xF9, 0x04, 0x01, 0x00, 0x00, 0x00, 0x00, 0x2C, 0x00, 0x00,
+    0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3B,
+  ]
+
+  static func image(_ id: Int, _ format: ImageFormat) throws -> [UInt8] {
+    try ImageStore.generate(ImageKey(kind: .photo, id: id, variant: .t, format: format), seed: 3)
+      .bytes
+  }
+
+  /// A fresh folder, removed after `body`.
+  func withFolder(_ body: (URL) throws -> Void) throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tessera-folder-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try body(folder)
+  }
+
+  func write(_ bytes: [UInt8], _ name: String, in folder: URL, age: TimeInterval) throws {
+    let file = folder.appendingPathComponent(name)
+    try Data(bytes).write(to: file)
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSince1970: 1_700_000_000 - age)], ofItemAtPath: file.path
+    )
+  }
+
+  @Test func imagesNewestFirstWithTheirSizes() throws {
+    try withFolder { folder in
+      try write(try Self.image(1, .jpeg), "old.jpg", in: folder, age: 300)
+      try write(try Self.image(2, .png), "new.PNG", in: folder, age: 0)
+      try write(try Self.image(3, .webp), "middle.webp", in: folder, age: 100)
+      try write(Self.gif, "tiny.gif", in: folder, age: 200)
+      try write(Array("notes".utf8), "notes.txt", in: folder, age: 0)
+      try write(try Self.image(4, .jpeg), ".hidden.jpg", in: folder, age: 0)
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent("sub.jpg"), withIntermediateDirectories: false)
+      let page = try FolderFeedSource.photos(in: folder)
+      #expect(page.items.map(\.id) == ["new.PNG", "middle.webp", "tiny.gif", "old.jpg"])
+      let first = try #require(page.items.first)
+      #expect(first.mediaURL.isFileURL)
+      #expect(first.title == "new")
+      #expect(first.sizing == .fixed)
+      let expected = ImageVariant.t.size(id: 2, seed: 3)
+      #expect(first.mediaPixelSize == PixelSize(width: expected.width, height: expected.height))
+      let webp = ImageVariant.t.size(id: 3, seed: 3)
+      #expect(page.items[1].mediaPixelSize == PixelSize(width: webp.width, height: webp.height))
+      #expect(page.items[2].mediaPixelSize == PixelSize(width: 1, height: 1))
+      let jpeg = ImageVariant.t.size(id: 1, seed: 3)
+      #expect(page.items[3].mediaPixelSize == PixelSize(width: jpeg.width, height: jpeg.height))
+      #expect(first.mediaURL(covering: 10, 10) == first.mediaURL)
+    }
+  }
+
+  @Test func missingFolderIsAClearError() {
+    let path = "/nonexistent/tessera/\(UUID().uuidString)"
+    #expect(throws: FeedError.unreadableFolder(path: path, reason: "it does not exist")) {
+      try FolderFeedSource.photos(in: URL(fileURLWithPath: path))
+    }
+  }
+
+  @Test func aFileIsNotAFolder() throws {
+    try withFolder { folder in
+      try write(Self.gif, "a.gif", in: folder, age: 0)
+      let file = folder.appendingPathComponent("a.gif")
+      #expect(throws: FeedError.unreadableFolder(path: file.path, reason: "it is not a folder")) {
+        try FolderFeedSource.photos(in: file)
+      }
+    }
+  }
+
+  @Test func aFolderWithoutImagesIsEmpty() throws {
+    try withFolder { folder in
+      try write(Array("x".utf8), "readme.md", in: folder, age: 0)
+      #expect(throws: FeedError.emptyFeed) { try FolderFeedSource.photos(in: folder) }
+    }
+  }
+
+  @Test(.enabled(if: getuid() != 0, "root reads every folder"))
+  func unreadableFolderSaysPermissionDenied() throws {
+    try withFolder { folder in
+      let locked = folder.appendingPathComponent("locked")
+      try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
+      try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
+      defer {
+        try? FileManager.default.setAttributes(
+          [.posixPermissions: 0o700], ofItemAtPath: locked.path)
+      }
+      #expect(throws: FeedError.unreadableFolder(path: locked.path, reason: "permission denied")) {
+        try FolderFeedSource.photos(in: locked)
+      }
+    }
+  }
+
+  @Test func headerReaderRefusesGarbage() {
+    #expect(ImageHeader.pixelSize([]) == nil)
+    #expect(ImageHeader.pixelSize(Array("hello world".utf8)) == nil)
+    #expect(ImageHeader.pixelSize([0xFF, 0xD8, 0xFF, 0xE0, 0x00]) == nil)
+    #expect(ImageHeader.pixelSize(Array(Self.gif.prefix(8))) == nil)
+  }
+}
