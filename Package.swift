@@ -78,7 +78,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "TesseraTerminalTests", dependencies: ["TesseraTerminal"]),
-    .testTarget(name: "TesseraAppTests", dependencies: ["TesseraServer", "CVipsShim"]),
+    .testTarget(name: "TesseraAppTests", dependencies: ["tessera", "TesseraServer", "TesseraTerminal"]),
   ],
   swiftLanguageModes: [.v6]
 )

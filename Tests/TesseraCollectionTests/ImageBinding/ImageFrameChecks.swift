@@ -44,7 +44,7 @@ func expectNoFlash(in cell: TestCell, sourceLocation: SourceLocation = #_sourceL
         image.item == item, "cell showing \(item) got \(image.item)'s image",
         sourceLocation: sourceLocation)
       shownImageFor = item
-    case .placeholder:
+    case .placeholder, .failed:
       #expect(
         shownImageFor != item, "item \(item) flashed back to the placeholder",
         sourceLocation: sourceLocation)

@@ -1,0 +1,91 @@
+import Foundation
+
+/// A gallery running in its own tmux server, driven as a person would: keys in, the screen
+/// (with colours) out. Each instance has a private socket, so tests never share a server.
+final class Tmux {
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  let socket = "tessera-test-\(UUID().uuidString.prefix(8))"
+  let target = "gallery"
+
+  /// Starts `command` in a detached session of `columns` × `rows`.
+  init(command: [String], columns: Int, rows: Int, environment: [String: String] = [:]) throws {
+    let exports = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+    let line =
+      (exports.isEmpty ? "" : "env \(exports) ") + command.map(Self.quote).joined(separator: " ")
+    // The new server outlives this call and would hold a captured stdout open forever.
+    try run(
+      ["new-session", "-d", "-s", target, "-x", String(columns), "-y", String(rows), line],
+      capturing: false)
+    // Keep the pane when the program exits, so the test can read what it left behind.
+    try run(["set-option", "-t", target, "remain-on-exit", "on"])
+  }
+
+  deinit {
+    _ = try? run(["kill-server"])
+  }
+
+  func send(_ keys: String...) throws {
+    try run(["send-keys", "-t", target] + keys)
+  }
+
+  /// The pane as `capture-pane -p -e` prints it: text with SGR colour sequences.
+  func capture() throws -> String {
+    try run(["capture-pane", "-p", "-e", "-t", target])
+  }
+
+  func resize(columns: Int, rows: Int) throws {
+    try run(["resize-window", "-t", target, "-x", String(columns), "-y", String(rows)])
+  }
+
+  /// A tmux format value of the pane, e.g. `alternate_on`, `pane_dead`.
+  func paneValue(_ name: String) throws -> String {
+    try run(["display-message", "-p", "-t", target, "#{\(name)}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Polls the screen until `condition` holds, up to `timeout`. Waiting for a state the
+  /// program reaches by itself (images arriving over loopback), never a fixed delay.
+  @discardableResult
+  func waitFor(
+    _ what: String, timeout: Duration = .seconds(60), _ condition: (String) throws -> Bool
+  ) throws -> String {
+    let deadline = ContinuousClock.now + timeout
+    var last = ""
+    while ContinuousClock.now < deadline {
+      last = try capture()
+      if try condition(last) { return last }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    throw Failure(description: "timed out waiting for \(what); screen was:\n\(Self.plain(last))")
+  }
+
+  @discardableResult
+  private func run(_ arguments: [String], capturing: Bool = true) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["tmux", "-L", socket] + arguments
+    let output = Pipe()
+    process.standardOutput = capturing ? output : FileHandle.nullDevice
+    process.standardError = capturing ? output : FileHandle.nullDevice
+    try process.run()
+    let data = capturing ? output.fileHandleForReading.readDataToEndOfFile() : Data()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    guard process.terminationStatus == 0 else {
+      throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(text)")
+    }
+    return text
+  }
+
+  static func quote(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
+  /// The screen without colour sequences, for messages.
+  static func plain(_ text: String) -> String {
+    text.replacingOccurrences(of: "\u{1B}\\[[0-9;:]*m", with: "", options: .regularExpression)
+  }
+}
