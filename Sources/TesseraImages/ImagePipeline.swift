@@ -26,7 +26,7 @@ public final class ImagePipeline: Sendable {
   /// path. Nil for `.reload` requests, which must not be served from a cache.
   public func cachedImage(for request: ImageRequest) -> Image? {
     guard request.cachePolicy != .reload else { return nil }
-    return configuration.memoryCache?.image(for: request.memoryKey)
+    return configuration.memoryCache?.image(for: request.memoryCacheKey)
   }
 
   /// Loads the image and calls `completion` once on the main actor, always asynchronously

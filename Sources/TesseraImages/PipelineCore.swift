@@ -188,7 +188,7 @@ final class PipelineCore: Sendable {
   // MARK: Internals
 
   private func decodeKey(for request: ImageRequest) -> DecodeKey {
-    DecodeKey(image: request.memoryKey, policy: request.cachePolicy)
+    DecodeKey(image: request.memoryCacheKey, policy: request.cachePolicy)
   }
 
   /// Only http(s) URLs with a host and file URLs with a path are loadable.
@@ -278,9 +278,27 @@ final class PipelineCore: Sendable {
   }
 
   /// Fills every free slot of every stage with the most urgent waiting job.
+  ///
+  /// Disk reads and downloads pause while `decodeBacklogLimit` images already wait for a
+  /// decoder: when bytes arrive faster than they decode (a fast network, file URLs), encoded
+  /// images would otherwise pile up in memory without bound. Every finished decode runs
+  /// this again, so a pause lasts about one decode.
   private func startWork(_ state: inout PipelineState) {
-    while let key = state.diskStage.nextToStart() { startDiskRead(key, &state) }
-    while let key = state.networkStage.nextToStart() { startDownload(key, &state) }
     while let key = state.decodeStage.nextToStart() { startDecode(key, &state) }
+    while state.decodeStage.waiting.count < decodeBacklogLimit,
+      let key = state.diskStage.nextToStart()
+    {
+      startDiskRead(key, &state)
+    }
+    while state.decodeStage.waiting.count < decodeBacklogLimit,
+      let key = state.networkStage.nextToStart()
+    {
+      startDownload(key, &state)
+    }
+  }
+
+  /// Downloaded images allowed to wait for a decoder before downloads pause.
+  var decodeBacklogLimit: Int {
+    max(4, 2 * configuration.maxConcurrentDecodes, configuration.maxConcurrentDownloads)
   }
 }
