@@ -42,8 +42,9 @@ public final class ImagePipeline: Sendable {
   }
 
   /// Like `loadImage(with:completion:)` but `completion` runs on whichever thread finished
-  /// the work (synchronously inside `cancel()` for a cancellation). For tests, simulators on
-  /// a virtual clock and code that is not on the main actor.
+  /// the work: before this returns for a memory-cache hit or an invalid URL, inside
+  /// `cancel()` for a cancellation. For tests, simulators on a virtual clock and code that is
+  /// not on the main actor.
   @discardableResult
   public func startImageTask(
     with request: ImageRequest,
