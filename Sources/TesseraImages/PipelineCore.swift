@@ -279,10 +279,10 @@ final class PipelineCore: Sendable {
 
   /// Fills every free slot of every stage with the most urgent waiting job.
   ///
-  /// Disk reads and downloads pause while `decodeBacklogLimit` images already wait for a
-  /// decoder: when bytes arrive faster than they decode (a fast network, file URLs), encoded
-  /// images would otherwise pile up in memory without bound. Every finished decode runs
-  /// this again, so a pause lasts about one decode.
+  /// Encoded images waiting for a decoder, plus downloads that will add to them, stay under
+  /// `decodeBacklogLimit`: when bytes arrive faster than they decode (a fast network, file
+  /// URLs), they would otherwise pile up in memory without bound. With an empty backlog
+  /// every download slot is usable; each finished decode reopens one.
   private func startWork(_ state: inout PipelineState) {
     while let key = state.decodeStage.nextToStart() { startDecode(key, &state) }
     while state.decodeStage.waiting.count < decodeBacklogLimit,
@@ -290,15 +290,15 @@ final class PipelineCore: Sendable {
     {
       startDiskRead(key, &state)
     }
-    while state.decodeStage.waiting.count < decodeBacklogLimit,
+    while state.decodeStage.waiting.count + state.networkStage.running < decodeBacklogLimit,
       let key = state.networkStage.nextToStart()
     {
       startDownload(key, &state)
     }
   }
 
-  /// Downloaded images allowed to wait for a decoder before downloads pause.
+  /// Encoded images allowed to wait for a decoder (downloads in flight included).
   var decodeBacklogLimit: Int {
-    max(4, 2 * configuration.maxConcurrentDecodes, configuration.maxConcurrentDownloads)
+    max(configuration.maxConcurrentDownloads, 2 * configuration.maxConcurrentDecodes)
   }
 }
