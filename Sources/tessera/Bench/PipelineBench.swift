@@ -18,8 +18,12 @@ struct PipelineBench: AsyncParsableCommand {
   @Option(help: "Distinct 12-megapixel JPEGs generated (the decode batch).")
   var batch = 6
 
-  @Option(help: "Memory-cache cost limit for the peak-RSS run, in MiB.")
+  @Option(name: .customLong("cache-mib"), help: "Memory-cache limit of the peak-RSS run, in MiB.")
   var cacheMiB = 64
+
+  /// `Bench` declares `--json` too and ArgumentParser hands the flag to it, so the command
+  /// line is consulted as well.
+  private var printsJSON: Bool { json || CommandLine.arguments.contains("--json") }
 
   func run() async throws {
     guard tessera_vips_init() == 0 else { throw ValidationError("libvips failed to start") }
@@ -36,7 +40,7 @@ struct PipelineBench: AsyncParsableCommand {
         + "\(files.map(\.size).reduce(0, +) / files.count / 1024) KiB on average")
     try await measureDecode(files.map(\.url), folder: folder, &report)
     try await measurePeakMemory(files.map(\.url), folder: folder, &report)
-    report.print(json: json)
+    report.print(json: printsJSON)
   }
 
   // MARK: Memory-cache hits
@@ -100,9 +104,10 @@ struct PipelineBench: AsyncParsableCommand {
         dataLoader: URLSessionDataLoader(), memoryCache: nil, maxConcurrentDecodes: 1))
     let box = PixelSize(width: 256, height: 256)
     _ = try await pipeline.image(for: ImageRequest(url: files[0], targetSize: box))  // warm up
-    let rounds = 3
+    let rounds = 4
     var ours: [Double] = []
-    var vips: [Double] = []
+    var vipsOnce: [Double] = []
+    var vipsThrice: [Double] = []
     let vipsthumbnail = Tool.find("vipsthumbnail")
     let output = folder.appendingPathComponent("out", isDirectory: true)
     try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
@@ -113,16 +118,22 @@ struct PipelineBench: AsyncParsableCommand {
       }
       ours.append((ContinuousClock.now - start).nanoseconds / Double(files.count))
       if let vipsthumbnail {
-        let elapsed = try Tool.time(
-          vipsthumbnail,
-          ["-s", "256", "-o", output.path + "/%s.v"] + files.map(\.path),
-          environment: ["VIPS_CONCURRENCY": "1"])
-        vips.append(elapsed / Double(files.count))
+        // The batch once and three times over: the difference is the marginal cost of two
+        // batches, without the process's start-up (~50 ms of libvips init) ours never pays.
+        func run(_ paths: [String]) throws -> Double {
+          try Tool.time(
+            vipsthumbnail, ["-s", "256", "-o", output.path + "/%s.v"] + paths,
+            environment: ["VIPS_CONCURRENCY": "1"])
+        }
+        let paths = files.map(\.path)
+        vipsOnce.append(try run(paths))
+        vipsThrice.append(try run(paths + paths + paths))
       }
     }
     let oursPerImage = ours.min() ?? .nan
     report.add("decode_256_ours_ms", oursPerImage / 1e6, "ms")
-    if let best = vips.min() {
+    if let once = vipsOnce.min(), let thrice = vipsThrice.min() {
+      let best = max(0, thrice - once) / Double(2 * files.count)
       report.add("decode_256_vipsthumbnail_ms", best / 1e6, "ms")
       report.ratio("decode_vs_vipsthumbnail", ours: oursPerImage, baseline: best)
     } else {
@@ -145,9 +156,10 @@ struct PipelineBench: AsyncParsableCommand {
       report.note("ImageMagick's convert not installed (Debian: imagemagick): no ratio")
     }
     report.note(
-      "decode: best of \(rounds) rounds, one thread each; ours is the whole pipeline from a "
-        + "file URL (read, header check, shrink-on-load, RGBA); vipsthumbnail runs once per "
-        + "batch (VIPS_CONCURRENCY=1, .v output), convert once per image (3 images)")
+      "decode: fastest of \(rounds) rounds, one thread each; ours is the whole pipeline from a "
+        + "file URL (read, header check, shrink-on-load, RGBA); vipsthumbnail's is the "
+        + "marginal cost per image, start-up excluded (VIPS_CONCURRENCY=1, .v output); "
+        + "convert runs once per image (3 images)")
   }
 
   // MARK: Peak memory
