@@ -13,7 +13,7 @@ struct PipelineBench: AsyncParsableCommand {
   @Flag(help: "Print one JSON object instead of tables.") var json = false
 
   @Option(help: "Distinct 12-megapixel images loaded at 256 px for the peak-RSS figure.")
-  var images = 300
+  var images = 600
 
   @Option(help: "Distinct 12-megapixel JPEGs generated (the decode batch).")
   var batch = 6
