@@ -15,6 +15,19 @@ enum RangeList {
     return pieces
   }
 
+  /// The union of two lists, merged into ascending disjoint ranges.
+  static func union(_ a: [Range<Int>], _ b: [Range<Int>]) -> [Range<Int>] {
+    var merged: [Range<Int>] = []
+    for range in (a + b).filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = merged.last, range.lowerBound <= last.upperBound {
+        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        merged.append(range)
+      }
+    }
+    return merged
+  }
+
   /// Groups ascending integers into ranges of consecutive values.
   static func grouping(_ values: [Int]) -> [Range<Int>] {
     var ranges: [Range<Int>] = []

@@ -63,6 +63,7 @@ extension CollectionView {
       reloading.contains(newIDs[$0])
     }
     prefetched = remap(prefetched, diff: diff)
+    prefetchWindowItems = remap(prefetchWindowItems, diff: diff)
     lastVisibleItems = remap(lastVisibleItems, diff: diff)
     if let target = pendingTarget {
       pendingTarget = remap(target, diff: diff, oldContent: oldContent, newContent: newContent)

@@ -43,7 +43,10 @@ public final class CollectionView {
   var indexPaths: [ObjectIdentifier: IndexPath] = [:]
   var needsMeasure: Set<ElementID> = []
   var pendingTarget: ScrollTarget?
+  /// Items announced with prefetchItemsAt and neither shown nor cancelled since.
   var prefetched: [Range<Int>] = []
+  /// The prefetch window (minus the screen) of the last frame.
+  var prefetchWindowItems: [Range<Int>] = []
   var lastVisibleItems: [Range<Int>] = []
   var identifiers: (any IdentifierSnapshot)?
   var registered: Set<ObjectIdentifier> = []
@@ -159,6 +162,7 @@ public final class CollectionView {
     needsReload = false
     recycleAll()
     prefetched = []
+    prefetchWindowItems = []
     lastVisibleItems = []
     content = loadContentFromDataSource()
     layout.prepare(content, width: viewportWidth, reason: .reload)
