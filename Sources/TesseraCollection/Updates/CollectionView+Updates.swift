@@ -64,6 +64,7 @@ extension CollectionView {
     }
     prefetched = remap(prefetched, diff: diff)
     prefetchWindowItems = remap(prefetchWindowItems, diff: diff)
+    lastPrefetchQuery = (0..<0, 0..<0)
     lastVisibleItems = remap(lastVisibleItems, diff: diff)
     if let target = pendingTarget {
       pendingTarget = remap(target, diff: diff, oldContent: oldContent, newContent: newContent)
@@ -135,7 +136,6 @@ extension CollectionView {
         let newPath = newContent.indexPath(ofFlat: newFlat)
         displayed[id] = nil
         kept[.item(newPath)] = shown
-        indexPaths[ObjectIdentifier(shown.view)] = newPath
         keptOrder.append(
           LayoutElement(id: .item(newPath), frame: Rect(x: 0, y: 0, width: 0, height: 0)))
       } else {

@@ -13,7 +13,11 @@ extension CollectionView {
       motion.direction >= 0
       ? (band.lowerBound - behind)..<(band.upperBound + ahead)
       : (band.lowerBound - ahead)..<(band.upperBound + behind)
-    let wanted = RangeList.subtracting([layout.itemRange(intersecting: window)], [visible])
+    let windowItems = layout.itemRange(intersecting: window)
+    // Most slow-scrolling frames move less than a row: nothing to announce or withdraw.
+    if windowItems == lastPrefetchQuery.window && visible == lastPrefetchQuery.visible { return }
+    lastPrefetchQuery = (windowItems, visible)
+    let wanted = RangeList.subtracting([windowItems], [visible])
     // Only items coming in over the window's edges are announced: items falling behind the
     // screen into the window were just shown, their work is done.
     let entering = RangeList.subtracting(

@@ -40,13 +40,14 @@ public final class CollectionView {
   var laidOutOffset = 0
   var scratch: [LayoutElement] = []
   var pass: UInt64 = 0
-  var indexPaths: [ObjectIdentifier: IndexPath] = [:]
   var needsMeasure: Set<ElementID> = []
   var pendingTarget: ScrollTarget?
   /// Items announced with prefetchItemsAt and neither shown nor cancelled since.
   var prefetched: [Range<Int>] = []
   /// The prefetch window (minus the screen) of the last frame.
   var prefetchWindowItems: [Range<Int>] = []
+  /// The item ranges the last prefetch update saw.
+  var lastPrefetchQuery: (window: Range<Int>, visible: Range<Int>) = (0..<0, 0..<0)
   var lastVisibleItems: [Range<Int>] = []
   var identifiers: (any IdentifierSnapshot)?
   var registered: Set<ObjectIdentifier> = []
@@ -99,9 +100,13 @@ public final class CollectionView {
     pool.freeCount(of: type)
   }
 
-  /// The index path a cell shows, nil while it is off screen (in the pool).
+  /// The index path a cell shows, nil while it is off screen (in the pool). O(views on
+  /// screen): asked rarely, so the engine keeps no reverse table to update every frame.
   public func indexPath(for cell: any ReusableView) -> IndexPath? {
-    indexPaths[ObjectIdentifier(cell)]
+    for (id, shown) in displayed where shown.view === cell {
+      if case .item(let path) = id { return path }
+    }
+    return nil
   }
 
   /// The cell showing `indexPath`, nil when that item is not on screen.
@@ -164,6 +169,7 @@ public final class CollectionView {
     prefetched = []
     prefetchWindowItems = []
     lastVisibleItems = []
+    lastPrefetchQuery = (0..<0, 0..<0)
     content = loadContentFromDataSource()
     layout.prepare(content, width: viewportWidth, reason: .reload)
     clampOffset()
@@ -247,10 +253,11 @@ public final class CollectionView {
   }
 }
 
-/// A view on screen and the layout pass that last saw it.
+/// A view on screen, the layout pass that last saw it and the one it came on screen in.
 struct DisplayedView {
   var view: any ReusableView
   var stamp: UInt64
+  var entered: UInt64
 }
 
 /// Where the app asked an element to be (or where the anchor keeps it).

@@ -10,12 +10,14 @@ struct LayoutBench: AsyncParsableCommand {
   @Flag(help: "Print one JSON object instead of tables.") var json = false
   @Option(help: "Rows in the self-sizing list and items in the grid.") var rows = 1_000_000
   @Option(help: "Roughly how many frames the top-to-bottom trip takes.") var frames = 30_000
+  @Flag(inversion: .prefixedNo, help: "Also run the linear-offsets baseline (skip it to profile).")
+  var baseline = true
 
   func run() async throws {
     guard rows > 0, frames > 0 else {
       throw ValidationError("--rows and --frames must be positive")
     }
-    let report = await LayoutBenchmark(rows: rows, frames: frames).run()
+    let report = await LayoutBenchmark(rows: rows, frames: frames, withBaseline: baseline).run()
     report.print(json: json)
   }
 }
@@ -27,6 +29,7 @@ struct LayoutBench: AsyncParsableCommand {
 struct LayoutBenchmark {
   let rows: Int
   let frames: Int
+  let withBaseline: Bool
   let width = 120
   let height = 40
   let frameMilliseconds = 1000.0 / 120
@@ -40,7 +43,8 @@ struct LayoutBenchmark {
     let velocity = max(0.5, listDistance * 125 / (437.5 * Double(frames)))
 
     let ours = runList(heights: FenwickRowHeights(), velocity: velocity)
-    let baseline = runList(heights: LinearOffsetRowHeights(), velocity: velocity)
+    let baseline =
+      withBaseline ? runList(heights: LinearOffsetRowHeights(), velocity: velocity) : Run()
     report.add("list_rows", Double(rows), "rows")
     report.add("list_frames", Double(ours.samples.count), "frames")
     report.add("list_reload_ms", ours.reloadNanoseconds / 1e6, "ms")
@@ -197,9 +201,20 @@ final class LinearOffsetRowHeights: RowHeightIndex {
     firstStale = min(firstStale, row)
   }
 
+  /// A tight sweep over raw buffers, so the baseline pays for the O(n − row) work itself
+  /// and not for exclusivity checks on every element.
   private func rebuildIfNeeded() {
     guard firstStale < heights.count else { return }
-    for row in firstStale..<heights.count { offsets[row + 1] = offsets[row] + Int(heights[row]) }
+    let first = firstStale
+    heights.withUnsafeBufferPointer { heights in
+      offsets.withUnsafeMutableBufferPointer { offsets in
+        var sum = offsets[first]
+        for row in first..<heights.count {
+          sum += Int(heights[row])
+          offsets[row + 1] = sum
+        }
+      }
+    }
     firstStale = Int.max
   }
 
