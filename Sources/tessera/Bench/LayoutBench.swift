@@ -9,7 +9,7 @@ struct LayoutBench: AsyncParsableCommand {
 
   @Flag(help: "Print one JSON object instead of tables.") var json = false
   @Option(help: "Rows in the self-sizing list and items in the grid.") var rows = 1_000_000
-  @Option(help: "Roughly how many frames the top-to-bottom trip takes.") var frames = 30_000
+  @Option(help: "Roughly how many frames the top-to-bottom trip takes.") var frames = 20_000
   @Flag(inversion: .prefixedNo, help: "Also run the linear-offsets baseline (skip it to profile).")
   var baseline = true
 
