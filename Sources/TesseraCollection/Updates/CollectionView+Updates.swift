@@ -69,7 +69,13 @@ extension CollectionView {
     if let target = pendingTarget {
       pendingTarget = remap(target, diff: diff, oldContent: oldContent, newContent: newContent)
     }
-    needsMeasure.removeAll()
+    needsMeasure = Set(
+      needsMeasure.compactMap { id in
+        guard case .item(let path) = id, let old = oldContent.flatIndex(of: path),
+          let new = diff.oldToNew[old]
+        else { return nil }
+        return .item(newContent.indexPath(ofFlat: new))
+      })
 
     content = newContent
     identifiers = newBox

@@ -6,6 +6,17 @@
 /// cells entering are dequeued and configured by the data source (and measured when the
 /// layout sizes views to fit) — then `visibleCells` for the renderer.
 ///
+/// ```swift
+/// let collection = CollectionView(layout: ListLayout(estimatedItemHeight: 3), width: 80, height: 24)
+/// collection.dataSource = feed          // CollectionDataSource
+/// collection.delegate = feed            // CollectionDelegate (optional)
+/// try collection.reloadData(identifiers: [feed.photoIDs])
+/// // every frame:
+/// collection.tick(by: 8.333)            // the app's clock, in milliseconds
+/// collection.layoutIfNeeded()           // recycle, dequeue + configure, measure, prefetch
+/// for visible in collection.visibleCells { draw(visible.cell, at: visible.frame) }
+/// ```
+///
 /// Cost per frame: O(log n + elements on screen + prefetch window changes), independent of
 /// the item count. Allocated views stay bounded by the most on screen at once (per type):
 /// views leaving are recycled before views entering are dequeued.
