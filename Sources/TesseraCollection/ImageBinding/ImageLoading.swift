@@ -12,7 +12,7 @@ public protocol ImageLoading<Image, Request>: AnyObject {
   /// Starts (or joins) a load; `completion` runs on the main actor with the image, or nil on
   /// failure. Cancelling may or may not stop the completion from arriving.
   func loadImage(
-    for request: Request, completion: @escaping @MainActor (Image?) -> Void
+    for request: Request, completion: @escaping @MainActor @Sendable (Image?) -> Void
   )
     -> ImageLoadCancellation
 }

@@ -12,10 +12,10 @@ final class ControlledLoader: ImageLoading {
   @MainActor
   final class Pending {
     let request: Int
-    let completion: @MainActor (TestImage?) -> Void
+    let completion: @MainActor @Sendable (TestImage?) -> Void
     var cancelled = false
 
-    init(request: Int, completion: @escaping @MainActor (TestImage?) -> Void) {
+    init(request: Int, completion: @escaping @MainActor @Sendable (TestImage?) -> Void) {
       self.request = request
       self.completion = completion
     }
@@ -29,7 +29,7 @@ final class ControlledLoader: ImageLoading {
   func cachedImage(for request: Int) -> TestImage? { cache[request] }
 
   func loadImage(
-    for request: Int, completion: @escaping @MainActor (TestImage?) -> Void
+    for request: Int, completion: @escaping @MainActor @Sendable (TestImage?) -> Void
   )
     -> ImageLoadCancellation
   {
