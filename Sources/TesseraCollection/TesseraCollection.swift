@@ -1,2 +1,7 @@
-// The headless collection engine: data source, type-safe reuse, layouts, scroll physics,
-// visible and prefetch ranges, batch updates and image binding.
+// TesseraCollection: the headless collection engine — data source and delegate in UIKit's
+// shape, type-safe reuse, layouts (list, grid, waterfall), scroll physics on an explicit
+// clock, visible and prefetch ranges, batch updates by identity, and image binding.
+//
+// Start at `CollectionView` (View/). It knows nothing of terminals, HTTP or image decoding.
+// No type here is named after the module, so `TesseraCollection.IndexPath` can disambiguate
+// from Foundation's IndexPath in files that import both.

@@ -26,7 +26,7 @@ public final class ImagePipeline: Sendable {
   /// path. Nil for `.reload` requests, which must not be served from a cache.
   public func cachedImage(for request: ImageRequest) -> Image? {
     guard request.cachePolicy != .reload else { return nil }
-    return configuration.memoryCache?.image(for: request.memoryKey)
+    return configuration.memoryCache?.image(for: request.memoryCacheKey)
   }
 
   /// Loads the image and calls `completion` once on the main actor, always asynchronously
@@ -42,8 +42,9 @@ public final class ImagePipeline: Sendable {
   }
 
   /// Like `loadImage(with:completion:)` but `completion` runs on whichever thread finished
-  /// the work (synchronously inside `cancel()` for a cancellation). For tests, simulators on
-  /// a virtual clock and code that is not on the main actor.
+  /// the work: before this returns for a memory-cache hit or an invalid URL, inside
+  /// `cancel()` for a cancellation. For tests, simulators on a virtual clock and code that is
+  /// not on the main actor.
   @discardableResult
   public func startImageTask(
     with request: ImageRequest,

@@ -69,7 +69,7 @@ public final class ImagePrefetcher: Sendable {
 
   private func key(_ request: ImageRequest) -> DecodeKey {
     switch destination {
-    case .memoryCache: DecodeKey(image: request.memoryKey, policy: request.cachePolicy)
+    case .memoryCache: DecodeKey(image: request.memoryCacheKey, policy: request.cachePolicy)
     case .diskCache:
       DecodeKey(
         image: MemoryCacheKey(url: request.diskKey, targetSize: nil, contentMode: .aspectFit),
@@ -81,7 +81,7 @@ public final class ImagePrefetcher: Sendable {
     let key = key(request)
     switch destination {
     case .memoryCache:
-      if pipeline.memoryCache?.contains(request.memoryKey) == true { return }
+      if pipeline.memoryCache?.contains(request.memoryCacheKey) == true { return }
     case .diskCache:
       guard let disk = pipeline.diskCache, !request.url.isFileURL else { return }
       if request.cachePolicy != .reload, disk.contains(request.diskKey) { return }

@@ -80,8 +80,8 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     return "ImageRequest(\(url.absoluteString)\(size) \(contentMode) \(priority))"
   }
 
-  /// The key of the decoded image: same source, same size, same fitting.
-  var memoryKey: MemoryCacheKey {
+  /// The key of the decoded image in the memory cache: same source, same size, same fit.
+  public var memoryCacheKey: MemoryCacheKey {
     MemoryCacheKey(url: url.absoluteString, targetSize: targetSize, contentMode: contentMode)
   }
 

@@ -188,7 +188,7 @@ final class PipelineCore: Sendable {
   // MARK: Internals
 
   private func decodeKey(for request: ImageRequest) -> DecodeKey {
-    DecodeKey(image: request.memoryKey, policy: request.cachePolicy)
+    DecodeKey(image: request.memoryCacheKey, policy: request.cachePolicy)
   }
 
   /// Only http(s) URLs with a host and file URLs with a path are loadable.
@@ -278,9 +278,27 @@ final class PipelineCore: Sendable {
   }
 
   /// Fills every free slot of every stage with the most urgent waiting job.
+  ///
+  /// Encoded images waiting for a decoder, plus downloads that will add to them, stay under
+  /// `decodeBacklogLimit`: when bytes arrive faster than they decode (a fast network, file
+  /// URLs), they would otherwise pile up in memory without bound. With an empty backlog
+  /// every download slot is usable; each finished decode reopens one.
   private func startWork(_ state: inout PipelineState) {
-    while let key = state.diskStage.nextToStart() { startDiskRead(key, &state) }
-    while let key = state.networkStage.nextToStart() { startDownload(key, &state) }
     while let key = state.decodeStage.nextToStart() { startDecode(key, &state) }
+    while state.decodeStage.waiting.count < decodeBacklogLimit,
+      let key = state.diskStage.nextToStart()
+    {
+      startDiskRead(key, &state)
+    }
+    while state.decodeStage.waiting.count + state.networkStage.running < decodeBacklogLimit,
+      let key = state.networkStage.nextToStart()
+    {
+      startDownload(key, &state)
+    }
+  }
+
+  /// Encoded images allowed to wait for a decoder (downloads in flight included).
+  var decodeBacklogLimit: Int {
+    max(configuration.maxConcurrentDownloads, 2 * configuration.maxConcurrentDecodes)
   }
 }

@@ -41,6 +41,7 @@ import Testing
         status: .ok, headers: [.contentType: "image/jpeg"],
         body: .init(byteBuffer: ByteBuffer(bytes: [UInt8](repeating: 0xFF, count: 300_000))))
     }
+    setenv("LOG_LEVEL", "critical", 1)  // Hummingbird's start/stop lines are not test output
     let (ports, continuation) = AsyncStream<Int>.makeStream()
     let app = Application(
       router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),

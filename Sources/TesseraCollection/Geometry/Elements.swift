@@ -5,6 +5,15 @@ public enum SupplementaryKind: Hashable, Sendable, CaseIterable {
   case sectionFooter
   case collectionHeader
   case collectionFooter
+
+  var ordinal: Int {
+    switch self {
+    case .sectionHeader: 0
+    case .sectionFooter: 1
+    case .collectionHeader: 2
+    case .collectionFooter: 3
+    }
+  }
 }
 
 /// What a layout places: an item, or a supplementary view of a section.
@@ -13,6 +22,17 @@ public enum SupplementaryKind: Hashable, Sendable, CaseIterable {
 public enum ElementID: Hashable, Sendable, CustomStringConvertible {
   case item(IndexPath)
   case supplementary(SupplementaryKind, section: Int)
+
+  // One word per element, so a dictionary lookup hashes once (the engine does several per
+  // element per frame).
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .item(let path):
+      hasher.combine(path.section &* 0x1_0000_0001 &+ path.item)
+    case .supplementary(let kind, let section):
+      hasher.combine(~(section &* 8 &+ kind.ordinal))
+    }
+  }
 
   public var indexPath: IndexPath {
     switch self {

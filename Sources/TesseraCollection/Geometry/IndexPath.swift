@@ -12,5 +12,9 @@ public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible
     (lhs.section, lhs.item) < (rhs.section, rhs.item)
   }
 
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(section &* 0x1_0000_0001 &+ item)
+  }
+
   public var description: String { "[\(section), \(item)]" }
 }

@@ -48,7 +48,7 @@ public final class ImageSlot<Image> {
   /// on a cache hit, later otherwise) — e.g. to report its aspect ratio to the layout.
   public func bind<Loader: ImageLoading>(
     item: AnyHashable, request: Loader.Request, loader: Loader,
-    onImage: (@MainActor (Image) -> Void)? = nil
+    onImage: (@MainActor @Sendable (Image) -> Void)? = nil
   ) where Loader.Image == Image {
     cancel()
     itemID = item

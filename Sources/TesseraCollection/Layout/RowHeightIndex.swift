@@ -49,37 +49,47 @@ public final class FenwickRowHeights: RowHeightIndex {
     let delta = Int64(clamped) - Int64(heights[row])
     guard delta != 0 else { return }
     heights[row] = clamped
-    var index = row + 1
-    while index < tree.count {
-      tree[index] += delta
-      index += index & -index
+    tree.withUnsafeMutableBufferPointer { tree in
+      var index = row + 1
+      while index < tree.count {
+        tree[index] += delta
+        index += index & -index
+      }
     }
   }
 
+  // Loops run over raw buffers: a class's stored arrays would otherwise pay a dynamic
+  // exclusivity check on every element access.
   public func offset(of row: Int) -> Int {
-    var sum: Int64 = 0
-    var index = min(row, heights.count)
-    while index > 0 {
-      sum += tree[index]
-      index -= index & -index
+    let start = min(max(row, 0), heights.count)
+    return tree.withUnsafeBufferPointer { tree in
+      var sum: Int64 = 0
+      var index = start
+      while index > 0 {
+        sum += tree[index]
+        index -= index & -index
+      }
+      return Int(sum)
     }
-    return Int(sum)
   }
 
   public func row(containing y: Int) -> Int {
     guard y >= 0 else { return 0 }
-    var position = 0
-    var remaining = Int64(y)
-    var step = topBit
-    while step > 0 {
-      let next = position + step
-      if next < tree.count && tree[next] <= remaining {
-        position = next
-        remaining -= tree[next]
+    let topBit = self.topBit
+    return tree.withUnsafeBufferPointer { tree in
+      var position = 0
+      var remaining = Int64(y)
+      var step = topBit
+      while step > 0 {
+        let next = position + step
+        if next < tree.count && tree[next] <= remaining {
+          position = next
+          remaining -= tree[next]
+        }
+        step >>= 1
       }
-      step >>= 1
+      return position
     }
-    return position
   }
 
   public var totalHeight: Int { offset(of: heights.count) }

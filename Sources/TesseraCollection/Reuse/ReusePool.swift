@@ -1,38 +1,67 @@
 /// Free views by type: a view is created only when none of its type is free, and the free
 /// view that left the screen first is handed out first.
 ///
-/// dequeue and enqueue are O(free views of that type), which is at most the number of views
-/// on screen at once.
+/// dequeue and enqueue are one dictionary look-up plus O(1) amortized queue work.
 @MainActor
 final class ReusePool {
-  private var free: [ObjectIdentifier: [any ReusableView]] = [:]
-  private(set) var createdCount: [ObjectIdentifier: Int] = [:]
+  /// The free views of one type, first out the one that left first.
+  private final class Queue {
+    var views: [any ReusableView] = []
+    var head = 0
+    var created = 0
+
+    var count: Int { views.count - head }
+
+    func push(_ view: any ReusableView) { views.append(view) }
+
+    func pop() -> (any ReusableView)? {
+      guard head < views.count else { return nil }
+      let view = views[head]
+      head += 1
+      if head == views.count {
+        views.removeAll(keepingCapacity: true)
+        head = 0
+      } else if head >= 32 && head * 2 >= views.count {
+        views.removeFirst(head)
+        head = 0
+      }
+      return view
+    }
+  }
+
+  private var queues: [ObjectIdentifier: Queue] = [:]
   private(set) var totalCreated = 0
   private(set) var totalReused = 0
 
+  private func queue(for key: ObjectIdentifier) -> Queue {
+    if let queue = queues[key] { return queue }
+    let queue = Queue()
+    queues[key] = queue
+    return queue
+  }
+
   /// A free view of type `View`, after its `prepareForReuse`, or a new one.
   func dequeue<View: ReusableView>(_ type: View.Type) -> (view: View, isNew: Bool) {
-    let key = ObjectIdentifier(type)
-    if var views = free[key], !views.isEmpty, let view = views.removeFirst() as? View {
-      free[key] = views
+    let queue = queue(for: ObjectIdentifier(type))
+    if let free = queue.pop() as? View {
       totalReused += 1
-      view.prepareForReuse()
-      return (view, false)
+      free.prepareForReuse()
+      return (free, false)
     }
     totalCreated += 1
-    createdCount[key, default: 0] += 1
+    queue.created += 1
     return (View(), true)
   }
 
   func enqueue(_ view: any ReusableView) {
-    free[ObjectIdentifier(type(of: view)), default: []].append(view)
+    queue(for: ObjectIdentifier(type(of: view))).push(view)
   }
 
   func freeCount<View: ReusableView>(of type: View.Type) -> Int {
-    free[ObjectIdentifier(type)]?.count ?? 0
+    queues[ObjectIdentifier(type)]?.count ?? 0
   }
 
   func createdCount<View: ReusableView>(of type: View.Type) -> Int {
-    createdCount[ObjectIdentifier(type)] ?? 0
+    queues[ObjectIdentifier(type)]?.created ?? 0
   }
 }

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Scroll physics on an explicit clock: nothing here reads the wall clock; time advances only
 /// when the owner calls `advance(by:)` with milliseconds.

@@ -63,11 +63,19 @@ extension CollectionView {
       reloading.contains(newIDs[$0])
     }
     prefetched = remap(prefetched, diff: diff)
+    prefetchWindowItems = remap(prefetchWindowItems, diff: diff)
+    lastPrefetchQuery = (0..<0, 0..<0)
     lastVisibleItems = remap(lastVisibleItems, diff: diff)
     if let target = pendingTarget {
       pendingTarget = remap(target, diff: diff, oldContent: oldContent, newContent: newContent)
     }
-    needsMeasure.removeAll()
+    needsMeasure = Set(
+      needsMeasure.compactMap { id in
+        guard case .item(let path) = id, let old = oldContent.flatIndex(of: path),
+          let new = diff.oldToNew[old]
+        else { return nil }
+        return .item(newContent.indexPath(ofFlat: new))
+      })
 
     content = newContent
     identifiers = newBox
@@ -134,7 +142,6 @@ extension CollectionView {
         let newPath = newContent.indexPath(ofFlat: newFlat)
         displayed[id] = nil
         kept[.item(newPath)] = shown
-        indexPaths[ObjectIdentifier(shown.view)] = newPath
         keptOrder.append(
           LayoutElement(id: .item(newPath), frame: Rect(x: 0, y: 0, width: 0, height: 0)))
       } else {

@@ -40,24 +40,34 @@ extension CollectionView {
   /// One pass; returns whether measuring moved frames (another pass is needed).
   private func displayPass(measuring: Bool) -> Bool {
     pass &+= 1
-    let band = visibleBand
+    let pass = self.pass
     scratch.removeAll(keepingCapacity: true)
-    layout.elements(intersecting: band, into: &scratch)
-    for element in scratch { displayed[element.id]?.stamp = pass }
+    layout.elements(intersecting: visibleBand, into: &scratch)
+    // One hash per element: views still on screen are stamped in place, the rest enter.
+    var entering: [Int] = []
+    for (position, element) in scratch.enumerated() {
+      if let index = displayed.index(forKey: element.id) {
+        displayed.values[index].stamp = pass
+      } else {
+        entering.append(position)
+      }
+    }
     // Leaving views go back to the pool top to bottom, before any view is dequeued, so the
     // pool hands them out in a predictable order and never allocates while one is free.
-    for element in onScreen where (displayed[element.id]?.stamp).map({ $0 != pass }) ?? false {
-      recycle(element.id)
+    for element in onScreen {
+      if let index = displayed.index(forKey: element.id), displayed.values[index].stamp != pass {
+        recycle(at: index)
+      }
     }
-    if displayed.count > scratch.count {
+    if displayed.count > scratch.count - entering.count {
       for id in displayed.compactMap({ $0.value.stamp == pass ? nil : $0.key }) { recycle(id) }
     }
     let measures = layout.sizesViewsToFit && measuring
     var measured: [(id: ElementID, height: Int)] = []
-    for element in scratch where displayed[element.id] == nil {
+    for position in entering {
+      let element = scratch[position]
       guard let view = makeView(for: element.id) else { continue }
-      displayed[element.id] = DisplayedView(view: view, stamp: pass)
-      indexPaths[ObjectIdentifier(view)] = element.id.indexPath
+      displayed[element.id] = DisplayedView(view: view, stamp: pass, entered: pass)
       tellWillDisplay(view, element.id)
       if measures, let height = view.preferredHeight(forWidth: element.frame.width) {
         measured.append((element.id, height))
@@ -76,7 +86,7 @@ extension CollectionView {
     laidOutOffset = presentedOffset
     guard !measured.isEmpty else { return false }
 
-    let anchor = measurementAnchor(excluding: measured.map(\.id))
+    let anchor = measurementAnchor(entering: entering)
     var moved = false
     for (id, height) in measured where layout.setMeasuredHeight(height, of: id) { moved = true }
     guard moved else { return false }
@@ -89,12 +99,23 @@ extension CollectionView {
     return true
   }
 
-  /// The element measurements must not move: the first on screen whose height was already
-  /// known (rows coming in at the top grow upwards), else the first on screen.
-  private func measurementAnchor(excluding changed: [ElementID]) -> ScrollTarget? {
-    let stable =
-      onScreen.first { !changed.contains($0.id) && !layout.isEstimated($0.id) } ?? onScreen.first
-    guard let stable else { return nil }
+  /// The element measurements must not move: the first on screen that was already on screen
+  /// before this pass and whose height is known (rows coming in at the top grow upwards),
+  /// else the first on screen. `entering` holds ascending positions in `onScreen`.
+  private func measurementAnchor(entering: [Int]) -> ScrollTarget? {
+    var next = 0
+    var stable: LayoutElement?
+    for (position, element) in onScreen.enumerated() {
+      if next < entering.count && entering[next] == position {
+        next += 1
+        continue
+      }
+      if !layout.isEstimated(element.id) {
+        stable = element
+        break
+      }
+    }
+    guard let stable = stable ?? onScreen.first else { return nil }
     return ScrollTarget(
       element: stable.id, placement: .viewportY(Double(stable.frame.y) - contentOffset))
   }
@@ -158,8 +179,12 @@ extension CollectionView {
   /// Takes a view off screen: its index path becomes nil, the delegate hears
   /// didEndDisplaying, and it waits in the pool.
   func recycle(_ id: ElementID) {
-    guard let shown = displayed.removeValue(forKey: id) else { return }
-    indexPaths[ObjectIdentifier(shown.view)] = nil
+    guard let index = displayed.index(forKey: id) else { return }
+    recycle(at: index)
+  }
+
+  private func recycle(at index: Dictionary<ElementID, DisplayedView>.Index) {
+    let (id, shown) = displayed.remove(at: index)
     if let delegate {
       switch id {
       case .item(let path):

@@ -1,7 +1,8 @@
 extension CollectionView {
   /// Diffs the prefetch window against the last frame's: items entering it (and not just
-  /// seen on screen) are announced with `prefetchItemsAt`, items leaving it without coming on
-  /// screen with `cancelPrefetchingForItemsAt`. O(changes) per frame.
+  /// seen on screen) are announced with `prefetchItemsAt`; announced items leaving it without
+  /// coming on screen are withdrawn with `cancelPrefetchingForItemsAt`. Every announced item
+  /// is either withdrawn or shown, never both. O(1) ranges per frame.
   func updatePrefetch() {
     let band = visibleBand
     let visible = layout.itemRange(intersecting: band)
@@ -12,11 +13,21 @@ extension CollectionView {
       motion.direction >= 0
       ? (band.lowerBound - behind)..<(band.upperBound + ahead)
       : (band.lowerBound - ahead)..<(band.upperBound + behind)
-    let wanted = RangeList.subtracting([layout.itemRange(intersecting: window)], [visible])
-    let added = RangeList.subtracting(RangeList.subtracting(wanted, prefetched), lastVisibleItems)
+    let windowItems = layout.itemRange(intersecting: window)
+    // Most slow-scrolling frames move less than a row: nothing to announce or withdraw.
+    if windowItems == lastPrefetchQuery.window && visible == lastPrefetchQuery.visible { return }
+    lastPrefetchQuery = (windowItems, visible)
+    let wanted = RangeList.subtracting([windowItems], [visible])
+    // Only items coming in over the window's edges are announced: items falling behind the
+    // screen into the window were just shown, their work is done.
+    let entering = RangeList.subtracting(
+      RangeList.subtracting(wanted, prefetchWindowItems), lastVisibleItems)
     let cancelled = RangeList.subtracting(RangeList.subtracting(prefetched, wanted), [visible])
-    prefetched = wanted
+    let kept = RangeList.subtracting(prefetched, RangeList.subtracting(prefetched, wanted))
+    prefetched = RangeList.union(kept, entering)
+    prefetchWindowItems = wanted
     lastVisibleItems = visible.isEmpty ? [] : [visible]
+    let added = entering
     guard let dataSource else { return }
     if !cancelled.isEmpty {
       dataSource.collectionView(self, cancelPrefetchingForItemsAt: indexPaths(of: cancelled))

@@ -6,6 +6,17 @@
 /// cells entering are dequeued and configured by the data source (and measured when the
 /// layout sizes views to fit) — then `visibleCells` for the renderer.
 ///
+/// ```swift
+/// let collection = CollectionView(layout: ListLayout(estimatedItemHeight: 3), width: 80, height: 24)
+/// collection.dataSource = feed          // CollectionDataSource
+/// collection.delegate = feed            // CollectionDelegate (optional)
+/// try collection.reloadData(identifiers: [feed.photoIDs])
+/// // every frame:
+/// collection.tick(by: 8.333)            // the app's clock, in milliseconds
+/// collection.layoutIfNeeded()           // recycle, dequeue + configure, measure, prefetch
+/// for visible in collection.visibleCells { draw(visible.cell, at: visible.frame) }
+/// ```
+///
 /// Cost per frame: O(log n + elements on screen + prefetch window changes), independent of
 /// the item count. Allocated views stay bounded by the most on screen at once (per type):
 /// views leaving are recycled before views entering are dequeued.
@@ -40,10 +51,14 @@ public final class CollectionView {
   var laidOutOffset = 0
   var scratch: [LayoutElement] = []
   var pass: UInt64 = 0
-  var indexPaths: [ObjectIdentifier: IndexPath] = [:]
   var needsMeasure: Set<ElementID> = []
   var pendingTarget: ScrollTarget?
+  /// Items announced with prefetchItemsAt and neither shown nor cancelled since.
   var prefetched: [Range<Int>] = []
+  /// The prefetch window (minus the screen) of the last frame.
+  var prefetchWindowItems: [Range<Int>] = []
+  /// The item ranges the last prefetch update saw.
+  var lastPrefetchQuery: (window: Range<Int>, visible: Range<Int>) = (0..<0, 0..<0)
   var lastVisibleItems: [Range<Int>] = []
   var identifiers: (any IdentifierSnapshot)?
   var registered: Set<ObjectIdentifier> = []
@@ -96,9 +111,13 @@ public final class CollectionView {
     pool.freeCount(of: type)
   }
 
-  /// The index path a cell shows, nil while it is off screen (in the pool).
+  /// The index path a cell shows, nil while it is off screen (in the pool). O(views on
+  /// screen): asked rarely, so the engine keeps no reverse table to update every frame.
   public func indexPath(for cell: any ReusableView) -> IndexPath? {
-    indexPaths[ObjectIdentifier(cell)]
+    for (id, shown) in displayed where shown.view === cell {
+      if case .item(let path) = id { return path }
+    }
+    return nil
   }
 
   /// The cell showing `indexPath`, nil when that item is not on screen.
@@ -159,7 +178,9 @@ public final class CollectionView {
     needsReload = false
     recycleAll()
     prefetched = []
+    prefetchWindowItems = []
     lastVisibleItems = []
+    lastPrefetchQuery = (0..<0, 0..<0)
     content = loadContentFromDataSource()
     layout.prepare(content, width: viewportWidth, reason: .reload)
     clampOffset()
@@ -243,10 +264,11 @@ public final class CollectionView {
   }
 }
 
-/// A view on screen and the layout pass that last saw it.
+/// A view on screen, the layout pass that last saw it and the one it came on screen in.
 struct DisplayedView {
   var view: any ReusableView
   var stamp: UInt64
+  var entered: UInt64
 }
 
 /// Where the app asked an element to be (or where the anchor keeps it).

@@ -25,7 +25,7 @@ final class PipelineImageLoader: ImageLoading {
 
   func loadImage(
     for request: ImageRequest,
-    completion: @escaping @MainActor (Result<Image, any Error>) -> Void
+    completion: @escaping @MainActor @Sendable (Result<Image, any Error>) -> Void
   ) -> ImageLoadCancellation {
     inFlight += 1
     let task = pipeline.loadImage(with: request) { [weak self] result in

@@ -107,3 +107,22 @@ import Testing
     #expect(update.reloadedEverything)
   }
 }
+
+@MainActor
+@Suite struct BatchUpdateMeasurementTests {
+  @Test func aPendingRemeasureFollowsItsItemThroughAnUpdate() throws {
+    let source = TestDataSource(count: 20)
+    for id in 0..<20 { source.heights[id] = 2 }
+    let view = CollectionView(layout: ListLayout(estimatedItemHeight: 2), width: 10, height: 20)
+    view.dataSource = source
+    try view.reloadData(identifiers: source.sections)
+    view.layoutIfNeeded()
+    (view.cellForItem(at: IndexPath(item: 3, section: 0)) as? TestCell)?.height = 6
+    try view.invalidateSize(ofItemAt: IndexPath(item: 3, section: 0))
+    source.sections = [[99] + Array(0..<20)]
+    source.heights[99] = 2
+    try view.performBatchUpdates(identifiers: source.sections)
+    view.layoutIfNeeded()
+    #expect(view.frameForItem(at: IndexPath(item: 4, section: 0))?.height == 6)
+  }
+}
