@@ -88,7 +88,7 @@ struct GalleryLauncher {
     }
     return GalleryFeed(
       title: "photos on the embedded server \(base.absoluteString)",
-      controller: FeedController(source: FlickrFeedSource(feedURL: feedURL)),
+      controller: FeedController(source: FlickrFeedSource(feedURL: feedURL, perPage: 500)),
       item: GalleryItem.init(photo:))
   }
 }

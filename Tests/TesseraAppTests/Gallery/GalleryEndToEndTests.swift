@@ -56,10 +56,11 @@ struct GalleryEndToEndTests {
       #expect(wrong.isEmpty, "wrong images mid-scroll: \(wrong)")
       Thread.sleep(forTimeInterval: 0.03)
     }
-    let after = try tmux.waitFor("images after the fling", Self.settled)
-    Self.expectEveryTileCorrect(after, .tiles, minimum: 8)
-    let firstCaption = TileReader(after).captions.first?.id ?? 0
-    #expect(firstCaption > 20, "the scroll moved the screen (first item #\(firstCaption))")
+    let after = try tmux.waitFor("images after the fling") {
+      Self.settled($0) && (TileReader($0).captions.first?.id ?? 0) > 20
+    }
+    // Mid-content a row may be cut at each edge: at least one whole row of four remains.
+    Self.expectEveryTileCorrect(after, .tiles, minimum: 4)
   }
 
   @Test func layoutSwitchesKeepTheTopItemAndEveryImageOnItsItem() throws {
@@ -75,7 +76,8 @@ struct GalleryEndToEndTests {
     }
     Self.expectEveryTileCorrect(list, .list, minimum: 2)
     let topInList = try #require(TileReader(list).captions.first?.id)
-    #expect(abs(topInList - topInGrid) < 4, "grid top #\(topInGrid), list top #\(topInList)")
+    // The list starts at the grid's top item, or within the grid row the screen cut.
+    #expect(abs(topInList - topInGrid) <= 4, "grid top #\(topInGrid), list top #\(topInList)")
 
     try tmux.send("3")
     let waterfall = try tmux.waitFor("the waterfall") {
@@ -98,7 +100,7 @@ struct GalleryEndToEndTests {
       let lines = Tmux.plain(capture).split(separator: "\n", omittingEmptySubsequences: false)
       return lines.count <= 31 && Self.settled(capture)
     }
-    Self.expectEveryTileCorrect(smaller, .tiles, minimum: 4)
+    Self.expectEveryTileCorrect(smaller, .tiles, minimum: 3)
     try tmux.resize(columns: 140, rows: 45)
     let larger = try tmux.waitFor("the larger grid", Self.settled)
     Self.expectEveryTileCorrect(larger, .tiles, minimum: 8)
@@ -148,16 +150,19 @@ struct GalleryEndToEndTests {
 
   @Test func deadFeedShowsTheReasonAndDoesNotCrash() throws {
     // Port 9 (discard) has nothing listening on loopback: the connection is refused.
-    let tmux = try Self.launch(["--feed", "http://127.0.0.1:9/services/feeds/photos_public.gne"])
+    let script =
+      "\(Tmux.quote(GalleryBinary.path)) gallery --graphics blocks --no-disk-cache "
+      + "--feed http://127.0.0.1:9/services/feeds/photos_public.gne; echo \"exit=$?\""
+    let tmux = try Tmux(command: ["sh", "-c", script], columns: 100, rows: 30)
     let failed = try tmux.waitFor("the error") {
       Tmux.plain($0).contains("Can't retrieve photos")
     }
     #expect(Tmux.plain(failed).contains("Press r to retry"))
     try tmux.send("r")
     try tmux.waitFor("the error again") { Tmux.plain($0).contains("Can't retrieve photos") }
-    #expect(try tmux.paneValue("pane_dead") == "0")
+    #expect(!Tmux.plain(try tmux.capture()).contains("exit="), "still running")
     try tmux.send("q")
-    try tmux.waitFor("the exit") { _ in try tmux.paneValue("pane_dead") == "1" }
-    #expect(try tmux.paneValue("pane_dead_status") == "0")
+    let after = try tmux.waitFor("the exit") { Tmux.plain($0).contains("exit=") }
+    #expect(Tmux.plain(after).contains("exit=0"))
   }
 }

@@ -58,24 +58,28 @@ struct TileReader {
   }
 
   /// Tiles whose image's top-left cell is on screen, with what it shows.
+  ///
+  /// A grid tile reaching the viewport's first row counts only when it is as tall as the
+  /// tiles below it (otherwise its top may be scrolled off); a list thumbnail starts on its
+  /// caption's row, so it is always whole.
   func tiles(_ layout: Layout) -> [Tile] {
-    captions.compactMap { caption in
-      let corner: (x: Int, y: Int)
+    let found: [(caption: (x: Int, y: Int, id: Int), top: Int)] = captions.compactMap { caption in
       switch layout {
-      case .tiles:
-        // Walk up the tile's left column through its image cells.
-        var y = caption.y - 1
-        guard y >= 1 else { return nil }
-        while y - 1 >= 1, isImageOrPlaceholder(x: caption.x, y: y - 1) { y -= 1 }
-        // A tile reaching the viewport's first row may be cut: its top edge is not on screen.
-        if y == 1 { return nil }
-        corner = (caption.x, y)
       case .list:
-        corner = (1, caption.y)
+        return (caption, caption.y)
+      case .tiles:
+        var y = caption.y - 1
+        guard y >= 1, isImageOrPlaceholder(x: caption.x, y: y) else { return nil }
+        while y - 1 >= 1, isImageOrPlaceholder(x: caption.x, y: y - 1) { y -= 1 }
+        return (caption, y)
       }
+    }
+    let fullHeight = found.filter { $0.top > 1 }.map { $0.caption.y - $0.top }.max() ?? 0
+    return found.compactMap { entry in
+      if layout == .tiles, entry.top == 1, entry.caption.y - entry.top < fullHeight { return nil }
+      let x = layout == .list ? 1 : entry.caption.x
       return Tile(
-        captionID: caption.id, markerID: marker(x: corner.x, y: corner.y), x: corner.x,
-        y: corner.y)
+        captionID: entry.caption.id, markerID: marker(x: x, y: entry.top), x: x, y: entry.top)
     }
   }
 

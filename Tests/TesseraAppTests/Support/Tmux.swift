@@ -64,20 +64,12 @@ final class Tmux {
 
   @discardableResult
   private func run(_ arguments: [String], capturing: Bool = true) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["tmux", "-L", socket] + arguments
-    let output = Pipe()
-    process.standardOutput = capturing ? output : FileHandle.nullDevice
-    process.standardError = capturing ? output : FileHandle.nullDevice
-    try process.run()
-    let data = capturing ? output.fileHandleForReading.readDataToEndOfFile() : Data()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    guard process.terminationStatus == 0 else {
-      throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(text)")
+    let result = try Spawn.run(["tmux", "-L", socket] + arguments, capturing: capturing)
+    guard result.status == 0 else {
+      throw Failure(
+        description: "tmux \(arguments.joined(separator: " ")) failed: \(result.output)")
     }
-    return text
+    return result.output
   }
 
   static func quote(_ text: String) -> String {
