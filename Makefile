@@ -19,4 +19,4 @@ format:
 test: deps
 	./scripts/check-warnings.sh
 	$(MAKE) lint
-	swift test
+	./scripts/run-tests.sh

@@ -78,7 +78,8 @@ let package = Package(
       ]
     ),
     .testTarget(name: "TesseraTerminalTests", dependencies: ["TesseraTerminal"]),
-    .testTarget(name: "TesseraAppTests", dependencies: ["tessera", "TesseraServer", "TesseraTerminal"]),
+    .testTarget(
+      name: "TesseraAppTests", dependencies: ["tessera", "TesseraServer", "TesseraTerminal"]),
   ],
   swiftLanguageModes: [.v6]
 )

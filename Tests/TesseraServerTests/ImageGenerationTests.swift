@@ -79,19 +79,27 @@ import Testing
     #expect(misread.isEmpty, "misread ids: \(misread.prefix(10))")
   }
 
-  /// Below the band nothing reads as a marker (lossless PNG, every pixel).
+  /// Outside the band and the left stripe nothing reads as a marker (lossless PNG, every
+  /// pixel); inside the stripe, every pixel reads as the image's own id.
   @Test func bodyPixelsNeverReadAsAMarker() throws {
     for id in [4, 99, 300] {
       let bytes = try generate(id, .t, .png)
       let bitmap = try #require(decode(bytes, fitting: 1000, 1000))
       let band = Int((Double(bitmap.height) * IdMarker.bandFraction).rounded(.up))
       var markers = 0
+      var stripeMisreads = 0
       for y in band..<bitmap.height {
-        for x in 0..<bitmap.width where IdMarker.id(for: bitmap.pixel(x, y)) != nil {
-          markers += 1
+        for x in 0..<bitmap.width {
+          let read = IdMarker.id(for: bitmap.pixel(x, y))
+          if x < band {
+            if read != id % IdMarker.modulus { stripeMisreads += 1 }
+          } else if read != nil {
+            markers += 1
+          }
         }
       }
       #expect(markers == 0, "id \(id)")
+      #expect(stripeMisreads == 0, "id \(id)")
     }
   }
 

@@ -13,7 +13,8 @@ public protocol ImageLoading<Image, Request>: AnyObject {
   /// error (whose description a person reads in the failed cell). Cancelling may or may not
   /// stop the completion from arriving.
   func loadImage(
-    for request: Request, completion: @escaping @MainActor @Sendable (Result<Image, any Error>) -> Void
+    for request: Request,
+    completion: @escaping @MainActor @Sendable (Result<Image, any Error>) -> Void
   )
     -> ImageLoadCancellation
 }

@@ -134,12 +134,13 @@ struct GalleryEndToEndTests {
   @Test func quittingRestoresTheTerminal() throws {
     let script =
       "\(Tmux.quote(GalleryBinary.path)) gallery --graphics blocks --no-disk-cache --items 50; "
-      + "echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo)$' | tr '\\n' ' '"
+      + "echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo)$' | tr '\\n' ' '; "
+      + "echo; echo stty-done"
     let tmux = try Tmux(command: ["sh", "-c", script], columns: 100, rows: 30)
     try tmux.waitFor("the gallery") { Tmux.plain($0).contains("Tessera") }
     #expect(try tmux.paneValue("alternate_on") == "1")
     try tmux.send("q")
-    let after = try tmux.waitFor("the shell again") { Tmux.plain($0).contains("exit=") }
+    let after = try tmux.waitFor("the shell again") { Tmux.plain($0).contains("stty-done") }
     let plain = Tmux.plain(after)
     #expect(plain.contains("exit=0"))
     #expect(plain.contains("icanon") && !plain.contains("-icanon"), "canonical mode is back")

@@ -64,7 +64,9 @@ final class Tmux {
 
   @discardableResult
   private func run(_ arguments: [String], capturing: Bool = true) throws -> String {
-    let result = try Spawn.run(["tmux", "-L", socket] + arguments, capturing: capturing)
+    let result = try Spawn.run(
+      // CI may have no TERM; tmux wants one even for a detached server.
+      ["env", "TERM=xterm-256color", "tmux", "-L", socket] + arguments, capturing: capturing)
     guard result.status == 0 else {
       throw Failure(
         description: "tmux \(arguments.joined(separator: " ")) failed: \(result.output)")

@@ -20,7 +20,10 @@ final class ControlledLoader: ImageLoading {
     let completion: @MainActor @Sendable (Result<TestImage, any Error>) -> Void
     var cancelled = false
 
-    init(request: Int, completion: @escaping @MainActor @Sendable (Result<TestImage, any Error>) -> Void) {
+    init(
+      request: Int,
+      completion: @escaping @MainActor @Sendable (Result<TestImage, any Error>) -> Void
+    ) {
       self.request = request
       self.completion = completion
     }
@@ -34,7 +37,8 @@ final class ControlledLoader: ImageLoading {
   func cachedImage(for request: Int) -> TestImage? { cache[request] }
 
   func loadImage(
-    for request: Int, completion: @escaping @MainActor @Sendable (Result<TestImage, any Error>) -> Void
+    for request: Int,
+    completion: @escaping @MainActor @Sendable (Result<TestImage, any Error>) -> Void
   )
     -> ImageLoadCancellation
   {
