@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `tessera serve` as a person runs it: the URL on its first line, a feed and an image over
+/// real HTTP, and a clean stop on Ctrl-C.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct ServeEndToEndTests {
+  @Test func servesTheFeedAndAnImageThenStopsOnInterrupt() async throws {
+    let script =
+      // The shell traps INT (so it lives to report the exit status); the server, exec'd with
+      // the default disposition, gets Ctrl-C itself.
+      "trap 'true' INT; \(Tmux.quote(GalleryBinary.path)) serve --port 0 --items 30; "
+      + "echo \"exit=$?\""
+    let tmux = try Tmux(command: ["sh", "-c", script], columns: 120, rows: 20)
+    let screen = try tmux.waitFor("the URL") { Tmux.plain($0).contains("http://127.0.0.1:") }
+    let firstLine = Tmux.plain(screen).split(separator: "\n").first.map(String.init) ?? ""
+    #expect(firstLine.hasPrefix("http://127.0.0.1:"), "first line: \(firstLine)")
+    let base = try #require(URL(string: firstLine.trimmingCharacters(in: .whitespaces)))
+
+    let feedURL = try #require(
+      URL(
+        string: "services/feeds/photos_public.gne?format=json&nojsoncallback=1", relativeTo: base))
+    let (feed, feedResponse) = try await URLSession.shared.data(from: feedURL)
+    #expect((feedResponse as? HTTPURLResponse)?.statusCode == 200)
+    let text = String(decoding: feed, as: UTF8.self)
+    #expect(text.contains("\"items\""))
+    // The image lives in the item's "media": {"m": URL}, slashes escaped as Flickr does.
+    let media = try #require(text.range(of: #""m":"[^"]+""#, options: .regularExpression))
+    let mediaURL = text[media].dropFirst(5).dropLast().replacingOccurrences(of: "\\/", with: "/")
+    let imageURL = try #require(URL(string: mediaURL))
+    let (image, imageResponse) = try await URLSession.shared.data(from: imageURL)
+    let http = try #require(imageResponse as? HTTPURLResponse)
+    #expect(http.statusCode == 200)
+    #expect((http.value(forHTTPHeaderField: "Content-Type") ?? "").hasPrefix("image/"))
+    #expect(image.count > 100)
+
+    try tmux.send("C-c")
+    let after = try tmux.waitFor("the exit") { Tmux.plain($0).contains("exit=") }
+    #expect(Tmux.plain(after).contains("exit=0"))
+  }
+}
