@@ -35,6 +35,14 @@ struct Gallery: AsyncParsableCommand {
     guard sources <= 1 || (users == "embedded" && sources == 1) else {
       throw ValidationError("choose one of --feed, --users and --dir")
     }
+    do {
+      if let feed { _ = try GalleryLauncher.httpURL(feed, option: "--feed") }
+      if let users, users != "embedded" {
+        _ = try GalleryLauncher.httpURL(users, option: "--users")
+      }
+    } catch {
+      throw ValidationError(String(describing: error))
+    }
     guard (1...12).contains(columns) else { throw ValidationError("--columns must be 1…12") }
     guard (0...1).contains(failureRate) else {
       throw ValidationError("--failure-rate must be between 0 and 1")

@@ -51,19 +51,15 @@ struct GalleryLauncher {
         controller: FeedController(source: FolderFeedSource(folder: folder)),
         item: GalleryItem.init(photo:))
     }
-    if let feedURL = options.feed {
-      guard let url = URL(string: feedURL), url.scheme == "http" || url.scheme == "https" else {
-        throw GalleryError(description: "--feed needs an http(s) URL, got “\(feedURL)”")
-      }
+    if let feed = options.feed {
+      let url = try Self.httpURL(feed, option: "--feed")
       return GalleryFeed(
-        title: "photos from \(url.host ?? feedURL)",
+        title: "photos from \(url.host ?? feed)",
         controller: FeedController(source: FlickrFeedSource(feedURL: url)),
         item: GalleryItem.init(photo:))
     }
     if let users = options.users, users != "embedded" {
-      guard let url = URL(string: users), url.scheme == "http" || url.scheme == "https" else {
-        throw GalleryError(description: "--users needs an http(s) URL, got “\(users)”")
-      }
+      let url = try Self.httpURL(users, option: "--users")
       return GalleryFeed(
         title: "users from \(url.host ?? users)",
         controller: FeedController(source: UsersFeedSource(url: url)),
@@ -90,5 +86,12 @@ struct GalleryLauncher {
       title: "photos on the embedded server \(base.absoluteString)",
       controller: FeedController(source: FlickrFeedSource(feedURL: feedURL, perPage: 500)),
       item: GalleryItem.init(photo:))
+  }
+
+  nonisolated static func httpURL(_ text: String, option: String) throws -> URL {
+    guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https",
+      url.host != nil
+    else { throw GalleryError(description: "\(option) needs an http(s) URL, got “\(text)”") }
+    return url
   }
 }
