@@ -16,26 +16,32 @@ struct GalleryLauncher {
         description: "tessera gallery needs a terminal (stdin and stdout must be a TTY)")
     }
     var server: FeedServer?
-    defer {
-      if let server { Task { await server.stop() } }
-    }
     let feed = try await makeFeed(startingServer: &server)
+    do {
+      try await show(feed)
+    } catch {
+      await server?.stop()
+      throw error
+    }
+    await server?.stop()
+  }
+
+  /// Runs the screen until the person quits; the terminal is restored however it ends.
+  private func show(_ feed: GalleryFeed) async throws {
     let pipeline = ImagePipeline(configuration: pipelineConfiguration())
     let session = try TerminalSession()
     defer { session.restore() }
-    do {
-      let capabilities = session.detectCapabilities(override: options.graphics)
-      let renderer = TerminalRenderer(capabilities: capabilities)
-      let size = session.size()
-      let cellPixels =
-        capabilities.graphics == .blocks
-        ? (width: 1, height: 2)
-        : (width: capabilities.cellPixelSize.width, height: capabilities.cellPixelSize.height)
-      let screen = GalleryScreen(
-        feed: feed, pipeline: pipeline, layout: options.layout, columns: options.columns,
-        width: size.columns, height: size.rows, cellPixels: cellPixels)
-      await GalleryRunLoop(session: session, renderer: renderer, screen: screen).run()
-    }
+    let capabilities = session.detectCapabilities(override: options.graphics)
+    let renderer = TerminalRenderer(capabilities: capabilities)
+    let size = session.size()
+    let cellPixels =
+      capabilities.graphics == .blocks
+      ? (width: 1, height: 2)
+      : (width: capabilities.cellPixelSize.width, height: capabilities.cellPixelSize.height)
+    let screen = GalleryScreen(
+      feed: feed, pipeline: pipeline, layout: options.layout, columns: options.columns,
+      width: size.columns, height: size.rows, cellPixels: cellPixels)
+    await GalleryRunLoop(session: session, renderer: renderer, screen: screen).run()
   }
 
   private func pipelineConfiguration() -> ImagePipeline.Configuration {
