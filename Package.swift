@@ -86,7 +86,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "TesseraTerminalTests", dependencies: ["TesseraTerminal"]),
-    .testTarget(name: "TesseraSimulationTests", dependencies: ["TesseraSimulation"]),
+    .testTarget(name: "TesseraSimulationTests", dependencies: ["TesseraSimulation", "TesseraServer"]),
     .testTarget(name: "TesseraAppTests", dependencies: ["tessera", "TesseraServer", "TesseraTerminal"]),
   ],
   swiftLanguageModes: [.v6]

@@ -57,7 +57,13 @@ final class TesseraStrategy: LoadingStrategy, ImageLoading {
     in collectionView: CollectionView
   ) {
     cell.resetsSlotOnReuse = true
-    cell.slot.bind(item: item, request: request(for: item, priority: .high), loader: self)
+    let request = request(for: item, priority: .high)
+    cell.slot.bind(item: item, request: request, loader: self)
+    // The cell's own request has joined the prefetch's work (it is first, so the shared
+    // download goes on): the prefetch is done. Kept, it would keep downloading, at low
+    // priority, every item a fling shows for a frame (the engine never withdraws an item it
+    // showed).
+    prefetcher.stopPrefetching(with: [request.request])
   }
 
   func didEndDisplaying(_ cell: SimCell) {
