@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "TesseraFeeds", targets: ["TesseraFeeds"]),
     .library(name: "TesseraServer", targets: ["TesseraServer"]),
     .library(name: "TesseraTerminal", targets: ["TesseraTerminal"]),
+    .library(name: "TesseraSimulation", targets: ["TesseraSimulation"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -52,10 +53,17 @@ let package = Package(
       ]
     ),
     .target(name: "TesseraTerminal"),
+    // The scroll simulator behind `tessera bench scroll`: the engine, the pipeline and the
+    // server's images on a virtual clock.
+    .target(
+      name: "TesseraSimulation",
+      dependencies: ["TesseraImages", "TesseraCollection", "TesseraServer"]
+    ),
     .executableTarget(
       name: "tessera",
       dependencies: [
         "TesseraImages", "TesseraCollection", "TesseraFeeds", "TesseraServer", "TesseraTerminal",
+        "TesseraSimulation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -78,6 +86,8 @@ let package = Package(
       ]
     ),
     .testTarget(name: "TesseraTerminalTests", dependencies: ["TesseraTerminal"]),
+    .testTarget(
+      name: "TesseraSimulationTests", dependencies: ["TesseraSimulation", "TesseraServer"]),
     .testTarget(
       name: "TesseraAppTests", dependencies: ["tessera", "TesseraServer", "TesseraTerminal"]),
   ],

@@ -51,6 +51,8 @@ struct BenchReport {
   let benchmark: String
   private(set) var figures: [BenchFigure] = []
   private(set) var notes: [String] = []
+  /// Markdown tables printed instead of the list of figures (the JSON keeps every figure).
+  private(set) var tables: [String] = []
 
   init(benchmark: String) { self.benchmark = benchmark }
 
@@ -65,9 +67,36 @@ struct BenchReport {
 
   mutating func note(_ text: String) { notes.append(text) }
 
+  /// Shows `markdown` in the table output in place of the figure list.
+  mutating func addTable(_ markdown: String) { tables.append(markdown) }
+
+  /// Every figure and note of `reports`, names prefixed with their benchmark
+  /// (`layout.list_frame_median_us`): one report, one JSON object, for `tessera bench`.
+  static func merged(_ name: String, _ reports: [BenchReport]) -> BenchReport {
+    var all = BenchReport(benchmark: name)
+    for report in reports {
+      for figure in report.figures {
+        all.add(report.benchmark + "." + figure.name, figure.value, figure.unit)
+      }
+      for note in report.notes { all.note(report.benchmark + ": " + note) }
+    }
+    return all
+  }
+
+  /// The value of the figure named `name`, if present.
+  func value(_ name: String) -> Double? { figures.first { $0.name == name }?.value }
+
   var table: String {
     let width = max(8, figures.map(\.name.count).max() ?? 8)
     var lines = ["## \(benchmark)", ""]
+    if !tables.isEmpty {
+      lines.append(tables.joined(separator: "\n\n"))
+      if !notes.isEmpty {
+        lines.append("")
+        lines.append(contentsOf: notes.map { "- " + $0 })
+      }
+      return lines.joined(separator: "\n")
+    }
     lines.append(
       "| " + "figure".padding(toLength: width, withPad: " ", startingAt: 0) + " | value | unit |")
     lines.append("|" + String(repeating: "-", count: width + 2) + "|------:|------|")

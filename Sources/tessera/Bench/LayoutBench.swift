@@ -18,9 +18,7 @@ struct LayoutBench: AsyncParsableCommand {
       throw ValidationError("--rows and --frames must be positive")
     }
     let report = await LayoutBenchmark(rows: rows, frames: frames, withBaseline: baseline).run()
-    // `tessera bench` declares `--json` too, and ArgumentParser hands a flag both a parent and
-    // a subcommand declare to the parent (swift-argument-parser#169): look for it ourselves.
-    report.print(json: json || CommandLine.arguments.dropFirst().contains("--json"))
+    report.print(json: json)
   }
 }
 

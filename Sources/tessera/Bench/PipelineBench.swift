@@ -21,11 +21,29 @@ struct PipelineBench: AsyncParsableCommand {
   @Option(name: .customLong("cache-mib"), help: "Memory-cache limit of the peak-RSS run, in MiB.")
   var cacheMiB = 64
 
-  /// `Bench` declares `--json` too and ArgumentParser hands the flag to it, so the command
-  /// line is consulted as well.
-  private var printsJSON: Bool { json || CommandLine.arguments.contains("--json") }
+  func validate() throws {
+    guard images > 0, batch > 0, cacheMiB > 0 else {
+      throw ValidationError("--images, --batch and --cache-mib must be positive")
+    }
+  }
 
   func run() async throws {
+    let report = try await PipelineBenchmark(images: images, batch: batch, cacheMiB: cacheMiB)
+      .run()
+    report.print(json: json)
+  }
+}
+
+/// The image pipeline's hot path and its decoder against the reference tools, on the same
+/// generated files in the same run.
+struct PipelineBenchmark {
+  /// Distinct URLs loaded at once for the peak-RSS figure.
+  let images: Int
+  /// Distinct 12-megapixel JPEGs generated.
+  let batch: Int
+  let cacheMiB: Int
+
+  func run() async throws -> BenchReport {
     guard tessera_vips_init() == 0 else { throw ValidationError("libvips failed to start") }
     var report = BenchReport(benchmark: "pipeline")
     let folder = FileManager.default.temporaryDirectory
@@ -40,7 +58,7 @@ struct PipelineBench: AsyncParsableCommand {
         + "\(files.map(\.size).reduce(0, +) / files.count / 1024) KiB on average")
     try await measureDecode(files.map(\.url), folder: folder, &report)
     try await measurePeakMemory(files.map(\.url), folder: folder, &report)
-    report.print(json: printsJSON)
+    return report
   }
 
   // MARK: Memory-cache hits

@@ -12,13 +12,28 @@ struct RenderBench: AsyncParsableCommand {
     commandName: "render",
     abstract: "Terminal frame encoding per protocol: time and bytes per frame, vs chafa.")
 
-  // `tessera bench` declares --json too and claims it wherever it appears: read both.
-  @ParentCommand var bench: Bench
   @Flag(help: "Print one JSON object instead of tables.") var json = false
   @Option(help: "Frames measured per scroll scenario.") var frames = 60
   @Option(help: "Path of the chafa binary to compare with.") var chafa = "/usr/bin/chafa"
 
+  func validate() throws {
+    guard frames > 0 else { throw ValidationError("--frames must be positive") }
+  }
+
   func run() async throws {
+    try RenderBenchmark(frames: frames, chafa: chafa).run().print(json: json)
+  }
+}
+
+/// What a frame costs per image protocol, against chafa on the same images (see
+/// `RenderBench`).
+struct RenderBenchmark {
+  /// Frames measured per scroll scenario.
+  let frames: Int
+  /// Path of the chafa binary; no baseline ratios when it is not there.
+  let chafa: String
+
+  func run() throws -> BenchReport {
     var report = BenchReport(benchmark: "render")
     // chafa's CLI cannot be told the cell size and assumes 8×8 pixels when not on a terminal:
     // sixel is measured at that size on both sides so the pixel counts match.
@@ -32,7 +47,7 @@ struct RenderBench: AsyncParsableCommand {
       ours[graphics] = measure(graphics, scene: scene, into: &report)
     }
     let chafaMeasures = try measureChafa(scene: scene, into: &report)
-    for (graphics, baseline) in chafaMeasures {
+    for (graphics, baseline) in chafaMeasures.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
       guard let mine = ours[graphics] else { continue }
       let name = graphics.rawValue
       report.ratio(
@@ -45,7 +60,7 @@ struct RenderBench: AsyncParsableCommand {
         "\(name).scroll1.bytes_vs_chafa", ours: mine.scroll.bytes, baseline: baseline.bytes)
     }
     if chafaMeasures.isEmpty { report.note("chafa not found at \(chafa): no baseline ratios") }
-    report.print(json: json || bench.json)
+    return report
   }
 
   struct Measure {
