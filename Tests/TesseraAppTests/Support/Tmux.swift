@@ -36,6 +36,20 @@ final class Tmux {
     try run(["capture-pane", "-p", "-e", "-t", target])
   }
 
+  /// A capture the terminal was not in the middle of drawing: two captures in a row that agree.
+  /// A frame arrives in several writes and tmux 3.3 has no synchronized output, so a single
+  /// capture can catch the top of a new frame over the bottom of the old one.
+  func stableCapture(attempts: Int = 40) throws -> String? {
+    var previous = try capture()
+    for _ in 0..<attempts {
+      Thread.sleep(forTimeInterval: 0.02)
+      let current = try capture()
+      if current == previous { return current }
+      previous = current
+    }
+    return nil
+  }
+
   func resize(columns: Int, rows: Int) throws {
     try run(["resize-window", "-t", target, "-x", String(columns), "-y", String(rows)])
   }
@@ -46,8 +60,9 @@ final class Tmux {
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// Polls the screen until `condition` holds, up to `timeout`. Waiting for a state the
-  /// program reaches by itself (images arriving over loopback), never a fixed delay.
+  /// Polls the screen until `condition` holds on a stable capture (see `stableCapture`), up to
+  /// `timeout`. Waiting for a state the program reaches by itself (images arriving over
+  /// loopback), never a fixed delay.
   @discardableResult
   func waitFor(
     _ what: String, timeout: Duration = .seconds(60), _ condition: (String) throws -> Bool
@@ -56,7 +71,12 @@ final class Tmux {
     var last = ""
     while ContinuousClock.now < deadline {
       last = try capture()
-      if try condition(last) { return last }
+      if try condition(last) {
+        Thread.sleep(forTimeInterval: 0.02)
+        let again = try capture()
+        if again == last { return last }
+        continue
+      }
       Thread.sleep(forTimeInterval: 0.05)
     }
     throw Failure(description: "timed out waiting for \(what); screen was:\n\(Self.plain(last))")
