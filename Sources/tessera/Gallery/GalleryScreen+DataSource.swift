@@ -41,6 +41,12 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
     cell.slot.bind(item: itemID, request: request, loader: loader) { [weak self] image in
       self?.imageArrived(image, forItem: itemID)
     }
+    // The cell's request has joined any prefetch of the same image; a prefetch left running
+    // would keep every item a fling showed for one frame queued for download (found by
+    // `tessera bench scroll`).
+    if let prefetch = prefetching.removeValue(forKey: path.item) {
+      prefetcher.stopPrefetching(with: [prefetch])
+    }
   }
 
   /// A newly known image shape resizes just that item: a waterfall tile or a list row.
