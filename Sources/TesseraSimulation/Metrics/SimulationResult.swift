@@ -58,6 +58,7 @@ public struct SimulationResult: Sendable, Equatable, Codable, CustomStringConver
       ("placeholder_p95_ms", placeholderP95Milliseconds, "ms"),
       ("waiting_share", waitingShare, "ratio"),
       ("downloads_started", Double(downloadsStarted), "downloads"),
+      ("downloads_completed", Double(downloadsCompleted), "downloads"),
       ("downloads_failed", Double(downloadsFailed), "downloads"),
       ("downloads_cancelled", Double(downloadsCancelled), "downloads"),
       ("duplicate_downloads", Double(duplicateDownloads), "downloads"),

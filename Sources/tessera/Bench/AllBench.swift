@@ -14,6 +14,8 @@ struct AllBench: AsyncParsableCommand {
   /// The sizes of the summary run (each subcommand's defaults are larger).
   static let pipelineImages = 200
   static let pipelineBatch = 3
+  /// 200 images at 256 px (~190 KiB each, 38 MiB) overflow it.
+  static let pipelineCacheMiB = 32
   static let layoutRows = 1_000_000
   static let layoutFrames = 20_000
   static let renderFrames = 60
@@ -31,7 +33,7 @@ struct AllBench: AsyncParsableCommand {
     reports.append(
       try await timed("pipeline") {
         try await PipelineBenchmark(
-          images: Self.pipelineImages, batch: Self.pipelineBatch, cacheMiB: 64
+          images: Self.pipelineImages, batch: Self.pipelineBatch, cacheMiB: Self.pipelineCacheMiB
         ).run()
       })
     reports.append(
@@ -73,8 +75,10 @@ struct AllBench: AsyncParsableCommand {
     ("scroll.grid.tessera.wrong_frames", "grid, tessera: frames with a wrong image"),
     ("scroll.grid.seed.placeholder_p95_ms", "grid, seed: placeholder p95 (virtual ms)"),
     ("scroll.grid.tessera.placeholder_p95_ms", "grid, tessera: placeholder p95 (virtual ms)"),
-    ("scroll.grid.seed.downloads_started", "grid, seed: downloads"),
-    ("scroll.grid.tessera.downloads_started", "grid, tessera: downloads"),
+    ("scroll.grid.seed.bytes_downloaded", "grid, seed: bytes downloaded"),
+    ("scroll.grid.tessera.bytes_downloaded", "grid, tessera: bytes downloaded"),
+    ("scroll.list.seed.duplicate_downloads", "list, seed: duplicate downloads"),
+    ("scroll.list.tessera.duplicate_downloads", "list, tessera: duplicate downloads"),
   ]
 
   static func summary(_ reports: [BenchReport], seconds: [String: Double]) -> String {
