@@ -32,7 +32,8 @@ public enum ScrollSimulator {
       configuration: configuration, library: library, box: imageBox(configuration))
     let strategy: any LoadingStrategy =
       switch kind {
-      case .naive, .seed: ModelledStrategy(kind: kind, context: context)
+      case .naive: ModelledStrategy(kind: .naive, context: context)
+      case .seed: ModelledStrategy(kind: .seed, context: context)
       case .tessera: TesseraStrategy(context: context)
       }
     let source = SimDataSource(

@@ -6,13 +6,19 @@ import TesseraCollection
 /// its bitmap lives as long as the cache or a cell holds it).
 @MainActor
 final class ModelledStrategy: LoadingStrategy {
-  let kind: StrategyKind
+  /// The two strategies without a pipeline.
+  enum Kind {
+    case naive
+    case seed
+  }
+
+  let kind: Kind
   private let context: StrategyContext
   private let manager: SeedImageManager
   /// A failure to generate an image inside a callback, reported at the next `deliver`.
   private var pendingError: SimulationError?
 
-  init(kind: StrategyKind, context: StrategyContext) {
+  init(kind: Kind, context: StrategyContext) {
     self.kind = kind
     self.context = context
     manager = SeedImageManager(context: context)
@@ -28,7 +34,7 @@ final class ModelledStrategy: LoadingStrategy {
       request(item) { image in
         if let image { cell.slot.setImageUnchecked(image) }
       }
-    case .seed, .tessera:
+    case .seed:
       // updateImageForCell: placeholder first, then the index-path check at completion.
       cell.slot.setImageUnchecked(nil)
       request(item) { [weak collectionView] image in
