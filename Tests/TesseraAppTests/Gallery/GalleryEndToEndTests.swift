@@ -5,7 +5,7 @@ import Testing
 /// (real HTTP on 127.0.0.1, real libvips decoding, latency with a long tail), keys go in,
 /// and the captured screen must show every tile with its own item's image — the server's id
 /// marker, read back from the pixels — never another item's.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct GalleryEndToEndTests {
   static let columns = 120
   static let rows = 40

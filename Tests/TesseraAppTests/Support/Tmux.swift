@@ -65,7 +65,7 @@ final class Tmux {
   /// loopback), never a fixed delay.
   @discardableResult
   func waitFor(
-    _ what: String, timeout: Duration = .seconds(60), _ condition: (String) throws -> Bool
+    _ what: String, timeout: Duration = .seconds(150), _ condition: (String) throws -> Bool
   ) throws -> String {
     let deadline = ContinuousClock.now + timeout
     var last = ""
