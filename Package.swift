@@ -19,6 +19,8 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
   ],
   targets: [
+    // Helpers every module shares (`package` access, no product): one home instead of copies.
+    .target(name: "TesseraUtilities"),
     // A few non-variadic C functions over libvips (Debian: libvips-dev): Swift cannot call
     // variadic C. vips.pc's cflags carry -pthread, which SwiftPM refuses with a warning on
     // every build, so the glib include folders (all vips.h needs) are named here instead.
@@ -38,35 +40,36 @@ let package = Package(
     .target(
       name: "TesseraImages",
       dependencies: [
-        "CVipsShim",
+        "CVipsShim", "TesseraUtilities",
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
-    .target(name: "TesseraCollection"),
-    .target(name: "TesseraFeeds"),
+    .target(name: "TesseraCollection", dependencies: ["TesseraUtilities"]),
+    .target(name: "TesseraFeeds", dependencies: ["TesseraUtilities"]),
     .target(
       name: "TesseraServer",
       dependencies: [
-        "CVipsShim",
+        "CVipsShim", "TesseraUtilities",
         .product(name: "Hummingbird", package: "hummingbird"),
       ]
     ),
-    .target(name: "TesseraTerminal"),
+    .target(name: "TesseraTerminal", dependencies: ["TesseraUtilities"]),
     // The scroll simulator behind `tessera bench scroll`: the engine, the pipeline and the
     // server's images on a virtual clock.
     .target(
       name: "TesseraSimulation",
-      dependencies: ["TesseraImages", "TesseraCollection", "TesseraServer"]
+      dependencies: ["TesseraImages", "TesseraCollection", "TesseraServer", "TesseraUtilities"]
     ),
     .executableTarget(
       name: "tessera",
       dependencies: [
         "TesseraImages", "TesseraCollection", "TesseraFeeds", "TesseraServer", "TesseraTerminal",
-        "TesseraSimulation",
+        "TesseraSimulation", "TesseraUtilities",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .testTarget(name: "TesseraUtilitiesTests", dependencies: ["TesseraUtilities"]),
     .testTarget(name: "CVipsShimTests", dependencies: ["CVipsShim"]),
     .testTarget(
       name: "TesseraImagesTests",

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Builds and runs Tessera's libFuzzer harnesses.
+#
+#   scripts/fuzz.sh                       every harness, FUZZ_SECONDS each (default 20)
+#   scripts/fuzz.sh MODULE HARNESS [SECS] one harness
+#
+# A Swift harness binary is one module: Fuzz/Entry.swift, Fuzz/MODULE/*.swift and MODULE's
+# sources (or the files Fuzz/MODULE/sources.txt names), plus the shared TesseraUtilities
+# sources, compiled with -sanitize=fuzzer,address. The C shim's harness is built with clang.
+# New inputs found go to .build-fuzz/corpus (the seed corpus in Fuzz/corpus stays as committed);
+# a crash leaves its input in .build-fuzz/crashes and fails the run. The last line is the
+# plain "N passed, N failed" count of harnesses.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+out="$root/.build-fuzz"
+mkdir -p "$out/bin" "$out/crashes"
+seconds_default=${FUZZ_SECONDS:-20}
+
+build_swift() {
+  local module=$1 src="$out/src/$1"
+  rm -rf "$src" && mkdir -p "$src"
+  local files=()
+  if [ -f "Fuzz/$module/sources.txt" ]; then
+    while IFS= read -r line; do
+      [ -n "$line" ] && [ "${line:0:1}" != "#" ] && files+=("$line")
+    done <"Fuzz/$module/sources.txt"
+  else
+    while IFS= read -r f; do files+=("$f"); done < <(find "Sources/$module" -name '*.swift' | sort)
+  fi
+  while IFS= read -r f; do
+    [[ " ${files[*]} " == *" $f "* ]] || files+=("$f")
+  done < <(find Sources/TesseraUtilities -name '*.swift' | sort)
+  # One module: the shared utilities are compiled in, so their imports go.
+  local i=0
+  for f in "${files[@]}" Fuzz/Entry.swift Fuzz/"$module"/*.swift; do
+    i=$((i + 1))
+    sed -e '/^import TesseraUtilities$/d' -e '/^@testable import TesseraUtilities$/d' "$f" \
+      >"$src/$i-$(basename "$f")"
+  done
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "Fuzz$module" -package-name Tessera \
+    -swift-version 6 "$src"/*.swift -o "$out/bin/$module" 2>&1 | grep -E 'error' && return 1
+  [ -x "$out/bin/$module" ]
+}
+
+build_shim() {
+  clang -fsanitize=fuzzer,address -g -O1 -I Sources/CVipsShim/include \
+    $(pkg-config --cflags vips) Fuzz/CVipsShim/harness.c Sources/CVipsShim/CVipsShim.c \
+    $(pkg-config --libs vips) -o "$out/bin/CVipsShim"
+}
+
+# Runs one harness; prints "fuzz: MODULE/HARNESS: N execs in S s, cov C, ft F".
+run_one() {
+  local module=$1 harness=$2 seconds=$3
+  local corpus="$out/corpus/$harness" log="$out/$harness.log"
+  mkdir -p "$corpus"
+  local seeds=()
+  [ -d "Fuzz/corpus/$harness" ] && seeds+=("Fuzz/corpus/$harness")
+  TESSERA_FUZZ_HARNESS=$harness ASAN_OPTIONS=detect_leaks=0 "$out/bin/$module" \
+    -max_total_time="$seconds" -print_final_stats=1 -rss_limit_mb=4096 -timeout=10 \
+    -artifact_prefix="$out/crashes/$harness-" "$corpus" "${seeds[@]}" >"$log" 2>&1
+  local status=$?
+  local execs cov ft
+  execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
+  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+')
+  ft=$(grep -oE 'ft: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+')
+  if [ "$status" -ne 0 ]; then
+    echo "fuzz: $module/$harness FAILED (exit $status), log: $log" >&2
+    grep -E 'ERROR|SUMMARY|Fatal error|Test unit written' "$log" | head -8 >&2
+    return 1
+  fi
+  echo "fuzz: $module/$harness: ${execs:-?} execs in ${seconds} s, cov ${cov:-?}, ft ${ft:-?}"
+}
+
+# Lists MODULE HARNESS pairs: Swift harness names are read from the binary itself.
+harnesses_of() {
+  local module=$1
+  if [ "$module" = CVipsShim ]; then
+    echo "CVipsShim shim-thumbnail"
+    return
+  fi
+  TESSERA_FUZZ_HARNESS=--list "$out/bin/$module" -runs=0 2>&1 |
+    sed -n "s/^unknown harness '--list'; known: //p" | tr ',' '\n' | sed 's/^ *//' |
+    while read -r h; do [ -n "$h" ] && echo "$module $h"; done
+}
+
+modules() {
+  for d in Fuzz/*/; do
+    d=${d%/}
+    d=${d#Fuzz/}
+    [ "$d" = corpus ] && continue
+    echo "$d"
+  done
+}
+
+build() {
+  if [ "$1" = CVipsShim ]; then build_shim; else build_swift "$1"; fi
+}
+
+if [ $# -ge 2 ]; then
+  build "$1" || exit 1
+  run_one "$1" "$2" "${3:-$seconds_default}"
+  exit $?
+fi
+
+passed=0
+failed=0
+for module in $(modules); do
+  if ! build "$module"; then
+    echo "fuzz: $module did not build" >&2
+    failed=$((failed + 1))
+    continue
+  fi
+  while read -r m h; do
+    if run_one "$m" "$h" "$seconds_default"; then
+      passed=$((passed + 1))
+    else
+      failed=$((failed + 1))
+    fi
+  done < <(harnesses_of "$module")
+done
+echo "fuzz: $passed harnesses ran clean, $failed crashed or did not build"
+[ "$failed" -eq 0 ]
