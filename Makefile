@@ -1,5 +1,5 @@
 # The README's two commands: `make run` and `make test`. Each installs what it needs first.
-.PHONY: run test deps build lint format
+.PHONY: run test deps build lint format fuzz
 
 deps:
 	@./scripts/install-deps.sh
@@ -11,12 +11,17 @@ run: build
 	.build/release/tessera gallery $(ARGS)
 
 lint:
-	swift format lint --strict --recursive Package.swift Sources Tests
+	swift format lint --strict --recursive Package.swift Sources Tests Fuzz
 
 format:
-	swift format --in-place --recursive Package.swift Sources Tests
+	swift format --in-place --recursive Package.swift Sources Tests Fuzz
 
 test: deps
 	./scripts/check-warnings.sh
 	$(MAKE) lint
+	FUZZ_SECONDS=20 ./scripts/fuzz.sh
 	./scripts/run-tests.sh
+
+# Every libFuzzer harness for FUZZ_SECONDS each (default 600); `make test` runs each briefly.
+fuzz: deps
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-600} ./scripts/fuzz.sh

@@ -12,9 +12,14 @@ enum FuzzHarnesses {
 private let selectedHarness: @Sendable (UnsafeRawBufferPointer) -> Void = {
   let name = ProcessInfo.processInfo.environment["TESSERA_FUZZ_HARNESS"] ?? ""
   guard let harness = FuzzHarnesses.all[name] else {
-    let known = FuzzHarnesses.all.keys.sorted().joined(separator: ", ")
+    // `_exit`, not `exit`: libFuzzer takes an exit inside the target for a crash.
+    let known = FuzzHarnesses.all.keys.sorted().joined(separator: ",")
+    if name == "--list" {
+      FileHandle.standardOutput.write(Data("harnesses: \(known)\n".utf8))
+      _exit(0)
+    }
     FileHandle.standardError.write(Data("unknown harness '\(name)'; known: \(known)\n".utf8))
-    exit(2)
+    _exit(2)
   }
   return harness
 }()

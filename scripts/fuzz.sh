@@ -38,9 +38,13 @@ build_swift() {
     sed -e '/^import TesseraUtilities$/d' -e '/^@testable import TesseraUtilities$/d' "$f" \
       >"$src/$i-$(basename "$f")"
   done
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "Fuzz$module" -package-name Tessera \
-    -swift-version 6 "$src"/*.swift -o "$out/bin/$module" 2>&1 | grep -E 'error' && return 1
-  [ -x "$out/bin/$module" ]
+  rm -f "$out/bin/$module"
+  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "Fuzz$module" \
+    -package-name Tessera -swift-version 6 "$src"/*.swift -o "$out/bin/$module" \
+    >"$out/$module.build.log" 2>&1; then
+    grep -E 'error' "$out/$module.build.log" | head -20 >&2
+    return 1
+  fi
 }
 
 build_shim() {
@@ -79,8 +83,8 @@ harnesses_of() {
     echo "CVipsShim shim-thumbnail"
     return
   fi
-  TESSERA_FUZZ_HARNESS=--list "$out/bin/$module" -runs=0 2>&1 |
-    sed -n "s/^unknown harness '--list'; known: //p" | tr ',' '\n' | sed 's/^ *//' |
+  TESSERA_FUZZ_HARNESS=--list "$out/bin/$module" -runs=1 -artifact_prefix="$out/crashes/list-" \
+    2>/dev/null | sed -n "s/^harnesses: //p" | tr ',' '\n' |
     while read -r h; do [ -n "$h" ] && echo "$module $h"; done
 }
 

@@ -7,6 +7,8 @@ need=()
 pkg-config --exists vips 2>/dev/null || need+=(libvips-dev)
 command -v vipsthumbnail >/dev/null 2>&1 || need+=(libvips-tools)
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
+# The end-to-end tests serve a hostile web site with Python's http.server.
+command -v python3 >/dev/null 2>&1 || need+=(python3)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 
 if ((${#need[@]} == 0)); then

@@ -2,12 +2,29 @@
 # Runs the whole test suite and ends with one plain line, "N passed, N failed", read from
 # Swift Testing's own summary (XCTest, which has no tests here, prints "Executed 0 tests"
 # before it, and that line must not be mistaken for the result).
+#
+# Afterwards nothing the tests started may still run: a tmux server of the end-to-end tests
+# or a tessera process from this build left behind counts as one more failure (and is killed).
 set -uo pipefail
+cd "$(dirname "$0")/.."
 log=$(mktemp)
 swift test "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 total=$(grep -aE 'Test run with [0-9]+ tests?' "$log" | tail -1 | grep -oE 'with [0-9]+ tests?' | grep -oE '[0-9]+')
 failed=$(grep -acE '^✘ Test [^ ].* failed after' "$log")
 total=${total:-0}
+
+leftovers() {
+  pgrep -af -- "tmux -L tessera-test-|$(pwd)/\.build[^ ]*/tessera( |$)" | grep -v -- "pgrep" || true
+}
+left=$(leftovers)
+if [ -n "$left" ]; then
+  echo "run-tests: the tests left processes running:" >&2
+  echo "$left" >&2
+  echo "$left" | awk '{print $1}' | xargs -r kill -KILL 2>/dev/null
+  total=$((total + 1))
+  failed=$((failed + 1))
+  status=1
+fi
 echo "$((total - failed)) passed, ${failed} failed"
 exit "$status"
