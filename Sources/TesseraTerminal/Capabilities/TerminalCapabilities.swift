@@ -8,21 +8,30 @@ public struct TerminalCapabilities: Sendable, Hashable, CustomStringConvertible 
   public var inBandResize: Bool
   /// Running inside tmux: kitty images use Unicode placeholders and passthrough.
   public var insideTmux: Bool
+  /// One cell in pixels, within ``TerminalLimits`` (1…512 a side).
   public var cellPixelSize: PixelSize
   /// XTVERSION's answer, or TERM_PROGRAM, when known.
   public var terminalName: String?
+  /// These capabilities describe a live ``TerminalSession`` (``TerminalSession/detectCapabilities(override:budget:environment:)``
+  /// sets it): a renderer made from them notices when the session takes the terminal back
+  /// after a suspend (Ctrl-Z, then `fg`), and then redraws everything and uploads its images
+  /// again, as the terminal's screen and image store were reset meanwhile.
+  public var followsSession: Bool
 
   public init(
     graphics: GraphicsProtocol, synchronizedOutput: Bool = false, inBandResize: Bool = false,
     insideTmux: Bool = false, cellPixelSize: PixelSize = PixelSize(width: 10, height: 20),
-    terminalName: String? = nil
+    terminalName: String? = nil, followsSession: Bool = false
   ) {
     self.graphics = graphics
     self.synchronizedOutput = synchronizedOutput
     self.inBandResize = inBandResize
     self.insideTmux = insideTmux
-    self.cellPixelSize = cellPixelSize
+    self.cellPixelSize =
+      TerminalLimits.cellSize(width: cellPixelSize.width, height: cellPixelSize.height)
+      ?? PixelSize(width: 10, height: 20)
     self.terminalName = terminalName
+    self.followsSession = followsSession
   }
 
   /// Terminals whose name says they speak kitty graphics.
@@ -44,13 +53,18 @@ public struct TerminalCapabilities: Sendable, Hashable, CustomStringConvertible 
     var kittyAnswered = false
     var modes: [Int: Int] = [:]
     var cellSize: PixelSize?
+    var textAreaCells: TerminalSize?
+    var textAreaPixels: PixelSize?
     for reply in replies {
       switch reply {
       case .version(let text): version = text
       case .primaryDeviceAttributes(let attributes): deviceAttributes = attributes
       case .kittyGraphics(_, let message): kittyAnswered = kittyAnswered || message == "OK"
       case .modeReport(let mode, let state): modes[mode] = state
-      case .cellPixelSize(let size): cellSize = size
+      case .cellPixelSize(let size):
+        cellSize = TerminalLimits.cellSize(width: size.width, height: size.height)
+      case .textAreaSize(let size): textAreaCells = size
+      case .textAreaPixels(let size): textAreaPixels = size
       }
     }
     let insideTmux = environment["TMUX"].map { !$0.isEmpty } ?? false
@@ -74,10 +88,20 @@ public struct TerminalCapabilities: Sendable, Hashable, CustomStringConvertible 
       graphics = .blocks
     }
     func supported(_ mode: Int) -> Bool { [1, 2, 3, 4].contains(modes[mode] ?? 0) }
+    // The text area in pixels over its size in cells, when the terminal told both.
+    let fromTextArea = textAreaPixels.flatMap { pixels in
+      (textAreaCells ?? windowSize).flatMap { cells in
+        TerminalSize(
+          columns: cells.columns, rows: cells.rows, pixelWidth: pixels.width,
+          pixelHeight: pixels.height
+        ).cellPixelSize
+      }
+    }
     return TerminalCapabilities(
       graphics: graphics, synchronizedOutput: supported(2026), inBandResize: supported(2048),
       insideTmux: insideTmux,
-      cellPixelSize: cellSize ?? windowSize?.cellPixelSize ?? PixelSize(width: 10, height: 20),
+      cellPixelSize: cellSize ?? windowSize?.cellPixelSize ?? fromTextArea
+        ?? PixelSize(width: 10, height: 20),
       terminalName: version ?? environment["TERM_PROGRAM"])
   }
 

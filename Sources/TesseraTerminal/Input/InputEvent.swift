@@ -37,10 +37,11 @@ public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
     self.pixelHeight = pixelHeight
   }
 
-  /// One cell's size in pixels, when the pixel size is known.
+  /// One cell's size in pixels, when the pixel size is known, within
+  /// ``TerminalLimits/maximumCellPixels``.
   public var cellPixelSize: PixelSize? {
     guard columns > 0, rows > 0, pixelWidth > 0, pixelHeight > 0 else { return nil }
-    return PixelSize(width: pixelWidth / columns, height: pixelHeight / rows)
+    return TerminalLimits.cellSize(width: pixelWidth / columns, height: pixelHeight / rows)
   }
 
   public var description: String { "\(columns)x\(rows) (\(pixelWidth)x\(pixelHeight) px)" }
@@ -71,6 +72,10 @@ public enum TerminalReply: Hashable, Sendable {
   case modeReport(mode: Int, state: Int)
   /// `CSI 6 ; height ; width t`: one cell's size in pixels.
   case cellPixelSize(PixelSize)
+  /// `CSI 8 ; rows ; cols t`: the text area in cells (the answer to `CSI 18 t`).
+  case textAreaSize(TerminalSize)
+  /// `CSI 4 ; height ; width t`: the text area in pixels (the answer to `CSI 14 t`).
+  case textAreaPixels(PixelSize)
 }
 
 /// One decoded piece of input.

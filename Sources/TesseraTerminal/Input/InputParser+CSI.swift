@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 extension InputParser {
   /// A parsed control sequence: `ESC [ prefix params intermediates final`.
   struct ControlSequence {
@@ -26,17 +28,18 @@ extension InputParser {
       let byte = bytes[index]
       switch byte {
       case 0x30...0x39:
+        // Saturates: a 30-digit parameter is the maximum, never an overflow.
         let digit = Int(byte - 0x30)
-        current = current < 0 ? digit : min(current * 10 + digit, 1_000_000)
+        current = current < 0 ? digit : min(current * 10 + digit, TerminalLimits.maximumParameter)
       case 0x3B:
-        parameters.append(current)
+        if parameters.count < TerminalLimits.maximumParameters { parameters.append(current) }
         current = -1
       case 0x3A, 0x3C...0x3F:
         break  // Sub-parameters and private markers we do not use.
       case 0x20...0x2F:
         intermediates.append(byte)
       case 0x40...0x7E:
-        parameters.append(current)
+        if parameters.count < TerminalLimits.maximumParameters { parameters.append(current) }
         let sequence = ControlSequence(
           prefix: prefix, parameters: parameters, intermediates: intermediates, final: byte)
         let consumed = index + 1 - start
@@ -67,8 +70,11 @@ extension InputParser {
     return .produced(event.map { .mouse($0) }, consumed: headerLength + 3)
   }
 
+  /// A mouse report's event; coordinates past the largest screen are clamped to its edge.
   static func mouse(code: Int, column: Int, row: Int, released: Bool) -> MouseEvent? {
     guard code >= 0, column >= 0, row >= 0 else { return nil }
+    let column = min(column, TerminalLimits.maximumColumns - 1)
+    let row = min(row, TerminalLimits.maximumRows - 1)
     var modifiers: KeyModifiers = []
     if code & 4 != 0 { modifiers.insert(.shift) }
     if code & 8 != 0 { modifiers.insert(.alt) }
@@ -153,22 +159,32 @@ extension InputParser {
     }
   }
 
-  /// `CSI 48 ; rows ; cols ; height px ; width px t` (mode 2048) and
-  /// `CSI 6 ; height ; width t` (cell size).
+  /// Window reports (XTWINOPS), every number clamped to ``TerminalLimits``:
+  /// `CSI 48 ; rows ; cols ; height px ; width px t` (mode 2048, a resize),
+  /// `CSI 8 ; rows ; cols t` (text area in cells), `CSI 4 ; height ; width t` (text area in
+  /// pixels) and `CSI 6 ; height ; width t` (one cell in pixels). A report of zero is none.
   static func windowReport(_ sequence: ControlSequence) -> InputEvent? {
+    let first = sequence.parameter(1, default: 0)
+    let second = sequence.parameter(2, default: 0)
     switch sequence.parameter(0, default: 0) {
     case 48:
-      let size = TerminalSize(
-        columns: sequence.parameter(2, default: 0), rows: sequence.parameter(1, default: 0),
-        pixelWidth: sequence.parameter(4, default: 0),
-        pixelHeight: sequence.parameter(3, default: 0))
-      guard size.columns > 0, size.rows > 0 else { return nil }
-      return .resize(size)
+      return TerminalLimits.windowSize(
+        columns: second, rows: first, pixelWidth: sequence.parameter(4, default: 0),
+        pixelHeight: sequence.parameter(3, default: 0)
+      ).map { .resize($0) }
+    case 8:
+      return TerminalLimits.windowSize(columns: second, rows: first, pixelWidth: 0, pixelHeight: 0)
+        .map { .reply(.textAreaSize($0)) }
+    case 4:
+      guard first > 0, second > 0 else { return nil }
+      let range = TerminalLimits.windowPixelRange
+      return .reply(
+        .textAreaPixels(
+          PixelSize(width: second.clamped(to: range), height: first.clamped(to: range))))
     case 6:
-      let size = PixelSize(
-        width: sequence.parameter(2, default: 0), height: sequence.parameter(1, default: 0))
-      guard size.width > 0, size.height > 0 else { return nil }
-      return .reply(.cellPixelSize(size))
+      return TerminalLimits.cellSize(width: second, height: first).map {
+        .reply(.cellPixelSize($0))
+      }
     default:
       return nil
     }

@@ -8,9 +8,9 @@
 /// sequences, replies and pastes are bounded in length. O(n) in the bytes fed.
 public struct InputParser: Sendable {
   /// Longest escape sequence or string (DCS/APC/OSC) kept waiting for its end.
-  public static let maximumSequenceLength = 4096
+  public static let maximumSequenceLength = TerminalLimits.maximumSequenceLength
   /// Longest paste kept; bytes past it are dropped until the paste ends.
-  public static let maximumPasteLength = 1 << 20
+  public static let maximumPasteLength = TerminalLimits.maximumPasteLength
 
   private var buffer: [UInt8] = []
   private var paste: [UInt8]?
@@ -234,7 +234,10 @@ public struct InputParser: Sendable {
       var imageID = 0
       for pair in (parts.first ?? "").split(separator: ",") {
         let keyValue = pair.split(separator: "=", maxSplits: 1)
-        if keyValue.count == 2, keyValue[0] == "i" { imageID = Int(keyValue[1]) ?? 0 }
+        if keyValue.count == 2, keyValue[0] == "i" {
+          // Kitty ids are 32-bit; anything else is no id.
+          imageID = UInt32(keyValue[1]).map(Int.init) ?? 0
+        }
       }
       let message = parts.count > 1 ? String(parts[1]) : ""
       return .reply(.kittyGraphics(imageID: imageID, message: message))

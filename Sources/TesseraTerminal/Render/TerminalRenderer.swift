@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// Turns the app's frames into terminal bytes: the text diff against the last frame, and
 /// images by the chosen protocol, inside synchronized output (DEC 2026) when the terminal has
 /// it. The app writes the returned bytes (``TerminalSession/write(_:)``).
@@ -20,19 +22,27 @@ public final class TerminalRenderer {
   private var kitty: KittyLayer
   private var sixel: SixelLayer
   private var pendingFrees = ByteWriter()
+  private let followsSession: Bool
+  private var seenResumes: Int
 
   /// - Parameters:
   ///   - graphics: the image protocol (see ``TerminalCapabilities/graphics``).
   ///   - insideTmux: kitty images then go through placeholders and passthrough.
-  ///   - cellPixelSize: one cell in pixels, for sixel.
+  ///   - cellPixelSize: one cell in pixels, for sixel (clamped to ``TerminalLimits``).
+  ///   - followsSession: reset after the ``TerminalSession`` resumes from a suspend (see
+  ///     ``TerminalCapabilities/followsSession``).
   public init(
     graphics: GraphicsProtocol, synchronizedOutput: Bool = false, insideTmux: Bool = false,
-    cellPixelSize: PixelSize = PixelSize(width: 10, height: 20)
+    cellPixelSize: PixelSize = PixelSize(width: 10, height: 20), followsSession: Bool = false
   ) {
     self.graphics = graphics
     self.synchronizedOutput = synchronizedOutput
+    self.followsSession = followsSession
+    seenResumes = SignalRestore.resumeCount.load(ordering: .sequentiallyConsistent)
+    let range = TerminalLimits.cellPixelRange
     let cellSize = PixelSize(
-      width: max(1, cellPixelSize.width), height: max(1, cellPixelSize.height))
+      width: cellPixelSize.width.clamped(to: range), height: cellPixelSize.height.clamped(to: range)
+    )
     kitty = KittyLayer(placeholders: insideTmux, cellSize: cellSize)
     usesScrollRegions = graphics == .blocks || (graphics == .kitty && insideTmux)
     sixel = SixelLayer(cellSize: cellSize)
@@ -41,15 +51,18 @@ public final class TerminalRenderer {
   public convenience init(capabilities: TerminalCapabilities) {
     self.init(
       graphics: capabilities.graphics, synchronizedOutput: capabilities.synchronizedOutput,
-      insideTmux: capabilities.insideTmux, cellPixelSize: capabilities.cellPixelSize)
+      insideTmux: capabilities.insideTmux, cellPixelSize: capabilities.cellPixelSize,
+      followsSession: capabilities.followsSession)
   }
 
   /// The cell size images are encoded for (sixel pixels, kitty upload sizes); changing it
-  /// re-encodes on demand.
+  /// re-encodes on demand. A size outside ``TerminalLimits`` is clamped into it.
   public var cellPixelSize: PixelSize {
     get { sixel.cellSize }
     set {
-      guard newValue.width > 0, newValue.height > 0, newValue != sixel.cellSize else { return }
+      guard let newValue = TerminalLimits.cellSize(width: newValue.width, height: newValue.height),
+        newValue != sixel.cellSize
+      else { return }
       sixel = SixelLayer(cellSize: newValue)
       kitty.cellSize = newValue
       previous = nil
@@ -60,6 +73,16 @@ public final class TerminalRenderer {
   /// wrote to the terminal).
   public func invalidate() { previous = nil }
 
+  /// Forgets everything the terminal was showing, for when it was reset underneath the
+  /// renderer (a suspend and resume): the next frame redraws from a cleared screen, with the
+  /// pen and cursor unknown, and kitty images are uploaded again. Encoded caches are kept.
+  public func reset() {
+    previous = nil
+    differ = FrameDiffer()
+    pendingFrees = ByteWriter()
+    kitty = KittyLayer(placeholders: kitty.placeholders, cellSize: kitty.cellSize)
+  }
+
   /// Forgets an image the app will not show again: frees its kitty upload.
   public func forget(imageID: UInt64) {
     if graphics == .kitty { kitty.forget(imageID: imageID, into: &pendingFrees) }
@@ -69,6 +92,13 @@ public final class TerminalRenderer {
   public func render(
     _ frame: FrameBuffer, images: [ImagePlacement] = [], policy: ImageDrawPolicy = .all
   ) -> [UInt8] {
+    if followsSession {
+      let resumes = SignalRestore.resumeCount.load(ordering: .sequentiallyConsistent)
+      if resumes != seenResumes {
+        seenResumes = resumes
+        reset()
+      }
+    }
     var out = ByteWriter(capacity: 1 << 16)
     out.append(pendingFrees.bytes)
     pendingFrees = ByteWriter()

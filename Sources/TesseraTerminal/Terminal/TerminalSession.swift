@@ -24,7 +24,13 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
 /// The app's hold on the terminal: raw mode and the chosen modes from `init` until
 /// ``restore()``, and restored on every other way out too: a thrown error (``run(modes:_:)``
 /// or `deinit`), `exit`, SIGINT/SIGTERM/SIGHUP/SIGQUIT and crashes (SIGSEGV, SIGILL, SIGABRT,
-/// …) through ``SignalRestore``. Ctrl-C in raw mode is a key (`.control("c")`), not a signal.
+/// …, stack overflows included) through ``SignalHandlers``. Ctrl-C in raw mode is a key
+/// (`.control("c")`), not a signal.
+///
+/// Suspending works as in any full-screen program: SIGTSTP (or ``suspend()``, for the Ctrl-Z
+/// key) restores the terminal and stops; SIGCONT (`fg`) takes the terminal back and the input
+/// reports a `.resize`, on which the app redraws. When the input ends (EOF, a hang-up, EIO)
+/// ``inputEnded`` turns true and ``events(escapeTimeout:)`` finishes: the app should quit.
 public final class TerminalSession {
   public let input: Int32
   public let output: Int32
@@ -32,13 +38,15 @@ public final class TerminalSession {
   private var original = termios()
   private var active = false
   private var kittyImagesShown = false
-  private let resizePipe: (read: Int32, write: Int32)
-  private var parser = InputParser()
+  private let wakePipe: (read: Int32, write: Int32)
+  private var pump: InputPump
+  private let ended = AtomicFlag()
   /// Non-reply events read while probing, handed out by the next ``readEvents(timeout:)``.
   private var queued: [InputEvent] = []
   private var restoreHooks: [() -> Void] = []
 
-  var resizePipeRead: Int32 { resizePipe.read }
+  var wakePipeRead: Int32 { wakePipe.read }
+  var endOfInputFlag: AtomicFlag { ended }
 
   func takeQueued() -> [InputEvent] {
     defer { queued.removeAll() }
@@ -46,6 +54,10 @@ public final class TerminalSession {
   }
 
   func addRestoreHook(_ hook: @escaping () -> Void) { restoreHooks.append(hook) }
+
+  /// Whether the input has ended (EOF, hang-up or a read error): nothing more will arrive,
+  /// and the app should quit. ``readEvents(timeout:escapeTimeout:)`` then returns at once.
+  public var inputEnded: Bool { ended.isSet }
 
   public init(
     modes: TerminalModes = .gallery, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO
@@ -61,10 +73,13 @@ public final class TerminalSession {
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
       _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     }
-    resizePipe = (fds[0], fds[1])
-    guard tcgetattr(input, &original) == 0 else { throw .systemCall("tcgetattr", errno: errno) }
-    SignalRestore.resizePipeWrite = resizePipe.write
-    SignalRestore.arm(descriptor: output, original: original, bytes: modes.leaveSequence())
+    wakePipe = (fds[0], fds[1])
+    pump = InputPump(input: input, output: output, wake: fds[0])
+    guard tcgetattr(input, &original) == 0 else {
+      close(fds[0])
+      close(fds[1])
+      throw .systemCall("tcgetattr", errno: errno)
+    }
     var raw = original
     cfmakeraw(&raw)
     // Keep output post-processing so a crash report printed before restore stays readable.
@@ -73,8 +88,13 @@ public final class TerminalSession {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
+    SignalRestore.arm(
+      input: input, output: output, original: original, raw: raw, leave: modes.leaveSequence(),
+      enter: modes.enterSequence, wakePipe: wakePipe.write)
     guard tcsetattr(input, TCSANOW, &raw) == 0 else {
-      SignalRestore.disarm()
+      SignalRestore.endSession()
+      close(fds[0])
+      close(fds[1])
       throw .systemCall("tcsetattr", errno: errno)
     }
     active = true
@@ -83,8 +103,8 @@ public final class TerminalSession {
 
   deinit {
     restore()
-    close(resizePipe.read)
-    close(resizePipe.write)
+    close(wakePipe.read)
+    close(wakePipe.write)
   }
 
   /// Runs `body` with a session and restores the terminal however `body` ends.
@@ -102,34 +122,47 @@ public final class TerminalSession {
     active = false
     for hook in restoreHooks { hook() }
     restoreHooks.removeAll()
-    SignalRestore.disarm()
-    write(modes.leaveSequence(freeKittyImages: kittyImagesShown))
+    let wasSuspended = SignalRestore.suspended.load(ordering: .sequentiallyConsistent)
+    SignalRestore.endSession()
+    if !wasSuspended { write(modes.leaveSequence(freeKittyImages: kittyImagesShown)) }
     var saved = original
     tcsetattr(input, TCSANOW, &saved)
+  }
+
+  /// Hands the terminal back and stops the process, as Ctrl-Z does in a shell (raw mode
+  /// delivers Ctrl-Z as the key `.control("z")`, so the app calls this for it). When the shell
+  /// continues the process (`fg`), the session takes the terminal back by itself and the input
+  /// reports a `.resize`; the app then redraws everything. Returns once continued.
+  public func suspend() {
+    guard active else { return }
+    raise(SIGTSTP)
   }
 
   /// Tells the session kitty images are on screen, so leaving frees them.
   public func noteKittyImagesShown() {
     guard !kittyImagesShown else { return }
     kittyImagesShown = true
-    SignalRestore.update(bytes: modes.leaveSequence(freeKittyImages: true))
+    SignalRestore.update(leave: modes.leaveSequence(freeKittyImages: true))
   }
 
-  /// The window size from the kernel (cells and, where the terminal sets them, pixels).
+  /// The window size from the kernel (cells and, where the terminal sets them, pixels),
+  /// clamped to ``TerminalLimits``; 80×24 when the kernel does not know it.
   public func size() -> TerminalSize { Self.windowSize(of: output) }
 
   static func windowSize(of output: Int32) -> TerminalSize {
     var window = winsize()
-    guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0 else {
-      return TerminalSize(columns: 80, rows: 24)
-    }
-    return TerminalSize(
-      columns: Int(window.ws_col), rows: Int(window.ws_row), pixelWidth: Int(window.ws_xpixel),
-      pixelHeight: Int(window.ws_ypixel))
+    guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0,
+      let size = TerminalLimits.windowSize(
+        columns: Int(window.ws_col), rows: Int(window.ws_row), pixelWidth: Int(window.ws_xpixel),
+        pixelHeight: Int(window.ws_ypixel))
+    else { return TerminalSize(columns: 80, rows: 24) }
+    return size
   }
 
-  /// Writes all of `bytes`, waiting out a full buffer.
+  /// Writes all of `bytes`, waiting out a full buffer. Dropped while the session is
+  /// suspended: the terminal belongs to the shell then (the app redraws on resume).
   public func write(_ bytes: [UInt8]) {
+    guard !SignalRestore.suspended.load(ordering: .sequentiallyConsistent) else { return }
     bytes.withUnsafeBytes { buffer in
       guard let base = buffer.baseAddress else { return }
       var offset = 0
@@ -148,8 +181,9 @@ public final class TerminalSession {
   }
 
   /// Waits up to `timeout` for input and returns what arrived, decoded. A lone ESC is
-  /// resolved as the Esc key when nothing follows within `escapeTimeout`. A SIGWINCH yields
-  /// `.resize` with the new size.
+  /// resolved as the Esc key when nothing follows within `escapeTimeout`. A SIGWINCH, or a
+  /// SIGCONT that took the terminal back, yields `.resize` with the current size. Once the
+  /// input has ended (see ``inputEnded``) it returns at once, with nothing.
   public func readEvents(
     timeout: Duration, escapeTimeout: Duration = .milliseconds(25)
   ) -> [InputEvent] {
@@ -159,33 +193,14 @@ public final class TerminalSession {
     }
     var events: [InputEvent] = []
     var wait = timeout
-    while true {
-      var descriptors = [
-        pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: resizePipe.read, events: Int16(POLLIN), revents: 0),
-      ]
-      let ready = poll(&descriptors, 2, Self.milliseconds(wait))
-      if ready < 0, errno == EINTR { continue }
-      if ready <= 0 {
-        if parser.needsTimeout { events += parser.flush() }
-        return events
-      }
-      if descriptors[1].revents & Int16(POLLIN) != 0 {
-        var drain = [UInt8](repeating: 0, count: 64)
-        while read(resizePipe.read, &drain, drain.count) > 0 {}
-        events.append(.resize(size()))
-      }
-      if descriptors[0].revents & Int16(POLLIN) != 0 {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = read(input, &buffer, buffer.count)
-        if count > 0 { events += parser.feed(buffer[..<count]) }
-      }
-      if parser.needsTimeout {
-        wait = escapeTimeout
-        continue
-      }
-      return events
+    while !pump.ended {
+      let step = pump.next(timeout: Self.milliseconds(wait))
+      events += step.events
+      if step.timedOut || !pump.parser.needsTimeout { break }
+      wait = escapeTimeout
     }
+    if pump.ended { ended.set() }
+    return events
   }
 
   /// Sends the capability queries and waits for their answers, at most `budget`; decides the
@@ -197,7 +212,7 @@ public final class TerminalSession {
     write(CapabilityProbe.query)
     var replies: [TerminalReply] = []
     let deadline = ContinuousClock.now + budget
-    while !CapabilityProbe.isComplete(replies) {
+    while !CapabilityProbe.isComplete(replies), !inputEnded {
       let left = deadline - ContinuousClock.now
       if left <= .zero { break }
       for event in readEvents(timeout: left) {
@@ -208,8 +223,9 @@ public final class TerminalSession {
         }
       }
     }
-    let capabilities = TerminalCapabilities.decide(
+    var capabilities = TerminalCapabilities.decide(
       environment: environment, replies: replies, override: override, windowSize: size())
+    capabilities.followsSession = true
     if capabilities.graphics == .kitty { noteKittyImagesShown() }
     return capabilities
   }
