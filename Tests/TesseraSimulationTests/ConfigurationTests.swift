@@ -3,6 +3,7 @@ import Testing
 
 /// Bad configurations are refused with a typed error, never a crash.
 @MainActor
+@Suite(.timeLimit(.minutes(3)))
 struct ConfigurationTests {
   @Test(arguments: [0, -5])
   func noItemsIsRefused(items: Int) async {

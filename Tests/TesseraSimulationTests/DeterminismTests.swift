@@ -4,6 +4,7 @@ import Testing
 
 /// The same seed gives the same output, to the byte; another seed does not.
 @MainActor
+@Suite(.timeLimit(.minutes(3)))
 struct DeterminismTests {
   /// A short user with everything random in play: the standard network (long-tail latency,
   /// stalls, shared bandwidth, failures), flings both ways, a refresh, a slow drag.

@@ -23,6 +23,7 @@ import Testing
 /// 16 frames, 2 cells each: 32 visible cell-frames. Displays (stretches on screen): item 1
 /// 0–10, item 2 0–10, item 3 10–100, item 4 10–100, item 1 100–160, item 2 100–160: six.
 @MainActor
+@Suite(.timeLimit(.minutes(3)))
 struct HandCheckedScriptTests {
   static let script: [ScrollAction] = [
     .wait(milliseconds: 10),  // t=0

@@ -19,6 +19,7 @@ import Testing
 /// Displays: item 3 0–10, item 4 0–10 (waits 10, never shown), items 1, 2 from 10 (own at
 /// 50: waits 40): sorted 10 10 40 40, median rank round(1.5) = 2 → 40, p95 → 40.
 @MainActor
+@Suite(.timeLimit(.minutes(3)))
 struct RefreshRaceTests {
   static var configuration: SimulationConfiguration {
     var configuration = SimulationConfiguration(

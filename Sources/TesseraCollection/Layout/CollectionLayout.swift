@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// Why a layout is being prepared, so it can keep what is still true.
 public enum LayoutPreparation: Sendable {
   /// New content, nothing carried over (reloadData, a layout newly installed).
@@ -68,7 +70,5 @@ func floorDiv(_ a: Int, _ b: Int) -> Int {
 /// non-finite or non-positive ratios fall back to `fallback`.
 func roundedHeight(width: Double, aspectRatio: Double, fallback: Double) -> Int {
   let ratio = aspectRatio.isFinite && aspectRatio > 0 ? aspectRatio : fallback
-  let height = (width * ratio).rounded()
-  guard height.isFinite else { return 1 }
-  return max(1, Int(min(height, 1_000_000_000)))
+  return Int(clamping: width * ratio, to: 1...1_000_000_000)
 }

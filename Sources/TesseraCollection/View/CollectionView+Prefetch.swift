@@ -1,4 +1,10 @@
+import TesseraUtilities
+
 extension CollectionView {
+  /// How far, in content units, a prefetch window may reach past the screen: enough for any
+  /// real configuration, small enough that band arithmetic cannot overflow.
+  static let prefetchReach = 0...(1 << 40)
+
   /// Diffs the prefetch window against the last frame's: items entering it (and not just
   /// seen on screen) are announced with `prefetchItemsAt`; announced items leaving it without
   /// coming on screen are withdrawn with `cancelPrefetchingForItemsAt`. Every announced item
@@ -7,8 +13,8 @@ extension CollectionView {
     let band = visibleBand
     let visible = layout.itemRange(intersecting: band)
     let screen = Double(viewportHeight)
-    let ahead = Int((prefetchWindow.aheadScreens * screen).rounded())
-    let behind = Int((prefetchWindow.behindScreens * screen).rounded())
+    let ahead = Int(clamping: prefetchWindow.aheadScreens * screen, to: Self.prefetchReach)
+    let behind = Int(clamping: prefetchWindow.behindScreens * screen, to: Self.prefetchReach)
     let window =
       motion.direction >= 0
       ? (band.lowerBound - behind)..<(band.upperBound + ahead)

@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// The headless collection view: UIKit's UICollectionView/UITableView minus the screen.
 ///
 /// One frame, driven by the app: input (`beginDrag`/`drag(by:)`/`endDrag(velocity:)`,
@@ -242,8 +244,7 @@ public final class CollectionView {
 
   /// The whole-unit offset frames are presented at.
   public var presentedOffset: Int {
-    let rounded = contentOffset.rounded()
-    return rounded.isFinite ? Int(rounded) : 0
+    Int(clamping: contentOffset, to: -(1 << 40)...(1 << 40))
   }
 
   /// The content band on screen.

@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// What the simulated user does. Every action but `wait` takes effect in one frame (or, for
 /// `dragSlowly` and `fling`, a run of frames); physics keep running between actions.
 public enum ScrollAction: Sendable, Equatable {
@@ -75,10 +77,13 @@ extension ScrollAction {
     }
   }
 
+  /// Frames one scripted action may last: a day at 60 fps, far beyond any real script.
+  static let maximumFramesPerAction = 60 * 60 * 60 * 24
+
   /// The script as frames: the inputs of each frame, in order. O(frames).
   static func frames(of script: [ScrollAction], frameMilliseconds: Double) -> [[FrameInput]] {
     func count(_ milliseconds: Double) -> Int {
-      max(0, Int((milliseconds / frameMilliseconds).rounded()))
+      Int(clamping: milliseconds / frameMilliseconds, to: 0...maximumFramesPerAction)
     }
     var frames: [[FrameInput]] = []
     for action in script {

@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// What the user saw, frame by frame. A display is an item's stretch of continuous
 /// visibility; within it the recorder notes when the item's own image first showed (its wait,
 /// placeholder or wrong image until then), images of other items (wrong), and flashes: a
@@ -61,8 +63,6 @@ struct FrameRecorder {
   /// The wait at percentile `p` (nearest rank), 0 without displays. O(n log n).
   func waitPercentile(_ p: Double) -> Double {
     guard !waits.isEmpty else { return 0 }
-    let sorted = waits.sorted()
-    let rank = min(sorted.count - 1, max(0, Int((p * Double(sorted.count - 1)).rounded())))
-    return sorted[rank]
+    return waits.sorted().percentileOfSorted(p) ?? 0
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 /// Wall-clock samples of one measured operation, in nanoseconds.
 ///
@@ -24,9 +25,7 @@ struct Samples {
 
   func percentile(_ p: Double) -> Double {
     guard !nanoseconds.isEmpty else { return .nan }
-    let sorted = nanoseconds.sorted()
-    let rank = min(sorted.count - 1, max(0, Int((p * Double(sorted.count - 1)).rounded())))
-    return sorted[rank]
+    return nanoseconds.sorted().percentileOfSorted(p) ?? .nan
   }
 }
 

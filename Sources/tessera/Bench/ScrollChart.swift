@@ -1,5 +1,6 @@
 import Foundation
 import TesseraSimulation
+import TesseraUtilities
 
 /// The scroll benchmark as a picture: one panel per key figure, in each a bar per strategy
 /// for the grid and for the list, the value written on the bar. Deterministic text: the same
@@ -37,7 +38,9 @@ enum ScrollChart {
       format: integer),
   ]
 
-  static func integer(_ value: Double) -> String { String(Int(value.rounded())) }
+  static func integer(_ value: Double) -> String {
+    value.isFinite ? String(Int(clamping: value, to: Int.min...Int.max)) : "–"
+  }
   static func percent(_ value: Double) -> String { String(format: "%.0f%%", value * 100) }
   static func oneDecimal(_ value: Double) -> String { String(format: "%.1f", value) }
 
@@ -94,7 +97,8 @@ enum ScrollChart {
       for result in group {
         let value = panel.value(result)
         let barHeight = max(
-          value > 0 ? 1 : 0, Int((value / maximum * Double(plotHeight)).rounded()))
+          value > 0 ? 1 : 0, Int(clamping: value / maximum * Double(plotHeight), to: 0...plotHeight)
+        )
         let colour = colours[result.strategy] ?? "#888"
         out += """
           <rect x="\(cursor)" y="\(baseline - barHeight)" width="\(bar)" height="\(barHeight)" fill="\(colour)"/>

@@ -1,5 +1,6 @@
 import TesseraCollection
 import TesseraImages
+import TesseraUtilities
 
 /// What every gallery cell has: the item it shows and its image slot. The slot's generation
 /// token, not an index path, decides whether a late image may land here.
@@ -37,6 +38,11 @@ final class RowCell: GalleryCell {
   var thumbnailAspect: Double = 0.5
   static let thumbnailWidth = 16
 
+  /// The thumbnail's rows for `aspect` rows per column, within `GalleryLimits.thumbnailRows`.
+  static func thumbnailRows(forAspect aspect: Double) -> Int {
+    Int(clamping: Double(thumbnailWidth) * aspect, to: GalleryLimits.thumbnailRows)
+  }
+
   init() {}
 
   func prepareForReuse() {
@@ -47,7 +53,7 @@ final class RowCell: GalleryCell {
 
   func preferredHeight(forWidth width: Int) -> Int? {
     guard let item else { return nil }
-    let thumbnailRows = max(2, Int((Double(Self.thumbnailWidth) * thumbnailAspect).rounded()))
+    let thumbnailRows = Self.thumbnailRows(forAspect: thumbnailAspect)
     let textWidth = max(8, width - Self.thumbnailWidth - 2)
     let lines = 2 + TextWrap.lines(item.body, width: textWidth).count
     return max(thumbnailRows, lines) + 1

@@ -27,6 +27,8 @@ final class GalleryFeed {
     var failure: String?
     var hasMorePages: Bool
     var skipped: Int
+    /// Why the first skipped entry was left out, for the status bar.
+    var firstSkipped: String?
   }
 
   init<Source: FeedSource>(
@@ -40,7 +42,8 @@ final class GalleryFeed {
       if case .failed(let message) = controller.state { failure = message } else { failure = nil }
       return FeedStateSnapshot(
         isLoading: controller.state == .loading, failure: failure,
-        hasMorePages: controller.hasMorePages, skipped: controller.skipped.count)
+        hasMorePages: controller.hasMorePages, skipped: controller.skipped.count,
+        firstSkipped: controller.skipped.first?.description)
     }
     loadBody = { await controller.load() }
     refreshBody = { await controller.refresh() }

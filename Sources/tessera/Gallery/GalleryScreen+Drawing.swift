@@ -68,7 +68,7 @@ extension GalleryScreen {
         y: rect.maxY - 1, style: isSelected ? Palette.selected : Palette.caption, clip: clip)
     case .list:
       let aspect = (cell as? RowCell)?.thumbnailAspect ?? 0.5
-      let thumbRows = max(2, Int((Double(RowCell.thumbnailWidth) * aspect).rounded()))
+      let thumbRows = RowCell.thumbnailRows(forAspect: aspect)
       imageRect = CellRect(
         x: rect.x + 1, y: rect.y, width: RowCell.thumbnailWidth,
         height: min(max(1, rect.height - 1), thumbRows))
@@ -172,6 +172,11 @@ extension GalleryScreen {
     parts.append("hits \(hitRate)%")
     parts.append(ByteCount.format(statistics.bytesDownloaded))
     parts.append("\(framesPerSecond) fps")
+    // Entries the feed sent that cannot be shown are said here, with the first reason (last,
+    // so a long reason never hides the counters).
+    if state.skipped > 0 {
+      parts.append("⚠ \(state.skipped) skipped: \(state.firstSkipped ?? "invalid entries")")
+    }
     var text = " " + parts.joined(separator: " │ ")
     var style = Palette.bar
     if let failure = state.failure, !feed.items.isEmpty {

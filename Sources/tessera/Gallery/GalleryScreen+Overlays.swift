@@ -1,6 +1,7 @@
 import TesseraCollection
 import TesseraImages
 import TesseraTerminal
+import TesseraUtilities
 
 /// The help card and the detail view (Enter on an item; Esc returns to the same place).
 extension GalleryScreen {
@@ -70,10 +71,10 @@ extension GalleryScreen {
       // Fit the image's shape into the box, centred.
       let aspect = cellAspect(ofImageAspect: Double(image.height) / Double(max(1, image.width)))
       var columns = box.width
-      var rows = Int((Double(columns) * aspect).rounded())
+      var rows = Int(clamping: Double(columns) * aspect, to: 1...max(1, box.height + 1))
       if rows > box.height {
-        rows = box.height
-        columns = min(box.width, Int((Double(rows) / max(aspect, 0.01)).rounded()))
+        rows = max(1, box.height)
+        columns = Int(clamping: Double(rows) / max(aspect, 0.01), to: 1...max(1, box.width))
       }
       let rect = CellRect(
         x: box.x + (box.width - columns) / 2, y: box.y, width: max(1, columns), height: max(1, rows)

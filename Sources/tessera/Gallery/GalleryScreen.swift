@@ -1,6 +1,7 @@
 import TesseraCollection
 import TesseraImages
 import TesseraTerminal
+import TesseraUtilities
 
 /// The gallery's one screen: a collection view over the feed, its cells bound to the image
 /// pipeline, and what the terminal shows of it. Everything here runs on the main actor; the
@@ -95,9 +96,12 @@ final class GalleryScreen {
     }
   }
 
-  /// Rows per column for an image of `aspect` (height / width) in this terminal's cells.
+  /// Rows per column for an image of `aspect` (height / width) in this terminal's cells; the
+  /// aspect is clamped to `GalleryLimits` first, whatever the feed or the header claimed.
   func cellAspect(ofImageAspect aspect: Double) -> Double {
-    aspect * Double(cellPixels.width) / Double(max(1, cellPixels.height))
+    let bounded = aspect.clamped(
+      to: GalleryLimits.imageHeightPerWidth, nan: GalleryLimits.unknownHeightPerWidth)
+    return bounded * Double(max(1, cellPixels.width)) / Double(max(1, cellPixels.height))
   }
 
   func setLayout(_ mode: LayoutMode) {

@@ -38,6 +38,21 @@ struct ServeEndToEndTests {
     #expect((http.value(forHTTPHeaderField: "Content-Type") ?? "").hasPrefix("image/"))
     #expect(image.count > 100)
 
+    // Numbers near Int.max in the query once trapped `(page - 1) * perPage` and killed the
+    // server: they must get an answer, and the server must go on serving.
+    for query in [
+      "page=9223372036854775807&per_page=9223372036854775807", "page=-9223372036854775808",
+      "page=99999999999999999999999999&per_page=0",
+    ] {
+      let hostile = try #require(
+        URL(string: "services/feeds/photos_public.gne?format=json&\(query)", relativeTo: base))
+      let (_, response) = try await URLSession.shared.data(from: hostile)
+      let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+      #expect((200..<500).contains(status), "\(query) → HTTP \(status)")
+    }
+    let (_, again) = try await URLSession.shared.data(from: feedURL)
+    #expect((again as? HTTPURLResponse)?.statusCode == 200, "the server stopped serving")
+
     try tmux.send("C-c")
     let after = try tmux.waitFor("the exit") { Tmux.plain($0).contains("exit=") }
     #expect(Tmux.plain(after).contains("exit=0"))

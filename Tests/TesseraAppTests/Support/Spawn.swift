@@ -38,8 +38,12 @@ enum Spawn {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    Self.resetSignals(&attributes)
     var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+    let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
     if capturing { close(pipe[1]) }
     guard spawned == 0 else {
       if capturing { close(pipe[0]) }
@@ -64,5 +68,22 @@ enum Spawn {
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     return (exitStatus, String(decoding: output, as: UTF8.self))
+  }
+
+  /// A child inherits the blocked-signal mask and ignored signals of the test process (the
+  /// test runner blocks some); a tmux server and its gallery would then ignore SIGTERM and
+  /// SIGHUP and outlive the test. Children start with nothing blocked and default handlers.
+  static func resetSignals(_ attributes: inout posix_spawnattr_t) {
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGCHLD, SIGTSTP, SIGCONT, SIGWINCH] {
+      sigaddset(&defaults, signal)
+    }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
   }
 }

@@ -13,18 +13,39 @@ final class Tmux {
   /// Starts `command` in a detached session of `columns` × `rows`.
   init(command: [String], columns: Int, rows: Int, environment: [String: String] = [:]) throws {
     let exports = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+    // `exec`: the pane's process is the program itself, so its pid is the program's.
     let line =
-      (exports.isEmpty ? "" : "env \(exports) ") + command.map(Self.quote).joined(separator: " ")
+      "exec " + (exports.isEmpty ? "" : "env \(exports) ")
+      + command.map(Self.quote).joined(separator: " ")
     // The new server outlives this call and would hold a captured stdout open forever.
     try run(
       ["new-session", "-d", "-s", target, "-x", String(columns), "-y", String(rows), line],
       capturing: false)
     // Keep the pane when the program exits, so the test can read what it left behind.
     try run(["set-option", "-t", target, "remain-on-exit", "on"])
+    serverPID = pid_t(try paneValue("pid")) ?? 0
+    panePID = pid_t(try paneValue("pane_pid")) ?? 0
   }
 
+  /// The tmux server's and the program's process ids, to make sure both are gone at the end.
+  private var serverPID: pid_t = 0
+  private(set) var panePID: pid_t = 0
+
+  /// Stops the server and the program in it, pass or fail: kill-server first (the program gets
+  /// SIGHUP and restores its terminal), then SIGKILL for whatever is still alive after 2 s.
   deinit {
     _ = try? run(["kill-server"])
+    for pid in [panePID, serverPID] where pid > 0 {
+      Self.stop(pid)
+    }
+  }
+
+  private static func stop(_ pid: pid_t) {
+    let deadline = ContinuousClock.now + .seconds(2)
+    while kill(pid, 0) == 0 && ContinuousClock.now < deadline {
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
   }
 
   func send(_ keys: String...) throws {
@@ -48,6 +69,11 @@ final class Tmux {
       previous = current
     }
     return nil
+  }
+
+  /// Closes the pane: the program's terminal goes away under it (EOF, SIGHUP).
+  func killPane() throws {
+    try run(["kill-pane", "-t", target])
   }
 
   func resize(columns: Int, rows: Int) throws {

@@ -1,0 +1,19 @@
+import Testing
+
+@testable import tessera
+
+/// A feed can claim any shape for a photo; the rows and tiles the gallery lays out stay sane.
+@MainActor
+struct GalleryLimitsTests {
+  @Test(arguments: [Double.nan, .infinity, -.infinity, 1e300, -1e300, 0, 65_535, 1 / 65_535])
+  func listThumbnailsStayWithinTheirRows(claimedAspect: Double) {
+    let rows = RowCell.thumbnailRows(forAspect: claimedAspect)
+    #expect(GalleryLimits.thumbnailRows.contains(rows))
+  }
+
+  @Test func ordinaryShapesKeepTheirProportions() {
+    // 16 columns at 0.5 rows per column: 8 rows, as before the limits.
+    #expect(RowCell.thumbnailRows(forAspect: 0.5) == 8)
+    #expect(RowCell.thumbnailRows(forAspect: 1) == 16)
+  }
+}
