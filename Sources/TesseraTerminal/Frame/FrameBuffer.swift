@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// A screen's worth of cells, row-major, with a small text API.
 ///
 /// Storage is one flat array: cell access is O(1); `put` is O(graphemes), `fill` and `box`
@@ -8,9 +10,11 @@ public struct FrameBuffer: Equatable, Sendable, CustomStringConvertible {
   public let height: Int
   public private(set) var cells: [Cell]
 
+  /// A buffer of `width × height` cells, each within 0…``TerminalLimits`` (4,096), so no
+  /// size that slipped past a check can allocate more than 16 M cells.
   public init(width: Int, height: Int, fill: Cell = .blank) {
-    self.width = max(0, width)
-    self.height = max(0, height)
+    self.width = width.clamped(to: 0...TerminalLimits.maximumColumns)
+    self.height = height.clamped(to: 0...TerminalLimits.maximumRows)
     cells = Array(repeating: fill, count: self.width * self.height)
   }
 

@@ -135,7 +135,14 @@ public final class TerminalSession {
   /// reports a `.resize`; the app then redraws everything. Returns once continued.
   public func suspend() {
     guard active else { return }
+    // Unblocked on this thread for the moment, so the handler runs inside `raise`.
+    var stop = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    var old = sigset_t()
+    pthread_sigmask(SIG_UNBLOCK, &stop, &old)
     raise(SIGTSTP)
+    pthread_sigmask(SIG_SETMASK, &old, nil)
   }
 
   /// Tells the session kitty images are on screen, so leaving frees them.

@@ -7,51 +7,7 @@ import Testing
   import Glibc
 #endif
 
-@Suite(.serialized) struct TerminalSessionTests {
-  /// A pseudo-terminal pair: the session gets the follower, the test reads the leader.
-  struct PseudoTerminal {
-    let leader: Int32
-    let follower: Int32
-
-    /// libc's pty functions, which the Glibc module does not export, looked up by name.
-    static func function<T>(_ name: String, as type: T.Type) -> T? {
-      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
-      return unsafeBitCast(symbol, to: type)
-    }
-
-    init() throws {
-      typealias OpenFunction = @convention(c) (Int32) -> Int32
-      typealias NameFunction = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-      guard let openLeader = Self.function("posix_openpt", as: OpenFunction.self),
-        let grant = Self.function("grantpt", as: OpenFunction.self),
-        let unlock = Self.function("unlockpt", as: OpenFunction.self),
-        let followerName = Self.function("ptsname", as: NameFunction.self)
-      else { throw TerminalError.systemCall("dlsym", errno: 0) }
-      leader = openLeader(O_RDWR | O_NOCTTY)
-      guard leader >= 0, grant(leader) == 0, unlock(leader) == 0, let name = followerName(leader)
-      else { throw TerminalError.systemCall("posix_openpt", errno: errno) }
-      follower = open(name, O_RDWR | O_NOCTTY)
-      guard follower >= 0 else { throw TerminalError.systemCall("open", errno: errno) }
-      _ = fcntl(leader, F_SETFL, fcntl(leader, F_GETFL) | O_NONBLOCK)
-    }
-
-    func drain() -> String {
-      var bytes: [UInt8] = []
-      var buffer = [UInt8](repeating: 0, count: 4096)
-      while true {
-        let count = read(leader, &buffer, buffer.count)
-        if count <= 0 { break }
-        bytes += buffer[..<count]
-      }
-      return String(decoding: bytes, as: UTF8.self)
-    }
-
-    func close() {
-      Glibc.close(follower)
-      Glibc.close(leader)
-    }
-  }
-
+@Suite(.serialized, .timeLimit(.minutes(1))) struct TerminalSessionTests {
   static func localFlags(_ fd: Int32) -> tcflag_t {
     var settings = termios()
     tcgetattr(fd, &settings)
@@ -113,6 +69,163 @@ import Testing
       budget: .seconds(5), environment: ["TERM": "xterm-256color"])
     #expect(capabilities.graphics == .kitty)
     #expect(capabilities.synchronizedOutput)
+    #expect(capabilities.followsSession)
     #expect(pty.drain().contains("\u{1B}[c"))
+  }
+}
+
+/// The session's life beside input: forged window sizes, suspend and resume, the end of
+/// input, the alternate signal stack. Serialized with the session tests above: one session
+/// holds the process's signal handlers at a time.
+extension TerminalSessionTests {
+  /// Delivers `signal` to this thread now, through the real handler: the test runner's
+  /// threads block signals, so it is unblocked for the moment.
+  static func deliver(_ signal: Int32) {
+    var only = sigset_t()
+    sigemptyset(&only)
+    sigaddset(&only, signal)
+    var old = sigset_t()
+    pthread_sigmask(SIG_UNBLOCK, &only, &old)
+    raise(signal)
+    pthread_sigmask(SIG_SETMASK, &old, nil)
+  }
+
+  @Test func aForgedKernelWindowSizeIsClamped() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    pty.setWindowSize(columns: 65_535, rows: 65_535, pixelWidth: 65_535, pixelHeight: 65_535)
+    let session = try TerminalSession(modes: [], input: pty.follower, output: pty.follower)
+    defer { session.restore() }
+    #expect(
+      session.size()
+        == TerminalSize(columns: 4_096, rows: 4_096, pixelWidth: 65_535, pixelHeight: 65_535))
+    #expect(session.size().cellPixelSize == PixelSize(width: 15, height: 15))
+    pty.setWindowSize(columns: 0, rows: 0)
+    #expect(session.size() == TerminalSize(columns: 80, rows: 24))
+    // SIGWINCH reports the new size, clamped too.
+    pty.setWindowSize(columns: 9_000, rows: 30)
+    Self.deliver(SIGWINCH)
+    #expect(
+      session.readEvents(timeout: .seconds(10))
+        == [.resize(TerminalSize(columns: 4_096, rows: 30))])
+  }
+
+  @Test func suspendRestoresTheTerminalAndContinueTakesItBack() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let before = Self.localFlags(pty.follower)
+    let session = try TerminalSession(input: pty.follower, output: pty.follower)
+    defer { session.restore() }
+    _ = pty.drain()
+    // The real handlers run; only the final stop is left out, or the test runner would stop.
+    SignalRestore.stopsProcess.store(false, ordering: .sequentiallyConsistent)
+    defer { SignalRestore.stopsProcess.store(true, ordering: .sequentiallyConsistent) }
+    let resumes = SignalRestore.resumeCount.load(ordering: .sequentiallyConsistent)
+
+    Self.deliver(SIGTSTP)  // As Ctrl-Z would in cooked mode, or `kill -TSTP`.
+    #expect(Self.localFlags(pty.follower) == before)
+    let left = pty.drain()
+    #expect(left.contains("\u{1B}[?1006l"))
+    #expect(left.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
+    session.write(Array("a frame drawn while stopped".utf8))
+    #expect(pty.drain().isEmpty)
+
+    Self.deliver(SIGCONT)  // fg
+    #expect(Self.localFlags(pty.follower) & tcflag_t(ICANON | ECHO | ISIG) == 0)
+    let entered = pty.drain()
+    #expect(entered.hasPrefix("\u{1B}[?1049h"))
+    #expect(entered.contains("\u{1B}[?1006h"))
+    #expect(SignalRestore.resumeCount.load(ordering: .sequentiallyConsistent) == resumes + 1)
+    #expect(session.readEvents(timeout: .seconds(10)) == [.resize(session.size())])
+    session.write(Array("x".utf8))
+    #expect(pty.drain() == "x")
+
+    session.restore()
+    #expect(Self.localFlags(pty.follower) == before)
+    #expect(pty.drain().hasSuffix("\u{1B}[?1049l"))
+    Self.deliver(SIGCONT)  // A restored session is left alone.
+    #expect(Self.localFlags(pty.follower) == before)
+    #expect(pty.drain().isEmpty)
+  }
+
+  @Test func aRendererFromTheSessionRedrawsEverythingAfterAResume() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let session = try TerminalSession(input: pty.follower, output: pty.follower)
+    defer { session.restore() }
+    SignalRestore.stopsProcess.store(false, ordering: .sequentiallyConsistent)
+    defer { SignalRestore.stopsProcess.store(true, ordering: .sequentiallyConsistent) }
+    let following = TerminalRenderer(
+      capabilities: TerminalCapabilities(graphics: .kitty, followsSession: true))
+    let unaware = TerminalRenderer(graphics: .kitty)
+    var frame = FrameBuffer(width: 12, height: 8)
+    frame.put("caption", x: 0, y: 7)
+    let images = [
+      ImagePlacement(
+        imageID: 1, bitmap: try HalfBlockImageTests.stripes(),
+        rect: CellRect(x: 0, y: 0, width: 4, height: 2))
+    ]
+    for renderer in [following, unaware] {
+      #expect(TerminalRendererTests.count("a=t,", in: renderer.render(frame, images: images)) == 1)
+      #expect(renderer.render(frame, images: images).isEmpty)
+    }
+
+    session.suspend()
+    Self.deliver(SIGCONT)
+
+    let redrawn = TerminalRendererTests.text(following.render(frame, images: images))
+    #expect(redrawn.contains("\u{1B}[2J"))
+    #expect(redrawn.contains("caption"))
+    #expect(redrawn.contains("a=t,"))  // The restore freed every kitty image: upload again.
+    #expect(redrawn.contains("a=p,i=1,"))
+    #expect(following.render(frame, images: images).isEmpty)
+    #expect(unaware.render(frame, images: images).isEmpty)
+  }
+
+  @Test func crashHandlersRunOnAnAlternateSignalStack() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let session = try TerminalSession(modes: [], input: pty.follower, output: pty.follower)
+    defer { session.restore() }
+    for signal in SignalHandlers.fatalSignals + [SIGTSTP, SIGCONT, SIGWINCH] {
+      var action = sigaction()
+      #expect(sigaction(signal, nil, &action) == 0)
+      #expect(action.sa_flags & SA_ONSTACK != 0, "signal \(signal)")
+    }
+    #expect(AlternateSignalStack.isInstalledOnCurrentThread)
+    var stack = stack_t()
+    #expect(sigaltstack(nil, &stack) == 0)
+    #expect(stack.ss_size >= 16 * 1024)
+  }
+
+  @Test func aHungUpTerminalEndsReadEvents() throws {
+    let pty = try PseudoTerminal()
+    defer { close(pty.follower) }
+    let session = try TerminalSession(modes: [], input: pty.follower, output: pty.follower)
+    defer { session.restore() }
+    #expect(!session.inputEnded)
+    pty.closeLeader()
+    var events: [InputEvent] = []
+    for _ in 0..<100 where !session.inputEnded {
+      events += session.readEvents(timeout: .seconds(10))
+    }
+    #expect(session.inputEnded)
+    #expect(events.isEmpty)
+    #expect(session.readEvents(timeout: .seconds(30)).isEmpty)  // At once: no wait, no spin.
+  }
+
+  @Test func theEventStreamFinishesWhenTheTerminalHangsUp() async throws {
+    let pty = try PseudoTerminal()
+    defer { close(pty.follower) }
+    let session = try TerminalSession(modes: [], input: pty.follower, output: pty.follower)
+    defer { session.restore() }
+    var iterator = session.events().makeAsyncIterator()
+    pty.type("q")
+    #expect(await iterator.next() == .key(.character("q")))
+    pty.closeLeader()
+    var rest: [InputEvent] = []
+    while let event = await iterator.next() { rest.append(event) }
+    #expect(rest.isEmpty)
+    #expect(session.inputEnded)
   }
 }
