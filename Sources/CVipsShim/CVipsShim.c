@@ -4,6 +4,8 @@
 #include <string.h>
 #include <vips/vips.h>
 
+#include "LoaderFormats.h"
+
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static int init_result = -1;
 
@@ -15,6 +17,22 @@ static void drop_log(const gchar *domain, GLogLevelFlags level, const gchar *mes
   (void)level;
   (void)message;
   (void)data;
+}
+
+// Decoders by trust: no call in this process can reach a loader outside
+// TESSERA_FORMATS_LOCAL, whatever the bytes. Each decode checks its own, narrower allow-list
+// first (network bytes never reach TIFF or JPEG XL); this is the floor under that.
+static void block_loaders(void) {
+#if VIPS_MAJOR_VERSION > 8 || (VIPS_MAJOR_VERSION == 8 && VIPS_MINOR_VERSION >= 13)
+  vips_block_untrusted_set(TRUE);
+  vips_operation_block_set("VipsForeignLoad", TRUE);
+  // libvips marks jxlload untrusted; Tessera reads JPEG XL from local folders only, which the
+  // per-call allow-list enforces.
+  for (const char *const *name = tessera_allowed_loader_classes; *name != NULL; name++)
+    vips_operation_block_set(*name, FALSE);
+#else
+  // Before 8.13 libvips cannot block loaders; the per-call allow-list is the only guard.
+#endif
 }
 
 static void do_init(void) {
@@ -29,6 +47,7 @@ static void do_init(void) {
     vips_cache_set_max_files(0);
     // Tessera runs several decodes at once, one per core; each should not also fan out.
     vips_concurrency_set(1);
+    block_loaders();
   }
 }
 
@@ -42,29 +61,67 @@ void tessera_vips_set_concurrency(int threads) {
   vips_concurrency_set(threads);
 }
 
-int tessera_vips_header(const void *buffer, size_t length, int *width, int *height, int *bands,
-                        char *loader, size_t loader_len) {
-  if (tessera_vips_init() != 0) return -1;
+int tessera_vips_format(const void *buffer, size_t length, char *name, size_t name_len) {
+  if (tessera_vips_init() != 0) {
+    if (name != NULL && name_len > 0) name[0] = '\0';
+    return -1;
+  }
+  return tessera_detect_format(buffer, length, name, name_len, NULL, 0);
+}
+
+/// Checks `buffer`'s format against `allowed`: 0 when it may be decoded, -1 (with an error
+/// set) when nothing recognises it, TESSERA_REFUSED_FORMAT when it is outside the list.
+static int check_format(const void *buffer, size_t length, unsigned allowed, char *name,
+                        size_t name_len, char *nickname, size_t nickname_len) {
   if (buffer == NULL || length == 0) {
     vips_error("tessera", "empty buffer");
     return -1;
   }
-  const char *name = vips_foreign_find_load_buffer(buffer, length);
-  if (name == NULL) return -1;
+  char format_name[64];
+  int format = tessera_detect_format(buffer, length, format_name, sizeof format_name, nickname,
+                                     nickname_len);
+  if (name != NULL && name_len > 0) {
+    strncpy(name, format_name, name_len - 1);
+    name[name_len - 1] = '\0';
+  }
+  if (format < 0) {
+    vips_error("tessera", "the bytes are not in any image format");
+    return -1;
+  }
+  if (format == 0 || ((unsigned)format & allowed) == 0) {
+    vips_error("tessera", "%s images are not decoded here", format_name);
+    return TESSERA_REFUSED_FORMAT;
+  }
+  return 0;
+}
+
+static int header(const void *buffer, size_t length, unsigned allowed, int *width, int *height,
+                  int *bands, char *name, size_t name_len, char *nickname, size_t nickname_len) {
+  if (tessera_vips_init() != 0) return -1;
+  int checked = check_format(buffer, length, allowed, name, name_len, nickname, nickname_len);
+  if (checked != 0) return checked;
   // new_from_buffer reads the header only; pixels are decoded on first use, which never comes.
   VipsImage *image = vips_image_new_from_buffer(buffer, length, "", "access",
                                                 VIPS_ACCESS_SEQUENTIAL, NULL);
   if (image == NULL) return -1;
-  const char *nickname = vips_nickname_find(g_type_from_name(name));
   *width = vips_image_get_width(image);
   *height = vips_image_get_height(image);
   *bands = vips_image_get_bands(image);
-  if (loader != NULL && loader_len > 0) {
-    strncpy(loader, nickname != NULL ? nickname : name, loader_len - 1);
-    loader[loader_len - 1] = '\0';
-  }
   g_object_unref(image);
   return 0;
+}
+
+int tessera_vips_header_allowed(const void *buffer, size_t length, unsigned allowed, int *width,
+                                int *height, int *bands, char *format_name,
+                                size_t format_name_len) {
+  return header(buffer, length, allowed, width, height, bands, format_name, format_name_len, NULL,
+                0);
+}
+
+int tessera_vips_header(const void *buffer, size_t length, int *width, int *height, int *bands,
+                        char *loader, size_t loader_len) {
+  return header(buffer, length, TESSERA_FORMATS_LOCAL, width, height, bands, NULL, 0, loader,
+                loader_len);
 }
 
 static int to_srgb_rgba(VipsImage *in, VipsImage **out) {
@@ -142,11 +199,18 @@ done:
 int tessera_vips_thumbnail_rgba(const void *buffer, size_t length, int target_width,
                                 int target_height, int fit, uint8_t **pixels, size_t *pixels_len,
                                 int *out_width, int *out_height) {
+  return tessera_vips_thumbnail_rgba_allowed(buffer, length, TESSERA_FORMATS_LOCAL, target_width,
+                                             target_height, fit, pixels, pixels_len, out_width,
+                                             out_height);
+}
+
+int tessera_vips_thumbnail_rgba_allowed(const void *buffer, size_t length, unsigned allowed,
+                                        int target_width, int target_height, int fit,
+                                        uint8_t **pixels, size_t *pixels_len, int *out_width,
+                                        int *out_height) {
   if (tessera_vips_init() != 0) return -1;
-  if (buffer == NULL || length == 0) {
-    vips_error("tessera", "empty buffer");
-    return -1;
-  }
+  int checked = check_format(buffer, length, allowed, NULL, 0, NULL, 0);
+  if (checked != 0) return checked;
   if (target_width < 1 || target_height < 1) {
     vips_error("tessera", "target size must be positive, got %dx%d", target_width, target_height);
     return -1;
@@ -161,11 +225,13 @@ int tessera_vips_thumbnail_rgba(const void *buffer, size_t length, int target_wi
       break;
     case TESSERA_FIT_EXACT:
       status = vips_thumbnail_buffer((void *)buffer, length, &thumb, target_width, "height",
-                                     target_height, "size", VIPS_SIZE_FORCE, "option_string", "fail_on=truncated", NULL);
+                                     target_height, "size", VIPS_SIZE_FORCE, "option_string",
+                                     "fail_on=truncated", NULL);
       break;
     default:
       status = vips_thumbnail_buffer((void *)buffer, length, &thumb, target_width, "height",
-                                     target_height, "size", VIPS_SIZE_DOWN, "option_string", "fail_on=truncated", NULL);
+                                     target_height, "size", VIPS_SIZE_DOWN, "option_string",
+                                     "fail_on=truncated", NULL);
       break;
   }
   if (status != 0) return -1;
@@ -208,14 +274,18 @@ int tessera_vips_encode(const uint8_t *pixels, int width, int height, int bands,
 void tessera_vips_free(void *pointer) { g_free(pointer); }
 
 size_t tessera_vips_last_error(char *buffer, size_t length) {
-  const char *text = vips_error_buffer();
+  // vips_error_buffer() hands out the shared buffer itself, which other threads append to
+  // while it is read; the copy is taken (and the buffer cleared) under libvips' lock.
+  char *text = vips_error_buffer_copy();
   size_t n = 0;
-  if (buffer != NULL && length > 0) {
+  if (buffer != NULL && length > 0 && text != NULL) {
     n = strlen(text);
     if (n > length - 1) n = length - 1;
     memcpy(buffer, text, n);
     buffer[n] = '\0';
+  } else if (buffer != NULL && length > 0) {
+    buffer[0] = '\0';
   }
-  vips_error_clear();
+  g_free(text);
   return n;
 }

@@ -4,7 +4,7 @@ import Foundation
 /// at once), stores the bitmap in the memory cache and completes every subscriber.
 extension PipelineCore {
   func startDecode(_ key: DecodeKey, _ state: inout PipelineState) {
-    guard let job = state.decodes[key], case .waitingForDecoder(let data, let fromDisk) = job.phase
+    guard let job = state.decodes[key], case .waitingForDecoder(let data, _) = job.phase
     else {
       state.decodeStage.finished()
       return
@@ -17,17 +17,30 @@ extension PipelineCore {
       let clock = ContinuousClock()
       let start = clock.now
       let result = Result { () throws(ImagePipelineError) -> Image in
-        try decoder.decode(data, targetSize: request.targetSize, contentMode: request.contentMode)
+        try decoder.decode(
+          data, targetSize: request.targetSize, contentMode: request.contentMode,
+          source: request.source)
       }
       let elapsed = clock.now - start
       if case .success(let image) = result {
         self.configuration.memoryCache?.store(image, for: key.image)
-      } else if fromDisk {
-        // Bytes that passed the checksum yet do not decode were stored broken: drop them so
-        // the next request downloads them again.
+      } else if case .failure(let error) = result, Self.condemnsTheBytes(error),
+        !request.url.isFileURL
+      {
+        // Bytes that do not decode (broken, or a format this source may not show) are no use
+        // on disk: drop them, so a fixed image is downloaded again and a refused one is not
+        // kept. (Stored broken bytes passed the checksum: they were broken when stored.)
         self.configuration.diskCache?.removeEntry(for: request.diskKey)
       }
       self.decodeFinished(key, id: id, result: result, elapsed: elapsed)
+    }
+  }
+
+  /// Whether a decode failure is about the bytes themselves (rather than the size asked for).
+  private static func condemnsTheBytes(_ error: ImagePipelineError) -> Bool {
+    switch error {
+    case .decodingFailed, .unsupportedFormat, .tooLarge(.pixels), .tooLarge(.side): true
+    default: false
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 #if canImport(Glibc)
   import Glibc
@@ -6,57 +7,54 @@ import Foundation
   import Darwin
 #endif
 
-/// One verified entry read back from the disk cache.
-public struct DiskCacheEntry: Sendable {
-  public let key: String
-  public let data: Data
-  public let metadata: HTTPCacheMetadata
-}
-
 /// Downloaded image bytes on disk, one file per entry, with their HTTP caching metadata.
 ///
 /// - Files are named by a 128-bit hash of the key; the key is stored inside and verified on
-///   read, with the body's length and checksum, so a corrupt or truncated file is detected,
-///   deleted and reported as a miss (the pipeline then loads the image again).
-/// - Writes go to a temporary file renamed over the entry: a crash leaves the old entry or
-///   the new one, never half of one.
-/// - `sizeLimit` holds after every write: the least recently read or written entries are
-///   evicted at once, not by a later sweep. Recency survives restarts as the file's mtime.
-/// - Thread-safe. An in-memory index (an `LRUList`) answers "is it there" and "what goes
-///   next" in O(1); opening the cache lists the directory once, O(n log n).
-///   One process per directory is assumed.
+///   read, with the body's length and checksum (`DiskCacheRecord`), so a corrupt or truncated
+///   file is detected, deleted and reported as a miss (the pipeline then loads it again).
+/// - Writes go to a temporary file named after this process (pid and a counter), renamed
+///   over the entry: a crash leaves the old entry or the new one, never half of one. A write
+///   that fails removes its own temporary file; others' are removed only once stale
+///   (`ImageLimits.staleTemporaryFileAge`), so a live writer's file is never taken from it.
+/// - Several processes (and several instances) may share the folder. Renames, removals and
+///   evictions happen under an `flock`ed lock file (`DiskCacheLock`) that also keeps the
+///   folder's total size, so `sizeLimit` holds for what all of them store together: when the
+///   total passes it, the folder is scanned under the lock and the least recently used
+///   entries (by mtime, which every reader updates) are evicted down to 90% of the limit.
+/// - Thread-safe. `store` is O(size) plus, once per 10% of the limit written when full, a
+///   folder scan (O(n log n)); `entry(for:)` is O(size); `contains` is O(1) against this
+///   instance's index (entries another process wrote join it at the next scan or read).
 public final class DiskCache: Sendable {
-  /// Counters since this instance was opened, plus the current size.
+  /// Counters since this instance was opened, plus the folder's size and entry count.
   public struct Statistics: Sendable, Hashable {
     public var hits = 0
     public var misses = 0
     public var writes = 0
     public var evictions = 0
     public var corruptEntriesRemoved = 0
+    /// Bytes in the folder, every process's entries included, as of this instance's last
+    /// write, removal or scan.
     public var totalSize = 0
+    /// Entries this instance knows of.
     public var count = 0
   }
 
+  /// write(2)'s shape: bytes written, or -1 with `errno` set. Tests inject a failing one.
+  typealias WriteFunction = @Sendable (Int32, UnsafeRawBufferPointer) -> Int
+
   private struct State {
-    var index = LRUList<String, Int>()
+    /// Entry file name → size.
+    var index: [String: Int] = [:]
     var statistics = Statistics()
   }
-
-  /// A header that records the entry's key, body length and checksum, and HTTP metadata.
-  private struct Header: Codable {
-    var key: String
-    var byteCount: Int
-    var checksum: UInt64
-    var metadata: HTTPCacheMetadata
-  }
-
-  private static let magic = Data("TSRDISK1".utf8)
-  private static let fileExtension = "tsr"
 
   public let directory: URL
   public let sizeLimit: Int
   private let now: @Sendable () -> Date
   private let state = Locked(State())
+  private let lock: DiskCacheLock
+  private let folder: DiskCacheFolder
+  private let writeBytes: WriteFunction
 
   /// `$XDG_CACHE_HOME/tessera/images`, or `~/.cache/tessera/images`.
   public static var defaultDirectory: URL {
@@ -72,76 +70,67 @@ public final class DiskCache: Sendable {
       .appendingPathComponent("images", isDirectory: true)
   }
 
-  /// Opens (creating if needed) the cache in `directory`, indexing the entries already there.
+  /// Opens (creating if needed) the cache in `directory`, indexing the entries already there
+  /// and removing stale temporary files.
   /// - Parameters:
-  ///   - sizeLimit: bytes on disk, headers included. Default 512 MiB.
-  ///   - now: the clock used for freshness and recency (tests inject one).
-  public init(
+  ///   - sizeLimit: bytes on disk, headers included, for every process using the folder.
+  ///     Default 512 MiB.
+  ///   - now: the clock used for freshness and recency (tests inject one). Temporary files
+  ///     are judged stale on the wall clock, as the kernel stamps them.
+  public convenience init(
     directory: URL = DiskCache.defaultDirectory, sizeLimit: Int = 512 << 20,
     now: @escaping @Sendable () -> Date = { Date() }
+  ) throws {
+    try self.init(
+      directory: directory, sizeLimit: sizeLimit, now: now,
+      writeBytes: { descriptor, bytes in write(descriptor, bytes.baseAddress, bytes.count) })
+  }
+
+  init(
+    directory: URL, sizeLimit: Int, now: @escaping @Sendable () -> Date,
+    writeBytes: @escaping WriteFunction
   ) throws {
     self.directory = directory
     self.sizeLimit = max(0, sizeLimit)
     self.now = now
-    let files = FileManager.default
-    try files.createDirectory(at: directory, withIntermediateDirectories: true)
-    let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
-    var found: [(name: String, size: Int, used: Date)] = []
-    for url in try files.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) {
-      let name = url.lastPathComponent
-      if name.hasPrefix(".tmp-") {
-        try? files.removeItem(at: url)  // left by a crash mid-write
-        continue
-      }
-      guard url.pathExtension == Self.fileExtension else { continue }
-      let values = try? url.resourceValues(forKeys: Set(keys))
-      found.append(
-        (name, values?.fileSize ?? 0, values?.contentModificationDate ?? .distantPast))
-    }
-    found.sort { ($0.used, $0.name) < ($1.used, $1.name) }
-    state.withLock { state in
-      for entry in found {
-        state.index.set(entry.name, entry.size)
-        state.statistics.totalSize += entry.size
-      }
-      state.statistics.count = state.index.count
-      evictOverLimit(&state)
-    }
+    self.writeBytes = writeBytes
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    self.lock = try DiskCacheLock(directory: directory)
+    self.folder = DiskCacheFolder(directory: directory)
+    lock.withLock { ledger in ledger = rescan() }
   }
 
   public var statistics: Statistics { state.withLock { $0.statistics } }
   public var totalSize: Int { statistics.totalSize }
 
-  /// Whether an entry for `key` is indexed (not verified; no I/O).
+  /// Whether this instance knows an entry for `key` (not verified; no I/O). O(1).
   public func contains(_ key: String) -> Bool {
-    state.withLock { $0.index.peek(fileName(for: key)) != nil }
+    state.withLock { $0.index[fileName(for: key)] != nil }
   }
 
   /// The verified entry for `key`, which becomes the most recently used; nil on a miss. A
-  /// corrupt or truncated file is deleted and counted in `corruptEntriesRemoved`.
+  /// corrupt or truncated file is deleted and counted in `corruptEntriesRemoved`. The file is
+  /// read like a local-folder image (`LocalFileReader`): no link followed, a regular file no
+  /// larger than the limit.
   public func entry(for key: String) -> DiskCacheEntry? {
     let name = fileName(for: key)
-    guard state.withLock({ $0.index.peek(name) != nil }) else {
-      state.withLock { $0.statistics.misses += 1 }
-      return nil
-    }
-    let url = directory.appendingPathComponent(name)
-    guard let file = try? Data(contentsOf: url) else {
-      state.withLock { state in
-        forget(name, in: &state)
-        state.statistics.misses += 1
-      }
-      return nil
-    }
-    guard let entry = Self.decode(file) else {
-      state.withLock { state in
-        if state.index.peek(name) != nil {
+    let file: Data
+    do {
+      file = try LocalFileReader.contentsBlocking(atPath: folder.path(name), maxBytes: sizeLimit)
+    } catch {
+      switch error {
+      case .fileRefused(_, .symbolicLink), .fileRefused(_, .notARegularFile), .tooLarge:
+        remove(name, corrupt: true)  // not something this cache wrote
+      default:
+        state.withLock { state in
           forget(name, in: &state)
-          unlink(url.path)
-          state.statistics.corruptEntriesRemoved += 1
+          state.statistics.misses += 1
         }
-        state.statistics.misses += 1
       }
+      return nil
+    }
+    guard let entry = DiskCacheRecord.decode(file) else {
+      remove(name, corrupt: true)
       return nil
     }
     guard entry.key == key else {
@@ -149,67 +138,62 @@ public final class DiskCache: Sendable {
       return nil
     }
     state.withLock { state in
-      _ = state.index.touch(name)
+      state.index[name] = file.count
+      state.statistics.count = state.index.count
       state.statistics.hits += 1
     }
-    try? FileManager.default.setAttributes(
-      [.modificationDate: now()], ofItemAtPath: url.path)
+    folder.touch(name, at: now())
     return entry
   }
 
   /// Stores `data` for `key`, replacing any older entry, then evicts until the size limit
-  /// holds. Returns false when the entry alone is over the limit or the write failed.
+  /// holds for the folder. Returns false when the entry alone is over the limit or the write
+  /// failed (its temporary file is removed then).
   @discardableResult
   public func store(_ data: Data, metadata: HTTPCacheMetadata, for key: String) -> Bool {
-    let header = Header(
-      key: key, byteCount: data.count, checksum: StableHash.checksum(data), metadata: metadata)
-    guard let headerBytes = try? JSONEncoder().encode(header) else { return false }
-    var file = Self.magic
-    var length = UInt32(headerBytes.count).littleEndian
-    withUnsafeBytes(of: &length) { file.append(contentsOf: $0) }
-    file.append(headerBytes)
-    file.append(data)
-    guard file.count <= sizeLimit else { return false }
+    guard let file = DiskCacheRecord.encode(data, metadata: metadata, for: key),
+      file.count <= sizeLimit
+    else { return false }
     let name = fileName(for: key)
-    let temporary = directory.appendingPathComponent(".tmp-\(UUID().uuidString)")
-    do {
-      try file.write(to: temporary)
-    } catch {
-      return false
-    }
-    let finalPath = directory.appendingPathComponent(name).path
-    return state.withLock { state in
-      guard rename(temporary.path, finalPath) == 0 else {
-        unlink(temporary.path)
+    let temporary = folder.path(nextTemporaryName())
+    guard let descriptor = writeTemporary(file, to: temporary) else { return false }
+    defer { close(descriptor) }
+    return lock.withLock { ledger in
+      let replaced = folder.size(of: name) ?? 0
+      guard rename(temporary, folder.path(name)) == 0 else {
+        unlink(temporary)
         return false
       }
-      if let old = state.index.set(name, file.count) { state.statistics.totalSize -= old }
-      state.statistics.totalSize += file.count
-      state.statistics.writes += 1
-      evictOverLimit(&state)
-      state.statistics.count = state.index.count
+      // Recency is the mtime, on this cache's clock, set once the file is in place (a
+      // temporary file keeps the kernel's stamp, which staleness is judged by).
+      DiskCacheFolder.touch(descriptor: descriptor, at: now())
+      state.withLock { state in
+        state.index[name] = file.count
+        state.statistics.count = state.index.count
+        state.statistics.writes += 1
+      }
+      var total = ledger.map { $0 + file.count - replaced } ?? rescan()
+      if total > sizeLimit { total = rescan() }
+      ledger = total
+      state.withLock { $0.statistics.totalSize = total }
       return true
     }
   }
 
   public func removeEntry(for key: String) {
-    let name = fileName(for: key)
-    state.withLock { state in
-      if state.index.peek(name) != nil {
-        forget(name, in: &state)
-        unlink(directory.appendingPathComponent(name).path)
-      }
-    }
+    remove(fileName(for: key), corrupt: false)
   }
 
+  /// Removes every entry in the folder, other processes' included.
   public func removeAll() {
-    state.withLock { state in
-      for name in state.index.keysOldestFirst {
-        unlink(directory.appendingPathComponent(name).path)
+    lock.withLock { ledger in
+      for entry in folder.scan(wallClock: Date()) { folder.remove(entry.name) }
+      state.withLock { state in
+        state.index.removeAll()
+        state.statistics.totalSize = 0
+        state.statistics.count = 0
       }
-      state.index.removeAll()
-      state.statistics.totalSize = 0
-      state.statistics.count = 0
+      ledger = 0
     }
   }
 
@@ -221,41 +205,93 @@ public final class DiskCache: Sendable {
   /// The current time on this cache's clock.
   public var currentDate: Date { now() }
 
+  // MARK: Internals
+
+  private var evictionTarget: Int {
+    Int(clamping: Double(sizeLimit) * ImageLimits.diskEvictionTarget, to: 0...sizeLimit)
+  }
+
   private func fileName(for key: String) -> String {
-    StableHash.fileName(for: key) + "." + Self.fileExtension
+    StableHash.fileName(for: key) + DiskCacheFolder.entryExtension
+  }
+
+  /// Temporary files written by this process so far, across instances.
+  private static let temporaryCounter = Locked<UInt64>(0)
+
+  /// `.tmp-<pid>-<counter>`: unique among live writers, so none removes another's.
+  private func nextTemporaryName() -> String {
+    let counter = Self.temporaryCounter.withLock { counter in
+      counter &+= 1
+      return counter
+    }
+    return DiskCacheFolder.temporaryPrefix + "\(getpid())-\(counter)"
+  }
+
+  /// Writes `file` to a new temporary file and returns its open descriptor, or nil (with the
+  /// temporary file removed) when any step fails.
+  private func writeTemporary(_ file: Data, to path: String) -> Int32? {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return nil }
+    var written = 0
+    let complete = file.withUnsafeBytes { bytes in
+      while written < bytes.count {
+        let count = writeBytes(descriptor, UnsafeRawBufferPointer(rebasing: bytes[written...]))
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return false }
+        written += count
+      }
+      return true
+    }
+    guard complete else {
+      close(descriptor)
+      unlink(path)
+      return nil
+    }
+    return descriptor
+  }
+
+  /// Removes one entry under the lock, keeping the ledger right.
+  private func remove(_ name: String, corrupt: Bool) {
+    lock.withLock { ledger in
+      let size = folder.size(of: name)
+      if size != nil || corrupt { folder.remove(name) }
+      if let size, let total = ledger { ledger = max(0, total - size) }
+      state.withLock { state in
+        forget(name, in: &state)
+        if corrupt {
+          state.statistics.corruptEntriesRemoved += 1
+          state.statistics.misses += 1
+        }
+        if let total = ledger { state.statistics.totalSize = total }
+      }
+    }
   }
 
   private func forget(_ name: String, in state: inout State) {
-    if let size = state.index.remove(name) { state.statistics.totalSize -= size }
+    state.index.removeValue(forKey: name)
     state.statistics.count = state.index.count
   }
 
-  private func evictOverLimit(_ state: inout State) {
-    while state.statistics.totalSize > sizeLimit, let (name, size) = state.index.removeOldest() {
-      state.statistics.totalSize -= size
-      state.statistics.evictions += 1
-      unlink(directory.appendingPathComponent(name).path)
+  /// Scans the folder (the caller holds the lock); when it is over the limit, evicts the least
+  /// recently used entries down to `evictionTarget`. Re-indexes what is left and returns its
+  /// size. O(n log n).
+  private func rescan() -> Int {
+    let entries = folder.scan(wallClock: Date())
+    var total = entries.reduce(0) { $0 + $1.size }
+    let target = total > sizeLimit ? evictionTarget : total
+    var evicted = 0
+    for entry in entries where total > target {
+      folder.remove(entry.name)
+      total -= entry.size
+      evicted += 1
     }
-    state.statistics.count = state.index.count
-  }
-
-  /// Parses and verifies a file: magic, header, key, length and checksum. O(n).
-  private static func decode(_ file: Data) -> DiskCacheEntry? {
-    let prefix = magic.count + 4
-    guard file.count >= prefix, file.prefix(magic.count) == magic else { return nil }
-    var length: UInt32 = 0
-    withUnsafeMutableBytes(of: &length) { raw in
-      raw.copyBytes(from: file[file.startIndex + magic.count..<file.startIndex + prefix])
+    let kept = entries.dropFirst(evicted)
+    state.withLock { state in
+      state.index = Dictionary(kept.map { ($0.name, $0.size) }, uniquingKeysWith: { $1 })
+      state.statistics.evictions += evicted
+      state.statistics.totalSize = total
+      state.statistics.count = state.index.count
     }
-    let headerEnd = prefix + Int(UInt32(littleEndian: length))
-    guard headerEnd <= file.count,
-      let header = try? JSONDecoder().decode(
-        Header.self, from: file[file.startIndex + prefix..<file.startIndex + headerEnd])
-    else { return nil }
-    let body = file.subdata(in: file.startIndex + headerEnd..<file.endIndex)
-    guard body.count == header.byteCount, StableHash.checksum(body) == header.checksum else {
-      return nil
-    }
-    return DiskCacheEntry(key: header.key, data: body, metadata: header.metadata)
+    return total
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 /// What HTTP said about caching a response: whether it may be stored, until when it is
 /// fresh, and the validators that let a stale copy be revalidated with a conditional request.
@@ -6,7 +7,9 @@ import Foundation
 /// Freshness follows RFC 9111 for a private cache: `no-store` is never stored, `no-cache`
 /// is stale at once, `max-age` (minus `Age`) or else `Expires` sets the lifetime, and with
 /// neither the heuristic is 10% of the time since `Last-Modified` (at most a day) or, without
-/// that either, `defaultLifetime`.
+/// that either, `defaultLifetime`. Whatever the headers say, a lifetime is clamped into
+/// `0...ImageLimits.maxFreshnessLifetime` (a day), and validators longer than
+/// `ImageLimits.maxHeaderValueBytes` are not kept.
 public struct HTTPCacheMetadata: Codable, Hashable, Sendable {
   public var storedAt: Date
   public var freshUntil: Date
@@ -25,7 +28,16 @@ public struct HTTPCacheMetadata: Codable, Hashable, Sendable {
     self.contentType = contentType
   }
 
-  public func isFresh(at now: Date) -> Bool { now < freshUntil }
+  /// Whether the stored bytes may be used without asking the server: from `storedAt` until
+  /// `freshUntil`, and never longer than `ImageLimits.maxFreshnessLifetime` after `storedAt`
+  /// (metadata read back from disk is not trusted to keep that rule: a stored date in the far
+  /// future, or one that is not finite, means stale).
+  public func isFresh(at now: Date) -> Bool {
+    let stored = storedAt.timeIntervalSinceReferenceDate
+    let until = freshUntil.timeIntervalSinceReferenceDate
+    guard stored.isFinite, until.isFinite, now >= storedAt else { return false }
+    return now < min(freshUntil, storedAt.addingTimeInterval(ImageLimits.maxFreshnessLifetime))
+  }
 
   /// Whether a conditional request can revalidate the stored bytes.
   public var canRevalidate: Bool { etag != nil || lastModified != nil }
@@ -36,27 +48,35 @@ public struct HTTPCacheMetadata: Codable, Hashable, Sendable {
   ) -> HTTPCacheMetadata? {
     let directives = CacheControl(response.header("cache-control"))
     if directives.noStore { return nil }
-    let lastModified = response.header("last-modified")
+    let lastModified = boundedValue(response.header("last-modified"))
     let lifetime: TimeInterval
     if directives.noCache {
       lifetime = 0
     } else if let maxAge = directives.maxAge {
-      let age = response.header("age").flatMap(TimeInterval.init) ?? 0
-      lifetime = max(0, maxAge - age)
+      // Both are clamped delta-seconds: the difference cannot overflow.
+      let age = response.header("age").flatMap(DeltaSeconds.parse) ?? 0
+      lifetime = TimeInterval(max(0, maxAge - age))
     } else if let expires = response.header("expires") {
       // An unparseable Expires means "already expired" (RFC 9111 §5.3).
       let date = HTTPDate.parse(expires)
       let base = response.header("date").flatMap(HTTPDate.parse) ?? now
-      lifetime = max(0, date.map { $0.timeIntervalSince(base) } ?? 0)
+      lifetime = date.map { $0.timeIntervalSince(base) } ?? 0
     } else if let modified = lastModified.flatMap(HTTPDate.parse) {
-      lifetime = min(max(0, now.timeIntervalSince(modified) / 10), 86_400)
+      lifetime = min(now.timeIntervalSince(modified) / 10, 86_400)
     } else {
       lifetime = defaultLifetime
     }
+    let bounded = lifetime.clamped(to: 0...ImageLimits.maxFreshnessLifetime)
     return HTTPCacheMetadata(
-      storedAt: now, freshUntil: now.addingTimeInterval(lifetime),
-      etag: response.header("etag"), lastModified: lastModified,
-      contentType: response.contentType)
+      storedAt: now, freshUntil: now.addingTimeInterval(bounded),
+      etag: boundedValue(response.header("etag")), lastModified: lastModified,
+      contentType: boundedValue(response.contentType))
+  }
+
+  /// A header value short enough to store and send back, or nil.
+  private static func boundedValue(_ value: String?) -> String? {
+    guard let value, value.utf8.count <= ImageLimits.maxHeaderValueBytes else { return nil }
+    return value
   }
 
   /// This metadata refreshed by a 304 answer at `now`: new lifetime, and new validators
@@ -79,7 +99,8 @@ public struct HTTPCacheMetadata: Codable, Hashable, Sendable {
 struct CacheControl {
   var noStore = false
   var noCache = false
-  var maxAge: TimeInterval?
+  /// Seconds, clamped to `ImageLimits.maxDeltaSeconds`; nil when absent or malformed.
+  var maxAge: Int?
 
   init(_ header: String?) {
     guard let header else { return }
@@ -92,9 +113,28 @@ struct CacheControl {
       } else if directive.hasPrefix("max-age=") {
         let value = directive.dropFirst("max-age=".count).trimmingCharacters(
           in: CharacterSet(charactersIn: "\""))
-        maxAge = TimeInterval(value)
+        // A malformed max-age makes the response stale (RFC 9111 §4.2.1), not fresh forever.
+        maxAge = DeltaSeconds.parse(value) ?? 0
       }
     }
+  }
+}
+
+/// RFC 9111 delta-seconds: a non-negative decimal integer, nothing else ("1e9", "-5", "inf"
+/// and "0x10" are not numbers here). Values past `ImageLimits.maxDeltaSeconds` saturate.
+enum DeltaSeconds {
+  /// - Complexity: O(n) in the text's length.
+  static func parse(_ text: some StringProtocol) -> Int? {
+    let digits = text.utf8.drop { $0 == 0x20 || $0 == 0x09 }.prefix { $0 != 0x20 && $0 != 0x09 }
+    guard !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+    let trailing = text.utf8.drop { $0 == 0x20 || $0 == 0x09 }.dropFirst(digits.count)
+    guard trailing.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
+    var value = 0
+    for digit in digits {
+      value = value * 10 + Int(digit - 0x30)
+      if value >= ImageLimits.maxDeltaSeconds { return ImageLimits.maxDeltaSeconds }
+    }
+    return value
   }
 }
 

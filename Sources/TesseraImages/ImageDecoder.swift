@@ -6,24 +6,30 @@ import Foundation
 /// a full-size bitmap is never made and then scaled). Blocking and CPU-bound: the pipeline
 /// runs it on its own threads, never the main actor or the cooperative pool.
 ///
-/// The pixel count is read from the header first, so a decompression bomb (a small file
-/// that claims gigapixels) is refused before a single pixel is decoded.
+/// Decoders by trust: the format libvips would pick from the header is checked against the
+/// request's source first (`allowedFormats(for:)`), so network bytes only ever reach the photo
+/// decoders; anything else is `.unsupportedFormat` before a decoder runs. The pixel count and
+/// sides are read from the header next, so a decompression bomb (a small file that claims
+/// gigapixels) is refused before a single pixel is decoded.
 struct ImageDecoder: Sendable {
   let maxPixels: Int
 
+  /// The formats (`TesseraFormat` bits) bytes from `source` may be decoded as.
+  static func allowedFormats(for source: ImageRequest.Source) -> UInt32 {
+    switch source {
+    case .network: TESSERA_FORMATS_NETWORK.rawValue
+    case .localFolder: TESSERA_FORMATS_LOCAL.rawValue
+    }
+  }
+
   func decode(
-    _ data: Data, targetSize: PixelSize?, contentMode: ImageRequest.ContentMode
+    _ data: Data, targetSize: PixelSize?, contentMode: ImageRequest.ContentMode,
+    source: ImageRequest.Source = .network
   )
     throws(ImagePipelineError) -> Image
   {
-    let original = try header(of: data)
-    guard original.width * original.height <= maxPixels else {
-      throw .tooLarge(.pixels(width: original.width, height: original.height, limit: maxPixels))
-    }
-    let box = targetSize ?? original
-    guard box.width > 0, box.height > 0 else {
-      throw .decodingFailed("target size \(box) is not positive")
-    }
+    let original = try header(of: data, source: source)
+    let box = try fittingBox(targetSize, original: original, contentMode: contentMode)
     let fit: TesseraFit =
       switch targetSize == nil ? .aspectFit : contentMode {
       case .aspectFit: TESSERA_FIT_INSIDE
@@ -35,39 +41,79 @@ struct ImageDecoder: Sendable {
     var width: Int32 = 0
     var height: Int32 = 0
     let status = data.withUnsafeBytes { raw in
-      tessera_vips_thumbnail_rgba(
-        raw.baseAddress, raw.count, Int32(clamping: box.width), Int32(clamping: box.height),
-        Int32(fit.rawValue), &pixels, &length, &width, &height)
+      tessera_vips_thumbnail_rgba_allowed(
+        raw.baseAddress, raw.count, Self.allowedFormats(for: source),
+        Int32(clamping: box.width), Int32(clamping: box.height), Int32(fit.rawValue), &pixels,
+        &length, &width, &height)
     }
     guard status == 0, let pixels else { throw .decodingFailed(Self.lastError()) }
     defer { tessera_vips_free(pixels) }
-    guard length == Int(width) * Int(height) * 4 else {
+    guard width > 0, height > 0, length == Int(width) * Int(height) * 4 else {
       throw .decodingFailed("libvips returned \(length) bytes for \(width)x\(height) RGBA")
     }
     let bitmap = [UInt8](UnsafeBufferPointer(start: pixels, count: length))
     return Image(width: Int(width), height: Int(height), pixels: bitmap, originalSize: original)
   }
 
-  /// The source's dimensions, from its header only.
-  func header(of data: Data) throws(ImagePipelineError) -> PixelSize {
+  /// The source's dimensions, from its header only, once its format is known to be allowed
+  /// for `source` and its size within the limits.
+  func header(
+    of data: Data, source: ImageRequest.Source = .network
+  ) throws(ImagePipelineError) -> PixelSize {
     var width: Int32 = 0
     var height: Int32 = 0
     var bands: Int32 = 0
+    var name = [CChar](repeating: 0, count: 64)
     let status = data.withUnsafeBytes { raw in
-      tessera_vips_header(raw.baseAddress, raw.count, &width, &height, &bands, nil, 0)
+      tessera_vips_header_allowed(
+        raw.baseAddress, raw.count, Self.allowedFormats(for: source), &width, &height, &bands,
+        &name, name.count)
+    }
+    guard status != TESSERA_REFUSED_FORMAT else {
+      _ = Self.lastError()  // the refusal's own text: not for the next caller to read
+      throw .unsupportedFormat(Self.string(name))
     }
     guard status == 0 else { throw .decodingFailed(Self.lastError()) }
     guard width > 0, height > 0 else {
       throw .decodingFailed("the header says \(width)x\(height)")
     }
+    // Both sides are positive Int32s: their product fits in Int.
+    guard Int(width) * Int(height) <= maxPixels else {
+      throw .tooLarge(.pixels(width: Int(width), height: Int(height), limit: maxPixels))
+    }
+    let side = ImageLimits.maxImageSide
+    guard width <= side, height <= side else {
+      throw .tooLarge(.side(width: Int(width), height: Int(height), limit: side))
+    }
     return PixelSize(width: Int(width), height: Int(height))
+  }
+
+  /// The box handed to libvips: the request's (or the original size), each side at most
+  /// `ImageLimits.maxImageSide`. Only `.exact` can make a bitmap larger than the original, so
+  /// only its box is held to `maxPixels`.
+  private func fittingBox(
+    _ target: PixelSize?, original: PixelSize, contentMode: ImageRequest.ContentMode
+  ) throws(ImagePipelineError) -> PixelSize {
+    guard let target else { return original }
+    guard target.width > 0, target.height > 0 else {
+      throw .decodingFailed("target size \(target) is not positive")
+    }
+    let side = ImageLimits.maxImageSide
+    let box = PixelSize(width: min(target.width, side), height: min(target.height, side))
+    if contentMode == .exact, box.width * box.height > maxPixels {
+      throw .tooLarge(.pixels(width: box.width, height: box.height, limit: maxPixels))
+    }
+    return box
+  }
+
+  private static func string(_ characters: [CChar]) -> String {
+    String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   private static func lastError() -> String {
     var buffer = [CChar](repeating: 0, count: 512)
     let count = tessera_vips_last_error(&buffer, buffer.count)
-    let text = String(
-      decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let text = string(Array(buffer.prefix(count)))
     let firstLine = text.split(separator: "\n").first.map(String.init) ?? ""
     return firstLine.isEmpty ? "libvips could not read the image" : firstLine
   }

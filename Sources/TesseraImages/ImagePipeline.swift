@@ -23,9 +23,11 @@ public final class ImagePipeline: Sendable {
   public var diskCache: DiskCache? { configuration.diskCache }
 
   /// The decoded image if the memory cache holds it: synchronous, O(1), for the same-frame
-  /// path. Nil for `.reload` requests, which must not be served from a cache.
+  /// path. Nil for `.reload` requests, which must not be served from a cache, and for a
+  /// network request naming a local file (never loaded, so never served either).
   public func cachedImage(for request: ImageRequest) -> Image? {
     guard request.cachePolicy != .reload else { return nil }
+    guard request.source == .localFolder || !request.url.isFileURL else { return nil }
     return configuration.memoryCache?.image(for: request.memoryCacheKey)
   }
 
@@ -91,21 +93,12 @@ public final class ImagePipeline: Sendable {
       deliver(task, .success(image))
       return task
     }
-    let holder = Locked<ImageTask?>(nil)
-    let pending = Locked<TaskOutcome?>(nil)
-    // The core may complete the task (an invalid URL) before `ImageTask` exists; the outcome
-    // then waits in `pending` until it does.
-    let id = core.startImageTask(request, priority: request.priority) { outcome in
-      let task = holder.withLock { $0 }
-      guard let task else {
-        pending.withLock { $0 = outcome }
-        return
-      }
+    // The handle exists before the core is asked, so a completion that comes back at once, on
+    // any thread, already has its task: there is no second step to lose it in.
+    let task = ImageTask(id: core.reserveTaskID(), request: request, core: core)
+    core.startImageTask(request, id: task.id, priority: request.priority) { outcome in
       deliver(task, Self.result(of: outcome))
     }
-    let task = ImageTask(id: id, request: request, core: core)
-    holder.withLock { $0 = task }
-    if let outcome = pending.withLock({ $0 }) { deliver(task, Self.result(of: outcome)) }
     return task
   }
 

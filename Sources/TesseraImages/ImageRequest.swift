@@ -57,7 +57,29 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     case onlyFromCache
   }
 
+  /// Where a request's bytes come from. It decides which URL schemes and which image formats
+  /// the request may reach: bytes from a server we do not control never open a local file and
+  /// never reach a decoder beyond the photo formats.
+  public enum Source: Hashable, Sendable, CustomStringConvertible {
+    /// A server: http(s) URLs only, and only photo formats (JPEG, PNG, WebP, GIF, HEIF/AVIF).
+    /// The default, and what every feed's items are.
+    case network
+    /// A folder the user chose on this machine: `file:` URLs only, read from regular files
+    /// (never through a symbolic link, never a FIFO or device) up to the byte limit; TIFF and
+    /// JPEG XL besides the photo formats.
+    case localFolder
+
+    public var description: String {
+      switch self {
+      case .network: "the network"
+      case .localFolder: "a local folder"
+      }
+    }
+  }
+
   public var url: URL
+  /// Where the bytes come from; see `Source`. Default `.network`.
+  public var source: Source
   /// The box to decode into, in pixels; nil decodes at the original size.
   public var targetSize: PixelSize?
   public var contentMode: ContentMode
@@ -66,9 +88,10 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
 
   public init(
     url: URL, targetSize: PixelSize? = nil, contentMode: ContentMode = .aspectFit,
-    priority: Priority = .normal, cachePolicy: CachePolicy = .useCache
+    priority: Priority = .normal, cachePolicy: CachePolicy = .useCache, source: Source = .network
   ) {
     self.url = url
+    self.source = source
     self.targetSize = targetSize
     self.contentMode = contentMode
     self.priority = priority
@@ -77,7 +100,8 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String {
     let size = targetSize.map { " \($0)" } ?? ""
-    return "ImageRequest(\(url.absoluteString)\(size) \(contentMode) \(priority))"
+    let origin = source == .network ? "" : " from \(source)"
+    return "ImageRequest(\(url.absoluteString)\(size) \(contentMode) \(priority)\(origin))"
   }
 
   /// The key of the decoded image in the memory cache: same source, same size, same fit.

@@ -35,23 +35,35 @@ extension PipelineCore {
   ) async
     -> Result<Download, ImagePipelineError>
   {
+    // Only a local-folder request gets this far with a file URL (`PipelineCore.validate`);
+    // its bytes are read here, never by the data loader, and never cached on disk.
+    if request.url.isFileURL {
+      do {
+        let data = try await LocalFileReader.contents(of: request.url, maxBytes: request.maxBytes)
+        return .success(Download(data: data, bytesReceived: data.count, notModified: false))
+      } catch {
+        return .failure(error)
+      }
+    }
     let response: DataResponse
     do {
       response = try await configuration.dataLoader.loadData(for: request)
     } catch {
       return .failure(error)
     }
-    let disk = request.url.isFileURL ? nil : configuration.diskCache
+    let disk = configuration.diskCache
     let lifetime = configuration.defaultCacheLifetime
     if response.statusCode == 304, request.isConditional, let stale {
       if let disk {
-        let now = disk.currentDate
-        if let metadata = stale.metadata.revalidated(
-          by: response, at: now, defaultLifetime: lifetime)
-        {
-          disk.store(stale.data, metadata: metadata, for: key.url)
-        } else {
-          disk.removeEntry(for: key.url)
+        await BlockingIO.run {
+          let now = disk.currentDate
+          if let metadata = stale.metadata.revalidated(
+            by: response, at: now, defaultLifetime: lifetime)
+          {
+            disk.store(stale.data, metadata: metadata, for: key.url)
+          } else {
+            disk.removeEntry(for: key.url)
+          }
         }
       }
       return .success(Download(data: stale.data, bytesReceived: 0, notModified: true))
@@ -62,11 +74,13 @@ extension PipelineCore {
       return .failure(error)
     }
     if let disk {
-      let now = disk.currentDate
-      if let metadata = HTTPCacheMetadata.from(response, at: now, defaultLifetime: lifetime) {
-        disk.store(response.data, metadata: metadata, for: key.url)
-      } else {
-        disk.removeEntry(for: key.url)  // no-store: an older copy must not outlive it
+      await BlockingIO.run {
+        let now = disk.currentDate
+        if let metadata = HTTPCacheMetadata.from(response, at: now, defaultLifetime: lifetime) {
+          disk.store(response.data, metadata: metadata, for: key.url)
+        } else {
+          disk.removeEntry(for: key.url)  // no-store: an older copy must not outlive it
+        }
       }
     }
     return .success(

@@ -39,21 +39,35 @@ final class PipelineCore: Sendable {
 
   // MARK: Subscribing
 
+  /// A fresh task id, for a caller that must create its handle before the work starts (so a
+  /// completion that comes back at once already finds it).
+  func reserveTaskID() -> TaskID { state.withLock { $0.makeID() } }
+
   /// Starts (or joins) the work for `request` and returns the task's id. `deliver` is called
   /// exactly once, from any thread.
   func startImageTask(
     _ request: ImageRequest, priority: ImageRequest.Priority,
     deliver: @escaping @Sendable (TaskOutcome) -> Void
   ) -> TaskID {
+    let id = reserveTaskID()
+    startImageTask(request, id: id, priority: priority, deliver: deliver)
+    return id
+  }
+
+  /// Starts (or joins) the work for `request` under an id from `reserveTaskID()`. `deliver`
+  /// is called exactly once, from any thread, possibly before this returns.
+  func startImageTask(
+    _ request: ImageRequest, id: TaskID, priority: ImageRequest.Priority,
+    deliver: @escaping @Sendable (TaskOutcome) -> Void
+  ) {
     update { state, deliveries in
-      let id = state.makeID()
       state.statistics.tasksStarted += 1
       let subscriber = Subscriber(
         priority: priority, target: .decode(decodeKey(for: request)), deliver: deliver)
-      if let error = Self.validate(request.url) {
+      if let error = Self.validate(request) {
         state.statistics.tasksCompleted += 1
         deliveries.add(subscriber, .failure(error))
-        return id
+        return
       }
       state.subscribers[id] = subscriber
       let key = decodeKey(for: request)
@@ -61,7 +75,7 @@ final class PipelineCore: Sendable {
         state.statistics.coalescedJoins += 1
         state.decodes[key]?.subscribers[id] = priority
         reprioritize(decode: key, &state)
-        return id
+        return
       }
       let fetchKey = FetchKey(url: request.diskKey, policy: request.cachePolicy)
       state.decodes[key] = DecodeJob(
@@ -73,7 +87,6 @@ final class PipelineCore: Sendable {
       } else {
         beginFetch(fetchKey, url: request.url, decode: (key, priority), &state, &deliveries)
       }
-      return id
     }
   }
 
@@ -87,7 +100,7 @@ final class PipelineCore: Sendable {
       state.statistics.tasksStarted += 1
       let fetchKey = FetchKey(url: request.diskKey, policy: request.cachePolicy)
       let subscriber = Subscriber(priority: priority, target: .fetch(fetchKey), deliver: deliver)
-      if let error = Self.validate(request.url) {
+      if let error = Self.validate(request) {
         state.statistics.tasksCompleted += 1
         deliveries.add(subscriber, .failure(error))
         return id
@@ -191,14 +204,22 @@ final class PipelineCore: Sendable {
     DecodeKey(image: request.memoryCacheKey, policy: request.cachePolicy)
   }
 
-  /// Only http(s) URLs with a host and file URLs with a path are loadable.
-  static func validate(_ url: URL) -> ImagePipelineError? {
-    switch url.scheme?.lowercased() {
-    case "http", "https":
-      if let host = url.host, !host.isEmpty { return nil }
-    case "file":
-      if !url.path.isEmpty { return nil }
-    default: break
+  /// Schemes by source: a network request may only use http(s) with a host, a local-folder
+  /// request only a file URL with a path on this machine. Anything else fails before any I/O:
+  /// a network request's `file:` URL is never opened.
+  static func validate(_ request: ImageRequest) -> ImagePipelineError? {
+    let url = request.url
+    let scheme = url.scheme?.lowercased()
+    let isHTTP = scheme == "http" || scheme == "https"
+    let isFile = scheme == "file"
+    switch request.source {
+    case .network:
+      if isFile { return .schemeNotAllowed(url: url.absoluteString, source: .network) }
+      if isHTTP, let host = url.host, !host.isEmpty { return nil }
+    case .localFolder:
+      if isHTTP { return .schemeNotAllowed(url: url.absoluteString, source: .localFolder) }
+      let host = url.host ?? ""
+      if isFile, host.isEmpty || host == "localhost", !url.path.isEmpty { return nil }
     }
     return .invalidURL(url.absoluteString)
   }

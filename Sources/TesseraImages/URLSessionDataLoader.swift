@@ -1,10 +1,12 @@
 import Foundation
+import TesseraUtilities
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// Loads http(s) URLs through URLSession and file URLs from the file system.
+/// Loads http(s) URLs through URLSession (and refuses `file:` URLs: local folders are read by
+/// the pipeline itself).
 ///
 /// It streams the body and stops as soon as it passes `DataRequest.maxBytes` (or at once when
 /// Content-Length already says so), applies the request's idle timeout, sends conditional
@@ -20,16 +22,18 @@ public final class URLSessionDataLoader: DataLoading {
   ///     Linux's URLSession honours only this session-wide value (in whole seconds) and
   ///     ignores `DataRequest.timeout`, which applies where URLSession supports it.
   ///   - resourceTimeout: seconds a whole download may take, however steadily it progresses.
+  ///   Both timeouts are clamped into `ImageLimits.requestTimeout` (1 s to an hour).
   public init(
     maxConnectionsPerHost: Int = 6, requestTimeout: TimeInterval = 30,
     resourceTimeout: TimeInterval = 120
   ) {
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = max(1, requestTimeout.rounded(.up))
+    let timeouts = ImageLimits.requestTimeout
+    configuration.timeoutIntervalForRequest = requestTimeout.rounded(.up).clamped(to: timeouts)
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.httpMaximumConnectionsPerHost = maxConnectionsPerHost
-    configuration.timeoutIntervalForResource = resourceTimeout
+    configuration.httpMaximumConnectionsPerHost = max(1, maxConnectionsPerHost)
+    configuration.timeoutIntervalForResource = resourceTimeout.clamped(to: timeouts)
     let delegate = SessionDelegate()
     self.delegate = delegate
     self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
@@ -38,13 +42,17 @@ public final class URLSessionDataLoader: DataLoading {
   deinit { session.finishTasksAndInvalidate() }
 
   public func loadData(for request: DataRequest) async throws(ImagePipelineError) -> DataResponse {
-    if request.url.isFileURL { return try readFile(request) }
+    // An HTTP loader never opens local files: the pipeline reads a local folder's files
+    // itself (`LocalFileReader`), and only for requests that say they come from one.
+    if request.url.isFileURL {
+      throw .schemeNotAllowed(url: request.url.absoluteString, source: .network)
+    }
     guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https"
     else { throw .invalidURL(request.url.absoluteString) }
     // Whole seconds: Linux's URLSession truncates, and would turn 0.5 into "no timeout".
     var urlRequest = URLRequest(
       url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
-      timeoutInterval: max(1, request.timeout.rounded(.up)))
+      timeoutInterval: request.timeout.rounded(.up).clamped(to: ImageLimits.requestTimeout))
     urlRequest.setValue("image/*, */*;q=0.5", forHTTPHeaderField: "Accept")
     if let etag = request.ifNoneMatch {
       urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match")
@@ -72,28 +80,6 @@ public final class URLSessionDataLoader: DataLoading {
     return try result.get()
   }
 
-  private func readFile(_ request: DataRequest) throws(ImagePipelineError) -> DataResponse {
-    let path = request.url.path
-    let size: Int
-    do {
-      let attributes = try FileManager.default.attributesOfItem(atPath: path)
-      size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-    } catch {
-      throw .networkFailed("cannot read \(path): no such file")
-    }
-    guard size <= request.maxBytes else { throw .tooLarge(.bytes(size, limit: request.maxBytes)) }
-    do {
-      let data = try Data(contentsOf: request.url)
-      guard data.count <= request.maxBytes else {
-        throw ImagePipelineError.tooLarge(.bytes(data.count, limit: request.maxBytes))
-      }
-      return DataResponse(statusCode: 200, data: data)
-    } catch let error as ImagePipelineError {
-      throw error
-    } catch {
-      throw .networkFailed("cannot read \(path): \(error.localizedDescription)")
-    }
-  }
 }
 
 /// Collects each data task's response and body, enforcing its byte limit, and resumes the
@@ -125,9 +111,11 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     let allow = pending.withLock { pending -> Bool in
       guard var entry = pending[dataTask.taskIdentifier] else { return false }
       entry.response = response as? HTTPURLResponse
+      // Content-Length as URLSession parsed it: -1 when absent, else non-negative Int64,
+      // compared before anything is allocated for it.
       let expected = response.expectedContentLength
-      if expected > entry.maxBytes {
-        entry.overLimit = Int(expected)
+      if expected > Int64(entry.maxBytes) {
+        entry.overLimit = Int(clamping: expected)
       }
       pending[dataTask.taskIdentifier] = entry
       return entry.overLimit == nil

@@ -44,7 +44,7 @@ func header(_ data: Data) -> (width: Int, height: Int, loader: String)? {
   return (Int(w), Int(h), name)
 }
 
-@Suite struct CVipsShimTests {
+@Suite(.timeLimit(.minutes(1))) struct CVipsShimTests {
   static let formats = [".png", ".jpg[Q=95]", ".webp[Q=95]", ".gif"]
 
   @Test(arguments: formats)

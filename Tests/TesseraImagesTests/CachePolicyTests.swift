@@ -5,7 +5,7 @@ import Testing
 
 /// The pipeline with a disk cache: cache policies, HTTP freshness and revalidation, and
 /// recovery from a corrupt entry.
-@Suite struct CachePolicyTests {
+@Suite(.timeLimit(.minutes(1))) struct CachePolicyTests {
   private let clock = TestClock()
   private let directory = Fixtures.temporaryDirectory()
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TesseraImages
 
-@Suite struct CancellationTests {
+@Suite(.timeLimit(.minutes(1))) struct CancellationTests {
   @Test func loadIsCancelledWhenEverySubscriberCancels() async {
     let loader = HeldDataLoader()
     let pipeline = makePipeline(loader)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TesseraImages
 
-@Suite struct CoalescingTests {
+@Suite(.timeLimit(.minutes(1))) struct CoalescingTests {
   @Test func hundredIdenticalRequestsShareOneLoadAndOneDecode() async {
     let loader = HeldDataLoader()
     let pipeline = makePipeline(loader)

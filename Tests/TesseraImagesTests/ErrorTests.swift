@@ -3,7 +3,7 @@ import Testing
 
 @testable import TesseraImages
 
-@Suite struct ErrorTests {
+@Suite(.timeLimit(.minutes(1))) struct ErrorTests {
   private func load(
     _ answer: HeldDataLoader.Answer, request: ImageRequest = Fixtures.request("x", size: 16),
     maxPixels: Int = 100_000_000, maxBytes: Int = 50 << 20
@@ -116,9 +116,16 @@ import Testing
       .invalidURL("x"), .badStatus(503), .notAnImage(contentType: "text/html"),
       .tooLarge(.bytes(10, limit: 5)), .tooLarge(.pixels(width: 9, height: 9, limit: 5)),
       .decodingFailed("bad huffman"), .timedOut, .cancelled, .networkFailed("reset"), .notInCache,
+      .unsupportedFormat("SVG"), .schemeNotAllowed(url: "file:///etc/passwd", source: .network),
+      .schemeNotAllowed(url: "http://x/a.png", source: .localFolder),
+      .fileRefused(path: "/p/a.png", .symbolicLink), .fileRefused(path: "/p/a.png", .notFound),
+      .fileRefused(path: "/p/a.png", .notARegularFile),
+      .fileRefused(path: "/p/a.png", .unreadable("Permission denied")),
+      .tooLarge(.side(width: 1, height: 70_000, limit: 65_535)),
     ]
     let messages = errors.map(\.description)
     #expect(Set(messages).count == errors.count)
     #expect(messages[4] == "too large: 9x9 pixels, the limit is 5 pixels")
+    #expect(messages.last == "too large: 1x70000 pixels, the limit is 65535 pixels a side")
   }
 }

@@ -32,6 +32,28 @@ enum Fixtures {
   static let otherPNG = image(width: 30, height: 60)
   static let jpeg = image(width: 80, height: 40, as: ".jpg[Q=90]")
 
+  static let tiff = image(width: 40, height: 30, as: ".tif")
+
+  /// A small SVG drawing: text that librsvg would render, never a photo.
+  static let svg = Data(
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <svg xmlns="http://www.w3.org/2000/svg" width="64" height="48" viewBox="0 0 64 48">
+      <rect width="64" height="48" fill="#c03"/>
+    </svg>
+    """.utf8)
+
+  /// A one-page PDF: what poppler would render, never a photo.
+  static let pdf = Data(
+    """
+    %PDF-1.4
+    1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
+    2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj
+    3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 64 48] >> endobj
+    trailer << /Root 1 0 R >>
+    %%EOF
+    """.utf8)
+
   static func url(_ name: String) -> URL {
     URL(string: "https://images.test/\(name)") ?? URL(fileURLWithPath: "/")
   }

@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// The pipeline over real HTTP: URLSession against a Hummingbird server on 127.0.0.1.
-@Suite struct HTTPIntegrationTests {
+@Suite(.timeLimit(.minutes(1))) struct HTTPIntegrationTests {
   /// Runs a server with the routes the tests need for the duration of `body`.
   private func withServer(
     _ body: @Sendable (_ base: String, _ served: Locked<[String]>) async throws -> Void
@@ -119,16 +119,30 @@ import Testing
     }
   }
 
-  @Test func fileURLsLoadFromDisk() async throws {
+  @Test func fileURLsLoadFromDiskForALocalFolderRequest() async throws {
     let directory = Fixtures.temporaryDirectory()
     let file = directory.appendingPathComponent("a.png")
     try Fixtures.png.write(to: file)
     let pipeline = ImagePipeline(configuration: .init(dataLoader: URLSessionDataLoader()))
     let image = try await pipeline.image(
-      for: ImageRequest(url: file, targetSize: PixelSize(width: 32, height: 32)))
+      for: ImageRequest(
+        url: file, targetSize: PixelSize(width: 32, height: 32), source: .localFolder))
     #expect(image.size == PixelSize(width: 32, height: 24))
-    await #expect(throws: ImagePipelineError.self) {
-      try await pipeline.image(for: ImageRequest(url: directory.appendingPathComponent("none.png")))
+    let missing = directory.appendingPathComponent("none.png")
+    await #expect(throws: ImagePipelineError.fileRefused(path: missing.path, .notFound)) {
+      try await pipeline.image(for: ImageRequest(url: missing, source: .localFolder))
+    }
+  }
+
+  /// The HTTP loader is not a way around the pipeline's scheme rule.
+  @Test func theHTTPLoaderRefusesFileURLs() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    let file = directory.appendingPathComponent("a.png")
+    try Fixtures.png.write(to: file)
+    await #expect(
+      throws: ImagePipelineError.schemeNotAllowed(url: file.absoluteString, source: .network)
+    ) {
+      try await URLSessionDataLoader().loadData(for: DataRequest(url: file))
     }
   }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TesseraImages
 
-@Suite struct MemoryCacheTests {
+@Suite(.timeLimit(.minutes(1))) struct MemoryCacheTests {
   /// An image costing exactly `bytes` (a 1-pixel-high strip).
   private func image(cost bytes: Int) -> Image {
     Image(
@@ -105,7 +105,7 @@ import Testing
   }
 }
 
-@Suite struct LRUListTests {
+@Suite(.timeLimit(.minutes(1))) struct LRUListTests {
   @Test func ordersByRecencyAndReusesSlots() {
     var list = LRUList<String, Int>()
     list.set("a", 1)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TesseraImages
 
-@Suite struct PrefetcherTests {
+@Suite(.timeLimit(.minutes(1))) struct PrefetcherTests {
   @Test func prefetchesAtLowPriorityIntoMemoryAndVisibleRequestsJoinIt() async {
     let loader = HeldDataLoader()
     let pipeline = makePipeline(loader)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TesseraImages
 
-@Suite struct PriorityTests {
+@Suite(.timeLimit(.minutes(1))) struct PriorityTests {
   @Test func heldQueueReleasesHigherPrioritiesFirstAndFollowsLiveChanges() async {
     let loader = HeldDataLoader()
     let pipeline = makePipeline(loader, downloads: 1)
@@ -71,7 +71,7 @@ import Testing
   }
 }
 
-@Suite struct PriorityWorkQueueTests {
+@Suite(.timeLimit(.minutes(1))) struct PriorityWorkQueueTests {
   @Test func servesHighestFirstThenArrivalOrder() {
     var queue = PriorityWorkQueue<String>()
     queue.enqueue("a", priority: 1)

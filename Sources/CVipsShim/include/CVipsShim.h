@@ -21,20 +21,63 @@ typedef enum {
   TESSERA_FIT_EXACT = 2,
 } TesseraFit;
 
+/// The image formats Tessera decodes, as bits of an allow-list. Every other format libvips
+/// could read (SVG, PDF, ImageMagick's, OpenSlide, MAT, CSV, FITS, PPM, …) is never decoded.
+typedef enum {
+  TESSERA_FORMAT_JPEG = 1 << 0,
+  TESSERA_FORMAT_PNG = 1 << 1,
+  TESSERA_FORMAT_WEBP = 1 << 2,
+  TESSERA_FORMAT_GIF = 1 << 3,
+  /// HEIC and AVIF (one libheif loader reads both).
+  TESSERA_FORMAT_HEIF = 1 << 4,
+  TESSERA_FORMAT_TIFF = 1 << 5,
+  TESSERA_FORMAT_JXL = 1 << 6,
+  /// What bytes from the network may reach: the photo decoders.
+  TESSERA_FORMATS_NETWORK = TESSERA_FORMAT_JPEG | TESSERA_FORMAT_PNG | TESSERA_FORMAT_WEBP |
+                            TESSERA_FORMAT_GIF | TESSERA_FORMAT_HEIF,
+  /// What files from a folder the user chose may reach: the photo decoders, TIFF, JPEG XL.
+  TESSERA_FORMATS_LOCAL = TESSERA_FORMATS_NETWORK | TESSERA_FORMAT_TIFF | TESSERA_FORMAT_JXL,
+} TesseraFormat;
+
+/// Returned when the bytes are in a format outside the allow-list given (nothing was decoded).
+#define TESSERA_REFUSED_FORMAT (-2)
+
 /// Starts libvips once per process (thread-safe, idempotent). Returns 0 on success.
+/// Loaders outside TESSERA_FORMATS_LOCAL are blocked process-wide (and libvips' untrusted
+/// ones with them), so no call in the process can reach them.
 int tessera_vips_init(void);
 
-/// Reads an encoded image's header only: dimensions, band count and the loader's name
-/// (e.g. "jpegload_buffer"), written to `loader` (NUL-terminated, truncated to `loader_len`).
-/// No pixels are decoded. Returns 0 on success, -1 on error (see tessera_vips_last_error).
-int tessera_vips_header(const void *buffer, size_t length, int *width, int *height, int *bands,
-                        char *loader, size_t loader_len);
+/// Names the format of `buffer` from its first bytes, the way libvips picks a loader: writes
+/// a name a person reads ("JPEG", "SVG", "PDF") to `name` (NUL-terminated, truncated to
+/// `name_len`) and returns its TesseraFormat bit, 0 for a recognised format outside
+/// TESSERA_FORMATS_LOCAL, or -1 when nothing recognises the bytes. Runs no decoder.
+int tessera_vips_format(const void *buffer, size_t length, char *name, size_t name_len);
+
+/// Reads an encoded image's header only: dimensions and band count. The format must be in
+/// `allowed` (TesseraFormat bits); otherwise nothing is parsed, its name is written to
+/// `format_name` and TESSERA_REFUSED_FORMAT is returned. `format_name` also receives the
+/// name on success. Returns 0 on success, -1 on error (see tessera_vips_last_error).
+int tessera_vips_header_allowed(const void *buffer, size_t length, unsigned allowed, int *width,
+                                int *height, int *bands, char *format_name,
+                                size_t format_name_len);
 
 /// Decodes `buffer` straight to a bitmap no larger than `target_width` x `target_height`
 /// (libvips' shrink-on-load thumbnail: JPEG is decoded at 1/2, 1/4 or 1/8 scale when that
-/// suffices), converted to sRGB, 8-bit RGBA. The caller frees `*pixels` with tessera_vips_free.
+/// suffices), converted to sRGB, 8-bit RGBA. The format must be in `allowed`, else
+/// TESSERA_REFUSED_FORMAT. The caller frees `*pixels` with tessera_vips_free.
 /// `fit` is a TesseraFit. Images are never upscaled except with TESSERA_FIT_EXACT.
 /// Returns 0 on success, -1 on error.
+int tessera_vips_thumbnail_rgba_allowed(const void *buffer, size_t length, unsigned allowed,
+                                        int target_width, int target_height, int fit,
+                                        uint8_t **pixels, size_t *pixels_len, int *out_width,
+                                        int *out_height);
+
+/// tessera_vips_header_allowed for TESSERA_FORMATS_LOCAL, writing the loader's nickname
+/// (e.g. "jpegload_buffer") to `loader` instead of the format's name.
+int tessera_vips_header(const void *buffer, size_t length, int *width, int *height, int *bands,
+                        char *loader, size_t loader_len);
+
+/// tessera_vips_thumbnail_rgba_allowed for TESSERA_FORMATS_LOCAL.
 int tessera_vips_thumbnail_rgba(const void *buffer, size_t length, int target_width,
                                 int target_height, int fit, uint8_t **pixels, size_t *pixels_len,
                                 int *out_width, int *out_height);
@@ -48,12 +91,13 @@ int tessera_vips_encode(const uint8_t *pixels, int width, int height, int bands,
 /// Frees memory returned by this shim.
 void tessera_vips_free(void *pointer);
 
-/// Copies libvips' accumulated error text (this thread's view of the global buffer) into
-/// `buffer`, NUL-terminated, and clears it. Returns the number of bytes written.
+/// Copies libvips' accumulated error text into `buffer`, NUL-terminated, and clears it.
+/// Returns the number of bytes written. The buffer is one per process: the copy is taken
+/// under libvips' own lock (vips_error_buffer_copy), but with several decodes at once the
+/// text may be another thread's.
 size_t tessera_vips_last_error(char *buffer, size_t length);
 
-/// Pixels decoded at most by libvips' loaders before they refuse (decompression-bomb guard at
-/// the C level; the Swift pipeline refuses earlier, from the header). 0 = libvips' default.
+/// Threads libvips may use inside one operation (Tessera runs one decode per core, so 1).
 void tessera_vips_set_concurrency(int threads);
 
 #ifdef __cplusplus

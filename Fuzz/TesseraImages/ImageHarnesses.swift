@@ -1,0 +1,73 @@
+import Foundation
+
+/// TesseraImages' parsers of outside input, each with the invariant it must keep on any bytes.
+extension FuzzHarnesses {
+  static let moduleHarnesses: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
+    // Response bodies: the sniffer looks at 16 bytes at most and names an image type or none;
+    // the validator accepts or throws, never traps.
+    "image-sniffer": { bytes in
+      let data = Data(bytes)
+      if let type = ImageSniffer.imageType(of: data) { precondition(type.hasPrefix("image/")) }
+      let declared = String(decoding: data.prefix(40), as: UTF8.self)
+      for contentType in [nil, declared, "application/octet-stream"] {
+        let response = DataResponse(
+          headers: contentType.map { ["Content-Type": $0] } ?? [:], data: data)
+        _ = try? ResponseValidator.validate(response, maxBytes: 1 << 20)
+      }
+    },
+    // Header text ("Name: value" lines): whatever Cache-Control, Age, Expires, Date or
+    // Last-Modified say, a stored response is fresh for no more than the limit.
+    "http-cache-metadata": { bytes in HTTPMetadataHarness.run(bytes) },
+    // A disk-cache file and a ledger, as another process (or a crash) may have left them:
+    // parsed or refused, and what parses survives a round trip.
+    "disk-cache-record": { bytes in
+      let data = Data(bytes)
+      if let entry = DiskCacheRecord.decode(data) {
+        let again = DiskCacheRecord.encode(entry.data, metadata: entry.metadata, for: entry.key)
+          .flatMap(DiskCacheRecord.decode)
+        precondition(again?.key == entry.key && again?.data == entry.data)
+      }
+      if let total = DiskCacheLedger.parse(data) {
+        precondition(total >= 0 && DiskCacheLedger.parse(DiskCacheLedger.text(total)) == total)
+      }
+    },
+  ]
+}
+
+/// Builds responses from fuzzed header text and checks the freshness bounds.
+enum HTTPMetadataHarness {
+  static let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+  static func run(_ bytes: UnsafeRawBufferPointer) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    var headers: [String: String] = [:]
+    for line in text.split(whereSeparator: \.isNewline) {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      headers[name] = value
+      if let seconds = DeltaSeconds.parse(value) {
+        precondition((0...ImageLimits.maxDeltaSeconds).contains(seconds))
+      }
+    }
+    let response = DataResponse(statusCode: 200, headers: headers)
+    for lifetime in [0, 100, TimeInterval.infinity, -TimeInterval.infinity, .nan] {
+      guard let metadata = HTTPCacheMetadata.from(response, at: now, defaultLifetime: lifetime)
+      else { continue }
+      check(metadata)
+      let refreshed = metadata.revalidated(
+        by: response, at: now.addingTimeInterval(60), defaultLifetime: lifetime)
+      if let refreshed { check(refreshed) }
+    }
+  }
+
+  private static func check(_ metadata: HTTPCacheMetadata) {
+    let lifetime = metadata.freshUntil.timeIntervalSince(metadata.storedAt)
+    precondition(lifetime >= 0 && lifetime <= ImageLimits.maxFreshnessLifetime)
+    precondition(!metadata.isFresh(at: metadata.storedAt + ImageLimits.maxFreshnessLifetime))
+    let limit = ImageLimits.maxHeaderValueBytes
+    for value in [metadata.etag, metadata.lastModified, metadata.contentType] {
+      precondition((value?.utf8.count ?? 0) <= limit)
+    }
+  }
+}
