@@ -22,9 +22,12 @@ public enum TerminalLimits {
   public static let maximumSequenceLength = 4_096
   /// Longest bracketed paste kept, in bytes; bytes past it are dropped until the paste ends.
   public static let maximumPasteLength = 1 << 20
-  /// The largest side, in cells, an image placement may have; larger ones are not drawn (no
-  /// layout makes them, and the pixel arithmetic after them must not overflow).
-  public static let maximumPlacementSide = 1 << 20
+  /// The largest side, in cells, an image placement may have (16 M: a 1×65,535 image in a
+  /// full-width list row is far below it); larger ones are not drawn, so the pixel arithmetic
+  /// after them (sides × 512 px) never overflows.
+  public static let maximumPlacementSide = 1 << 24
+  /// The largest side of a bitmap the app hands over: 65,535 pixels, as for feed images.
+  public static let maximumBitmapSide = 65_535
 
   /// Cells: 1 … maximum.
   static let columnRange = 1...maximumColumns

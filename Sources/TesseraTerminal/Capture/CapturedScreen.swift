@@ -16,9 +16,10 @@ public struct CapturedScreen: Sendable, CustomStringConvertible {
     var pendingText = ""
     func flushText() {
       for grapheme in pendingText {
-        if GraphemeWidth.isControl(grapheme) { continue }
+        let width = GraphemeWidth.of(grapheme)
+        if width == 0 || TerminalText.isUnsafe(grapheme) { continue }
         row.append(Cell(String(grapheme), style: pen))
-        if GraphemeWidth.of(grapheme) == 2 { row.append(.continuation(style: pen)) }
+        if width == 2 { row.append(.continuation(style: pen)) }
       }
       pendingText = ""
     }

@@ -12,8 +12,10 @@ public struct CellRect: Hashable, Sendable, CustomStringConvertible {
     self.height = max(0, height)
   }
 
-  public var maxX: Int { x + width }
-  public var maxY: Int { y + height }
+  /// The column after the last; saturates instead of overflowing for absurd rectangles.
+  public var maxX: Int { Self.saturatingSum(x, width) }
+  /// The row after the last; saturates instead of overflowing for absurd rectangles.
+  public var maxY: Int { Self.saturatingSum(y, height) }
   public var isEmpty: Bool { width == 0 || height == 0 }
 
   /// The overlap of two rectangles (empty, at `self`'s origin, when they do not meet).
@@ -28,6 +30,11 @@ public struct CellRect: Hashable, Sendable, CustomStringConvertible {
 
   public func contains(x px: Int, y py: Int) -> Bool {
     px >= x && px < maxX && py >= y && py < maxY
+  }
+
+  private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? Int.max : sum
   }
 
   public var description: String { "(\(x),\(y) \(width)x\(height))" }

@@ -38,36 +38,50 @@ public struct FrameBuffer: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// Writes `text` from (x, y) rightwards, one grapheme per cell (two for wide ones), clipped
-  /// to `clip` and the buffer; controls are shown as U+FFFD. Returns the column after the
-  /// last grapheme written (or that would have been, past the clip).
+  /// by columns to `clip` and the buffer. The text is sanitized first (``TerminalText``:
+  /// controls and bidi controls removed), graphemes with nothing visible take no cell, and a
+  /// wide grapheme that does not fit before the clip's edge is not drawn in half: its one
+  /// column inside becomes a space. Returns the column after the last grapheme written, or
+  /// the clip's edge when the text was cut there (the same whether or not row `y` is shown).
+  ///
+  /// - Complexity: O(n) in the text's length.
   @discardableResult
   public mutating func put(
     _ text: String, x: Int, y: Int, style: CellStyle = .plain, clip: CellRect? = nil
   ) -> Int {
     let area = clip.map { $0.intersection(bounds) } ?? bounds
+    let visible = y >= area.y && y < area.maxY
     var column = x
-    guard y >= area.y, y < area.maxY else { return column + text.count }
-    for grapheme in text {
+    for grapheme in TerminalText.sanitized(text) {
       if column >= area.maxX { break }
-      let safe: Character = GraphemeWidth.isControl(grapheme) ? "\u{FFFD}" : grapheme
-      let columns = GraphemeWidth.of(safe)
-      if column >= area.x {
-        if columns == 2 {
-          if column + 1 < area.maxX {
-            set(Cell(String(safe), style: style), x: column, y: y)
-            set(.continuation(style: style), x: column + 1, y: y)
-          } else {
-            set(Cell(" ", style: style), x: column, y: y)
-          }
-        } else {
-          set(Cell(String(safe), style: style), x: column, y: y)
-        }
-      } else if columns == 2, column + 1 == area.x {
-        set(Cell(" ", style: style), x: column + 1, y: y)
+      let columns = GraphemeWidth.of(grapheme)
+      guard columns > 0 else { continue }
+      if visible {
+        draw(grapheme, columns: columns, at: column, y: y, style: style, area: area)
       }
       column += columns
     }
     return column
+  }
+
+  private mutating func draw(
+    _ grapheme: Character, columns: Int, at column: Int, y: Int, style: CellStyle,
+    area: CellRect
+  ) {
+    if column >= area.x {
+      if columns == 2 {
+        if column + 1 < area.maxX {
+          set(Cell(String(grapheme), style: style), x: column, y: y)
+          set(.continuation(style: style), x: column + 1, y: y)
+        } else {
+          set(Cell(" ", style: style), x: column, y: y)
+        }
+      } else {
+        set(Cell(String(grapheme), style: style), x: column, y: y)
+      }
+    } else if columns == 2, column + 1 == area.x {
+      set(Cell(" ", style: style), x: column + 1, y: y)
+    }
   }
 
   /// Sets every cell of `rect` (clipped to the buffer) to `cell`.

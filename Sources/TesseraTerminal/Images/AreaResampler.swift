@@ -1,30 +1,54 @@
+import TesseraUtilities
+
 /// Resizes an RGBA bitmap by area averaging: each output pixel is the mean of the source
 /// area it covers, weighted by overlap. Deterministic (a fixed order of float operations), so
-/// tests can predict a tile's colours. Separable: O(srcW × srcH + dstW × srcH + dstW × dstH)
-/// times the filter width.
+/// tests can predict a tile's colours.
+///
+/// Only a crop of the output is ever computed: the taps, the source rows read and the
+/// buffers cover the crop alone, so a tile 1 pixel wide and a million pixels tall costs what
+/// its visible part costs. Separable: O(source pixels under the crop + crop pixels × taps).
 enum AreaResampler {
-  /// For each output coordinate, the source coordinates it covers and their weights (sum 1).
+  /// A rectangle of output pixels.
+  struct PixelRect: Hashable {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+  }
+
+  /// For each output coordinate in a range, the source coordinates it covers and their
+  /// weights (sum 1).
   struct Taps {
-    var first: [Int32] = []
+    var first: [Int] = []
     var weights: [[Float]] = []
 
-    init(source: Int, destination: Int) {
+    init(source: Int, destination: Int, range: Range<Int>) {
       let scale = Double(source) / Double(destination)
-      for index in 0..<destination {
+      first.reserveCapacity(range.count)
+      weights.reserveCapacity(range.count)
+      for index in range {
         let start = Double(index) * scale
         let end = min(Double(source), Double(index + 1) * scale)
-        let firstSource = Int(start)
-        var lastSource = Int(end.rounded(.up)) - 1
-        lastSource = max(firstSource, min(source - 1, lastSource))
+        // Both lie in 0…source by construction; clamped all the same.
+        let firstSource = Int(clamping: start.rounded(.down), to: 0...(source - 1))
+        let lastSource = max(firstSource, Int(clamping: end.rounded(.up), to: 1...source) - 1)
         var row: [Float] = []
+        row.reserveCapacity(lastSource - firstSource + 1)
         for sourceIndex in firstSource...lastSource {
-          let overlap =
-            min(end, Double(sourceIndex + 1)) - max(start, Double(sourceIndex))
+          let overlap = min(end, Double(sourceIndex + 1)) - max(start, Double(sourceIndex))
           row.append(Float(max(0, overlap) / (end - start)))
         }
-        first.append(Int32(firstSource))
+        first.append(firstSource)
         weights.append(row)
       }
+    }
+
+    /// The source coordinates any tap reads.
+    var sourceSpan: ClosedRange<Int> {
+      let low = first.first ?? 0
+      var high = low
+      for (start, row) in zip(first, weights) { high = max(high, start + row.count - 1) }
+      return low...high
     }
   }
 
@@ -32,28 +56,74 @@ enum AreaResampler {
   static func resample(_ bitmap: Bitmap, width: Int, height: Int) -> [UInt8] {
     let width = max(1, width)
     let height = max(1, height)
-    if bitmap.width == width, bitmap.height == height { return bitmap.pixels }
-    let horizontal = Taps(source: bitmap.width, destination: width)
-    let vertical = Taps(source: bitmap.height, destination: height)
-    // Horizontal pass: source rows, output columns, as floats.
-    var middle = [Float](repeating: 0, count: width * bitmap.height * 4)
+    return resample(
+      bitmap, width: width, height: height,
+      crop: PixelRect(x: 0, y: 0, width: width, height: height))
+  }
+
+  /// The `crop` of `bitmap` resized to `width` × `height`: `crop.width × crop.height` RGBA
+  /// bytes, the same as cropping the whole resample, at the cost of the crop alone. `crop`
+  /// is clipped to the output (an empty result when nothing is left).
+  static func resample(_ bitmap: Bitmap, width: Int, height: Int, crop: PixelRect) -> [UInt8] {
+    let width = max(1, width)
+    let height = max(1, height)
+    let left = crop.x.clamped(to: 0...width)
+    let top = crop.y.clamped(to: 0...height)
+    let outWidth = (crop.x + crop.width).clamped(to: left...width) - left
+    let outHeight = (crop.y + crop.height).clamped(to: top...height) - top
+    guard outWidth > 0, outHeight > 0 else { return [] }
+    if bitmap.width == width, bitmap.height == height, outWidth == width, outHeight == height {
+      return bitmap.pixels
+    }
+    let horizontal = Taps(source: bitmap.width, destination: width, range: left..<(left + outWidth))
+    let vertical = Taps(source: bitmap.height, destination: height, range: top..<(top + outHeight))
+    let rows = vertical.sourceSpan
+    let middle = horizontalPass(bitmap, taps: horizontal, rows: rows)
+    var result = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
+    let rowLength = outWidth * 4
+    middle.withUnsafeBufferPointer { middle in
+      result.withUnsafeMutableBufferPointer { result in
+        for row in 0..<outHeight {
+          let first = vertical.first[row] - rows.lowerBound
+          let weights = vertical.weights[row]
+          for column in 0..<rowLength {
+            var sum: Float = 0
+            for (offset, weight) in weights.enumerated() {
+              sum += middle[(first + offset) * rowLength + column] * weight
+            }
+            result[row * rowLength + column] = UInt8(max(0, min(255, (sum + 0.5).rounded(.down))))
+          }
+        }
+      }
+    }
+    return result
+  }
+
+  /// Source rows `rows`, resampled to the output columns `taps` covers, as floats.
+  private static func horizontalPass(
+    _ bitmap: Bitmap, taps: Taps, rows: ClosedRange<Int>
+  )
+    -> [Float]
+  {
+    let columns = taps.first.count
+    var middle = [Float](repeating: 0, count: columns * rows.count * 4)
     bitmap.pixels.withUnsafeBufferPointer { source in
       middle.withUnsafeMutableBufferPointer { middle in
-        for row in 0..<bitmap.height {
+        for (index, row) in rows.enumerated() {
           let sourceRow = row * bitmap.width * 4
-          let middleRow = row * width * 4
-          for column in 0..<width {
-            let first = Int(horizontal.first[column])
+          let middleRow = index * columns * 4
+          for column in 0..<columns {
+            let first = taps.first[column]
             var r: Float = 0
             var g: Float = 0
             var b: Float = 0
             var a: Float = 0
-            for (offset, weight) in horizontal.weights[column].enumerated() {
-              let index = sourceRow + (first + offset) * 4
-              r += Float(source[index]) * weight
-              g += Float(source[index + 1]) * weight
-              b += Float(source[index + 2]) * weight
-              a += Float(source[index + 3]) * weight
+            for (offset, weight) in taps.weights[column].enumerated() {
+              let pixel = sourceRow + (first + offset) * 4
+              r += Float(source[pixel]) * weight
+              g += Float(source[pixel + 1]) * weight
+              b += Float(source[pixel + 2]) * weight
+              a += Float(source[pixel + 3]) * weight
             }
             let out = middleRow + column * 4
             middle[out] = r
@@ -64,22 +134,6 @@ enum AreaResampler {
         }
       }
     }
-    var result = [UInt8](repeating: 0, count: width * height * 4)
-    middle.withUnsafeBufferPointer { middle in
-      result.withUnsafeMutableBufferPointer { result in
-        for row in 0..<height {
-          let first = Int(vertical.first[row])
-          let weights = vertical.weights[row]
-          for column in 0..<(width * 4) {
-            var sum: Float = 0
-            for (offset, weight) in weights.enumerated() {
-              sum += middle[(first + offset) * width * 4 + column] * weight
-            }
-            result[row * width * 4 + column] = UInt8(max(0, min(255, (sum + 0.5).rounded(.down))))
-          }
-        }
-      }
-    }
-    return result
+    return middle
   }
 }

@@ -5,9 +5,11 @@ public struct Bitmap: Sendable, CustomStringConvertible {
   public let height: Int
   public let pixels: [UInt8]
 
-  /// Validates the size: throws instead of trapping on a bitmap that does not add up.
+  /// Validates the size: throws instead of trapping on a bitmap that does not add up. Sides
+  /// are 1…``TerminalLimits/maximumBitmapSide`` (the feeds' own image limit).
   public init(width: Int, height: Int, pixels: [UInt8]) throws(BitmapError) {
-    guard width > 0, height > 0, width <= 1 << 15, height <= 1 << 15 else {
+    let side = 1...TerminalLimits.maximumBitmapSide
+    guard side.contains(width), side.contains(height) else {
       throw .invalidSize(width: width, height: height)
     }
     guard pixels.count == width * height * 4 else {
@@ -22,7 +24,10 @@ public struct Bitmap: Sendable, CustomStringConvertible {
   public static func generated(
     width: Int, height: Int, _ colour: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)
   ) throws(BitmapError) -> Bitmap {
-    guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
+    let side = 1...TerminalLimits.maximumBitmapSide
+    guard side.contains(width), side.contains(height) else {
+      throw .invalidSize(width: width, height: height)
+    }
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
     for y in 0..<height {
       for x in 0..<width {
@@ -51,7 +56,17 @@ public struct Bitmap: Sendable, CustomStringConvertible {
 }
 
 /// Why a bitmap was refused.
-public enum BitmapError: Error, Hashable, Sendable {
+public enum BitmapError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidSize(width: Int, height: Int)
   case pixelCountMismatch(expected: Int, actual: Int)
+
+  public var description: String {
+    switch self {
+    case .invalidSize(let width, let height):
+      "an image of \(width)×\(height) pixels cannot be drawn (each side must be 1 to "
+        + "\(TerminalLimits.maximumBitmapSide))"
+    case .pixelCountMismatch(let expected, let actual):
+      "an image's pixel data has \(actual) bytes where its size needs \(expected)"
+    }
+  }
 }

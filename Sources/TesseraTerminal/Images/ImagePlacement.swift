@@ -16,10 +16,20 @@ public struct ImagePlacement: Sendable, CustomStringConvertible {
     self.clip = clip
   }
 
-  /// The cells actually shown, within `screen`; nil when none are.
+  /// The cells actually shown, within `screen`; nil when none are, or when the rectangle is
+  /// beyond ``TerminalLimits/maximumPlacementSide`` (no layout makes one; the pixel
+  /// arithmetic after it must not overflow).
   func visible(in screen: CellRect) -> CellRect? {
+    let side = TerminalLimits.maximumPlacementSide
+    guard rect.width <= side, rect.height <= side else { return nil }
     let area = rect.intersection(clip ?? screen).intersection(screen)
     return area.isEmpty ? nil : area
+  }
+
+  /// The visible part `visible` in the image's own cells (from its top-left).
+  func crop(of visible: CellRect) -> CellRect {
+    CellRect(
+      x: visible.x - rect.x, y: visible.y - rect.y, width: visible.width, height: visible.height)
   }
 
   public var description: String { "image \(imageID) at \(rect)" }

@@ -1,10 +1,16 @@
 /// Images as half-block cells composed into the frame (``HalfBlockImage``), cached per
-/// (image, size) so scrolling re-uses the cells. Cache bounded by cell count.
+/// (image, size, crop) so scrolling re-uses the cells. Cache bounded by cell count.
+///
+/// A tile no larger than the screen is converted whole, once, and scrolls from the cache; a
+/// larger one (an extreme shape, a tall list row) only in its visible part, so the work per
+/// frame is bounded by the screen's cells whatever the image's size or aspect.
 struct BlockLayer {
   struct Key: Hashable {
     var imageID: UInt64
     var columns: Int
     var rows: Int
+    /// The part converted; nil for the whole tile.
+    var crop: CellRect?
   }
 
   var cache = CostLRU<Key, HalfBlockImage>(budget: 1 << 20)
@@ -13,23 +19,29 @@ struct BlockLayer {
     _ placements: [ImagePlacement], into frame: inout FrameBuffer, policy: ImageDrawPolicy,
     statistics: inout RenderStatistics
   ) {
+    let screenCells = frame.width * frame.height
     for placement in placements {
       guard let visible = placement.visible(in: frame.bounds) else { continue }
+      let rect = placement.rect
+      let wholeFits = rect.width * rect.height <= screenCells
       let key = Key(
-        imageID: placement.imageID, columns: placement.rect.width, rows: placement.rect.height)
+        imageID: placement.imageID, columns: rect.width, rows: rect.height,
+        crop: wholeFits ? nil : placement.crop(of: visible))
       let image: HalfBlockImage
       if policy != .none, let cached = cache.value(for: key) {
         image = cached
         statistics.imageCacheHits += 1
       } else if policy == .all {
-        image = HalfBlockImage(placement.bitmap, columns: key.columns, rows: key.rows)
-        cache.insert(image, for: key, cost: image.cells.count)
+        image = HalfBlockImage(
+          placement.bitmap, columns: key.columns, rows: key.rows, crop: key.crop)
+        cache.insert(image, for: key, cost: max(1, image.cells.count))
         statistics.imageConversions += 1
+        statistics.pixelsResampled += image.cells.count * 2
       } else {
         statistics.imagesDeferred += 1
         continue
       }
-      image.draw(into: &frame, at: (placement.rect.x, placement.rect.y), clip: visible)
+      image.draw(into: &frame, at: (rect.x, rect.y), clip: visible)
     }
   }
 }

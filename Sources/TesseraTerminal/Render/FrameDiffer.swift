@@ -101,8 +101,9 @@ struct FrameDiffer {
   }
 
   /// Writes the cell's single grapheme and returns its column count. Cells set directly may
-  /// hold anything: only the first grapheme is written, and controls become U+FFFD, so the
-  /// cursor never drifts from what the differ believes.
+  /// hold anything: only the first grapheme is written, controls and bidi controls become
+  /// U+FFFD and a grapheme with nothing visible a space, so the cursor never drifts from what
+  /// the differ believes and no cell reorders or drives the terminal.
   private static func appendGrapheme(of cell: Cell, into out: inout ByteWriter) -> Int {
     let utf8 = cell.text.utf8
     if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
@@ -110,11 +111,16 @@ struct FrameDiffer {
       return 1
     }
     guard let grapheme = cell.text.first else { return 0 }
-    if GraphemeWidth.isControl(grapheme) {
+    if TerminalText.isUnsafe(grapheme) {
       out.append("\u{FFFD}")
       return 1
     }
+    let width = GraphemeWidth.of(grapheme)
+    guard width > 0 else {
+      out.append(UInt8(ascii: " "))
+      return 1
+    }
     out.append(String(grapheme))
-    return GraphemeWidth.of(grapheme)
+    return width
   }
 }

@@ -56,7 +56,7 @@ struct KittyLayer {
       if uploads.value(for: id) != nil {
         statistics.imageCacheHits += 1
       } else if policy == .all {
-        let bitmap = fitted(placement.bitmap, to: placement.rect)
+        let bitmap = fitted(placement.bitmap, to: placement.rect, statistics: &statistics)
         KittyCommands.transmit(id: id, bitmap: bitmap, passthrough: placeholders, into: &uploadsOut)
         uploadedSizes[id] = PixelSize(width: bitmap.width, height: bitmap.height)
         let evicted = uploads.insert(placement.imageID, for: id, cost: bitmap.pixels.count)
@@ -134,18 +134,21 @@ struct KittyLayer {
     return moved
   }
 
-  /// The bitmap downsampled to the tile's pixel size when it is at least as large: kitty
-  /// would scale it down anyway, so the extra pixels are bytes for nothing. An image keeps
-  /// the resolution of its first upload if the tile size changes later.
-  private func fitted(_ bitmap: Bitmap, to rect: CellRect) -> Bitmap {
-    let width = rect.width * cellSize.width
-    let height = rect.height * cellSize.height
-    guard width > 0, height > 0, bitmap.width >= width, bitmap.height >= height,
-      bitmap.width > width || bitmap.height > height,
+  /// The bitmap downsampled, side by side, to no more than the tile's pixel size: kitty
+  /// scales the upload to the placement's cells anyway, so pixels beyond the tile's are bytes
+  /// for nothing. The upload is thus bounded by both the bitmap and the tile, whatever their
+  /// shapes. An image keeps the resolution of its first upload if the tile size changes later.
+  private func fitted(
+    _ bitmap: Bitmap, to rect: CellRect, statistics: inout RenderStatistics
+  ) -> Bitmap {
+    let width = min(bitmap.width, rect.width * cellSize.width)
+    let height = min(bitmap.height, rect.height * cellSize.height)
+    guard width > 0, height > 0, width < bitmap.width || height < bitmap.height,
       let smaller = try? Bitmap(
         width: width, height: height,
         pixels: AreaResampler.resample(bitmap, width: width, height: height))
     else { return bitmap }
+    statistics.pixelsResampled += width * height
     return smaller
   }
 

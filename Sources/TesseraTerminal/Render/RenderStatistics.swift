@@ -9,6 +9,9 @@ public struct RenderStatistics: Sendable, Hashable {
   public var imageCacheHits = 0
   /// Images left as placeholders by the frame's ``ImageDrawPolicy``.
   public var imagesDeferred = 0
+  /// Output pixels computed by resampling images (half blocks, sixel, kitty uploads): bounded
+  /// by what the screen shows, whatever the images' sizes or shapes.
+  public var pixelsResampled = 0
 
   public init() {}
 }

@@ -5,6 +5,10 @@
 /// not cells: when a tile leaves or moves, the cells it covered are marked damaged so the
 /// text diff repaints them; when text is written inside a tile that stays, it is redrawn.
 /// Images never touch the screen's last row (a sixel there scrolls some terminals).
+///
+/// A tile whose pixels are no more than the screen's is resampled whole (and cached, so a
+/// tile that scrolls in costs one resample); a larger one (an extreme shape, a tall list row)
+/// only in its visible crop, so the pixel work is bounded by the screen whatever the image.
 struct SixelLayer {
   struct EncodingKey: Hashable {
     var imageID: UInt64
@@ -39,6 +43,7 @@ struct SixelLayer {
     statistics: inout RenderStatistics
   ) -> [Draw] {
     let usable = CellRect(x: 0, y: 0, width: screen.width, height: max(0, screen.height - 1))
+    let screenPixels = usable.width * cellSize.width * usable.height * cellSize.height
     var draws: [Draw] = []
     for placement in placements {
       guard let visible = placement.visible(in: usable) else { continue }
@@ -59,7 +64,10 @@ struct SixelLayer {
         if encoded.value(for: key) != nil {
           statistics.imageCacheHits += 1
         } else {
-          encode(placement, key: key)
+          encode(
+            placement, key: key,
+            whole: Self.area(key.pixelWidth, key.pixelHeight) <= screenPixels,
+            statistics: &statistics)
           statistics.imageConversions += 1
         }
       }
@@ -100,7 +108,26 @@ struct SixelLayer {
     }
   }
 
-  private mutating func encode(_ placement: ImagePlacement, key: EncodingKey) {
+  /// Encodes the crop of `key`; from a cached whole resample when `whole`, else from a
+  /// resample of the crop alone.
+  private mutating func encode(
+    _ placement: ImagePlacement, key: EncodingKey, whole: Bool,
+    statistics: inout RenderStatistics
+  ) {
+    let crop = key.crop
+    let cropX = crop.x * cellSize.width
+    let cropY = crop.y * cellSize.height
+    let width = crop.width * cellSize.width
+    let height = crop.height * cellSize.height
+    guard whole else {
+      let pixels = AreaResampler.resample(
+        placement.bitmap, width: key.pixelWidth, height: key.pixelHeight,
+        crop: AreaResampler.PixelRect(x: cropX, y: cropY, width: width, height: height))
+      statistics.pixelsResampled += width * height
+      let bytes = SixelEncoder.encode(pixels, width: width, height: height)
+      encoded.insert(bytes, for: key, cost: bytes.count)
+      return
+    }
     let resampleKey = ResampleKey(
       imageID: key.imageID, pixelWidth: key.pixelWidth, pixelHeight: key.pixelHeight)
     let pixels: [UInt8]
@@ -109,13 +136,9 @@ struct SixelLayer {
     } else {
       pixels = AreaResampler.resample(
         placement.bitmap, width: key.pixelWidth, height: key.pixelHeight)
+      statistics.pixelsResampled += key.pixelWidth * key.pixelHeight
       resampled.insert(pixels, for: resampleKey, cost: pixels.count)
     }
-    let crop = key.crop
-    let cropX = crop.x * cellSize.width
-    let cropY = crop.y * cellSize.height
-    let width = crop.width * cellSize.width
-    let height = crop.height * cellSize.height
     let bytes: [UInt8]
     if crop.x == 0, crop.y == 0, width == key.pixelWidth, height == key.pixelHeight {
       bytes = SixelEncoder.encode(pixels, width: width, height: height)
@@ -129,6 +152,12 @@ struct SixelLayer {
       bytes = SixelEncoder.encode(cropped, width: width, height: height)
     }
     encoded.insert(bytes, for: key, cost: bytes.count)
+  }
+
+  /// `width × height`, saturating: a tile 16 M cells tall has more pixels than an Int holds.
+  private static func area(_ width: Int, _ height: Int) -> Int {
+    let (product, overflow) = width.multipliedReportingOverflow(by: height)
+    return overflow ? Int.max : product
   }
 
   private func mark(_ rect: CellRect, in damage: inout [Bool], width: Int, height: Int) {

@@ -37,7 +37,7 @@ import Testing
   @Test func controlCharactersNeverReachTheFrame() {
     var frame = FrameBuffer(width: 6, height: 1)
     frame.put("a\u{1B}[2Jb", x: 0, y: 0)
-    #expect(frame.text(ofRow: 0) == "a\u{FFFD}[2Jb")
+    #expect(frame.text(ofRow: 0) == "a[2Jb ")
   }
 
   @Test func fillAndBox() {

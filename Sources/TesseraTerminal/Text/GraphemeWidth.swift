@@ -1,0 +1,88 @@
+/// How many terminal columns a grapheme takes: 0, 1 or 2. The one measure of text width in
+/// Tessera: the frame buffer places text by it, ``TextLayout`` wraps and truncates by it, and
+/// the renderer moves its cursor by it, so what is measured is what is drawn.
+///
+/// - 2: East Asian wide and fullwidth characters, emoji with emoji presentation (also ZWJ
+///   sequences, skin tones and flags, which are measured by their first visible scalar), and
+///   any grapheme carrying VS16 (U+FE0F, emoji presentation).
+/// - 0: graphemes with nothing visible: controls, format characters (zero-width space and
+///   joiners, bidi controls, soft hyphen), combining marks with no base, Hangul medial and
+///   final jamo on their own.
+/// - 1: everything else.
+///
+/// A table of ranges, not a locale's `wcwidth`, so frames and tests agree on every machine.
+/// - Complexity: O(s + log r) per grapheme of s scalars, for r ranges.
+public enum GraphemeWidth {
+  private static let wideRanges: [ClosedRange<UInt32>] = [
+    0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0,
+    0x23F3...0x23F3, 0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F,
+    0x2693...0x2693, 0x26A1...0x26A1, 0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5,
+    0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA, 0x26F2...0x26F3, 0x26F5...0x26F5,
+    0x26FA...0x26FA, 0x26FD...0x26FD, 0x2705...0x2705, 0x270A...0x270B, 0x2728...0x2728,
+    0x274C...0x274C, 0x274E...0x274E, 0x2753...0x2755, 0x2757...0x2757, 0x2795...0x2797,
+    0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55,
+    0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+    0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
+    0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x18AFF, 0x1B000...0x1B2FF, 0x1F004...0x1F004,
+    0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E, 0x1F191...0x1F19A, 0x1F1E6...0x1F1FF,
+    0x1F200...0x1F2FF, 0x1F300...0x1F320, 0x1F32D...0x1F335, 0x1F337...0x1F37C,
+    0x1F37E...0x1F393, 0x1F3A0...0x1F3CA, 0x1F3CF...0x1F3D3, 0x1F3E0...0x1F3F0,
+    0x1F3F4...0x1F3F4, 0x1F3F8...0x1F43E, 0x1F440...0x1F440, 0x1F442...0x1F4FC,
+    0x1F4FF...0x1F53D, 0x1F54B...0x1F54E, 0x1F550...0x1F567, 0x1F57A...0x1F57A,
+    0x1F595...0x1F596, 0x1F5A4...0x1F5A4, 0x1F5FB...0x1F64F, 0x1F680...0x1F6C5,
+    0x1F6CC...0x1F6CC, 0x1F6D0...0x1F6D2, 0x1F6D5...0x1F6D7, 0x1F6EB...0x1F6EC,
+    0x1F6F4...0x1F6FC, 0x1F7E0...0x1F7EB, 0x1F90C...0x1F93A, 0x1F93C...0x1F945,
+    0x1F947...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+  ]
+
+  /// The columns `grapheme` takes: 0, 1 or 2.
+  public static func of(_ grapheme: Character) -> Int {
+    let scalars = grapheme.unicodeScalars
+    if let ascii = grapheme.asciiValue {
+      // "\r\n" is one grapheme, and a control like the rest.
+      return ascii >= 0x20 && ascii < 0x7F ? 1 : 0
+    }
+    guard let base = scalars.first(where: { !isZeroWidth($0) }) else { return 0 }
+    // An emoji-presentation selector widens text-default symbols (❤️, ☺️, 1️⃣).
+    if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+    return isWide(base.value) ? 2 : 1
+  }
+
+  /// The columns `text` takes on one line: the sum of its graphemes'.
+  ///
+  /// - Complexity: O(n) in the text's length.
+  public static func columns(of text: some StringProtocol) -> Int {
+    var total = 0
+    for grapheme in text { total += of(grapheme) }
+    return total
+  }
+
+  /// Scalars that draw nothing and take no column of their own.
+  static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x300 { return value < 0x20 || (value >= 0x7F && value < 0xA0) || value == 0xAD }
+    if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return true }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return true
+    default: return false
+    }
+  }
+
+  private static func isWide(_ value: UInt32) -> Bool {
+    if value < 0x1100 { return false }
+    var low = 0
+    var high = wideRanges.count - 1
+    while low <= high {
+      let mid = (low + high) / 2
+      let range = wideRanges[mid]
+      if value < range.lowerBound {
+        high = mid - 1
+      } else if value > range.upperBound {
+        low = mid + 1
+      } else {
+        return true
+      }
+    }
+    return false
+  }
+}
