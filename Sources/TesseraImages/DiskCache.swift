@@ -172,7 +172,8 @@ public final class DiskCache: Sendable {
         state.statistics.count = state.index.count
         state.statistics.writes += 1
       }
-      var total = ledger.map { $0 + file.count - replaced } ?? rescan()
+      // The ledger parses to at most 10^18 and both sizes are at most 2^40: no overflow.
+      var total = ledger.map { max(0, $0 + file.count - replaced) } ?? rescan()
       if total > sizeLimit { total = rescan() }
       ledger = total
       state.withLock { $0.statistics.totalSize = total }
@@ -277,7 +278,7 @@ public final class DiskCache: Sendable {
   /// size. O(n log n).
   private func rescan() -> Int {
     let entries = folder.scan(wallClock: Date())
-    var total = entries.reduce(0) { $0 + $1.size }
+    var total = DiskCacheFolder.total(entries.map(\.size))
     let target = total > sizeLimit ? evictionTarget : total
     var evicted = 0
     for entry in entries where total > target {

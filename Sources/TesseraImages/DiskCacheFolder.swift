@@ -47,7 +47,7 @@ struct DiskCacheFolder {
         continue
       }
       guard (status.st_mode & S_IFMT) == S_IFREG else { continue }
-      entries.append(Entry(name: name, size: Int(status.st_size), used: modified))
+      entries.append(Entry(name: name, size: Self.countedSize(status), used: modified))
     }
     entries.sort { ($0.used, $0.name) < ($1.used, $1.name) }
     return entries
@@ -59,7 +59,20 @@ struct DiskCacheFolder {
     guard lstat(path(name), &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
       return nil
     }
-    return Int(status.st_size)
+    return Self.countedSize(status)
+  }
+
+  /// A file's size for adding up: within `0...ImageLimits.maxCountedFileBytes`.
+  private static func countedSize(_ status: stat) -> Int {
+    Int(status.st_size).clamped(to: 0...ImageLimits.maxCountedFileBytes)
+  }
+
+  /// `sizes` added up, saturating at `Int.max` instead of trapping. O(n).
+  static func total(_ sizes: some Sequence<Int>) -> Int {
+    sizes.reduce(0) { sum, size in
+      let (result, overflow) = sum.addingReportingOverflow(size)
+      return overflow ? .max : result
+    }
   }
 
   /// Sets `name`'s mtime (its recency) without following a link.

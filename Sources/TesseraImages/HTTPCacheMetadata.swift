@@ -6,9 +6,9 @@ import TesseraUtilities
 ///
 /// Freshness follows RFC 9111 for a private cache: `no-store` is never stored, `no-cache`
 /// is stale at once, `max-age` (minus `Age`) or else `Expires` sets the lifetime, and with
-/// neither the heuristic is 10% of the time since `Last-Modified` (at most a day) or, without
+/// neither the heuristic is 10% of the time since `Last-Modified` or, without
 /// that either, `defaultLifetime`. Whatever the headers say, a lifetime is clamped into
-/// `0...ImageLimits.maxFreshnessLifetime` (a day), and validators longer than
+/// `0...ImageLimits.maxFreshnessLifetime` (an hour), and validators longer than
 /// `ImageLimits.maxHeaderValueBytes` are not kept.
 public struct HTTPCacheMetadata: Codable, Hashable, Sendable {
   public var storedAt: Date
@@ -62,7 +62,7 @@ public struct HTTPCacheMetadata: Codable, Hashable, Sendable {
       let base = response.header("date").flatMap(HTTPDate.parse) ?? now
       lifetime = date.map { $0.timeIntervalSince(base) } ?? 0
     } else if let modified = lastModified.flatMap(HTTPDate.parse) {
-      lifetime = min(now.timeIntervalSince(modified) / 10, 86_400)
+      lifetime = now.timeIntervalSince(modified) / 10
     } else {
       lifetime = defaultLifetime
     }

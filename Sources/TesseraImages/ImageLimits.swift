@@ -9,8 +9,9 @@ enum ImageLimits {
   static let maxImageSide = 65_535
 
   /// The longest a stored response counts as fresh, whatever `max-age`, `Expires` or the
-  /// configuration say: a day. Past it the entry is revalidated (a 304 costs a few bytes).
-  static let maxFreshnessLifetime: TimeInterval = 86_400
+  /// configuration say: an hour, the rule for every duration from outside. Past it the entry is
+  /// revalidated: a conditional request, and a 304 of a few bytes when nothing changed.
+  static let maxFreshnessLifetime: TimeInterval = 3_600
 
   /// HTTP delta-seconds (`max-age`, `Age`) above this are taken as this: RFC 9111 §1.2.2's
   /// "greatest positive integer" a cache must be able to hold.
@@ -31,6 +32,10 @@ enum ImageLimits {
   /// A temporary disk-cache file older than this was left by a writer that died: a live one
   /// renames its file within moments of creating it.
   static let staleTemporaryFileAge: TimeInterval = 600
+
+  /// A file size `stat` reports for the disk-cache folder is taken as at most this (1 TiB)
+  /// before it is added up, and sums saturate: a sparse or forged file cannot overflow them.
+  static let maxCountedFileBytes = 1 << 40
 
   /// When the disk cache's folder is over its size limit, entries are evicted down to this
   /// fraction of it, so the next writes do not each pay for another folder scan.

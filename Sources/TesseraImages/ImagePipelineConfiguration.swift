@@ -19,7 +19,8 @@ extension ImagePipeline {
     /// The largest image (width × height, from its header) decoded. Default 100 megapixels.
     public var maxPixels: Int
     /// Freshness of a stored response that states none (no max-age, Expires or
-    /// Last-Modified). Default one day.
+    /// Last-Modified). Default an hour, which is also the most any response stays fresh
+    /// (`ImageLimits.maxFreshnessLifetime`).
     public var defaultCacheLifetime: TimeInterval
 
     public init(
@@ -32,7 +33,7 @@ extension ImagePipeline {
       requestTimeout: TimeInterval = 30,
       maxResponseBytes: Int = 50 << 20,
       maxPixels: Int = 100_000_000,
-      defaultCacheLifetime: TimeInterval = 86_400
+      defaultCacheLifetime: TimeInterval = 3_600
     ) {
       self.dataLoader = dataLoader
       self.memoryCache = memoryCache

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 /// Decoded images kept in memory, least recently used evicted first, bounded by total cost
 /// (bitmap bytes) and by count. Thread-safe; every operation is O(1) under one lock (eviction
@@ -41,13 +42,15 @@ public final class MemoryCache: Sendable {
   ) {
     self.costLimit = max(0, costLimit)
     self.countLimit = max(0, countLimit)
-    self.entryCostLimit = Int(Double(self.costLimit) * min(max(maxEntryFraction, 0), 1))
+    let fraction = maxEntryFraction.clamped(to: 0...1)  // NaN → 0: nothing that large is kept
+    self.entryCostLimit = Int(
+      clamping: Double(self.costLimit) * fraction, to: 0...self.costLimit)
   }
 
   /// 10% of physical memory, clamped to 32…512 MiB.
   public static var defaultCostLimit: Int {
     let tenth = ProcessInfo.processInfo.physicalMemory / 10
-    return Int(min(max(tenth, 32 << 20), 512 << 20))
+    return Int(min(max(tenth, 32 << 20), 512 << 20))  // a UInt64 within 32…512 MiB
   }
 
   public subscript(key: MemoryCacheKey) -> Image? {
