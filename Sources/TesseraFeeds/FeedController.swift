@@ -2,8 +2,10 @@
 /// UserViewModelController, with paging, refresh and typed failures).
 ///
 /// Lives on the main actor; fetching and parsing run off it. Every fetch carries a generation
-/// number: a refresh supersedes whatever was in flight, and a superseded answer is dropped,
-/// never applied over newer data. `viewModel(at:)` is O(1) and bounds-checked.
+/// number: a refresh supersedes whatever was in flight, cancelling it (its download stops),
+/// and a superseded answer is dropped, never applied over newer data. Cancelling the task
+/// that called `load`, `refresh` or `loadNextPage` cancels its fetch too.
+/// `viewModel(at:)` is O(1) and bounds-checked.
 @MainActor
 public final class FeedController<Source: FeedSource> {
   /// Where the feed stands.
@@ -37,6 +39,8 @@ public final class FeedController<Source: FeedSource> {
   private var nextPage: Int?
   private var generation = 0
   private var inFlight = false
+  /// The fetch under way, cancelled when a newer one supersedes it.
+  private var current: Task<Result<FeedPage<Source.Item>, FeedError>, Never>?
 
   public init(source: Source) {
     self.source = source
@@ -64,8 +68,7 @@ public final class FeedController<Source: FeedSource> {
   /// Appends the next page, if there is one and nothing else is being fetched.
   public func loadNextPage() async {
     guard !inFlight, let page = nextPage else { return }
-    let token = begin()
-    let result = await Self.fetchOffMain(source, page: page)
+    let (token, result) = await fetch(page: page)
     guard token == generation else { return }
     inFlight = false
     switch result {
@@ -83,8 +86,7 @@ public final class FeedController<Source: FeedSource> {
   }
 
   private func fetchFirstPage() async {
-    let token = begin()
-    let result = await Self.fetchOffMain(source, page: 1)
+    let (token, result) = await fetch(page: 1)
     guard token == generation else { return }
     inFlight = false
     switch result {
@@ -100,14 +102,33 @@ public final class FeedController<Source: FeedSource> {
     }
   }
 
-  private func begin() -> Int {
+  /// Runs one fetch as its own task, after cancelling the one it supersedes; answers the
+  /// fetch's generation with its result.
+  private func fetch(page: Int) async -> (Int, Result<FeedPage<Source.Item>, FeedError>) {
+    current?.cancel()
     generation += 1
+    let token = generation
     inFlight = true
     setState(.loading)
-    return generation
+    let source = source
+    let task = Task { await Self.fetchOffMain(source, page: page) }
+    current = task
+    let result = await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
+    if token == generation { current = nil }
+    return (token, result)
   }
 
   private func fail(_ error: FeedError) {
+    guard error != .cancelled else {
+      // The caller gave up; that is no failure to show. What was shown stays.
+      lastError = nil
+      setState(viewModels.isEmpty ? .idle : .loaded)
+      return
+    }
     lastError = error
     setState(.failed(error.message(retrieving: source.noun)))
   }

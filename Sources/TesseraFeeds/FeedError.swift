@@ -5,8 +5,13 @@ public enum FeedError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidURL(String)
   /// The transport failed before an answer arrived (refused, reset, DNS, …).
   case network(String)
-  /// The server did not answer within the request's timeout.
+  /// The server did not answer within the request's timeout, or the whole download took
+  /// longer than its deadline.
   case timedOut
+  /// The body grew past `limit` bytes; reading stopped there.
+  case tooLarge(limit: Int)
+  /// The fetch was cancelled (a refresh superseded it, or its task was cancelled).
+  case cancelled
   /// The server answered with a status other than 200.
   case badStatus(Int)
   /// The body is not JSON at all (an HTML error page, a truncated body, …).
@@ -24,6 +29,8 @@ public enum FeedError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidURL(let text): "“\(text)” is not a valid address"
     case .network(let reason): "the network failed (\(reason))"
     case .timedOut: "the server did not answer in time"
+    case .tooLarge(let limit): "the feed is larger than \(ByteCount.text(limit))"
+    case .cancelled: "the request was cancelled"
     case .badStatus(let status): "the server answered \(status)"
     case .notJSON(let preview):
       preview.isEmpty ? "the answer is empty" : "the answer is not JSON (it starts “\(preview)”)"

@@ -36,6 +36,12 @@ struct FeedFields {
     return url
   }
 
+  /// An absolute `http`/`https` URL with a host that must be present: what a network feed may
+  /// point to. `file:`, `data:`, `javascript:`, `ftp:`… are refused with the reason.
+  func requiredWebURL(_ key: String) throws(SkippedItem) -> URL {
+    try WebURL.check(try requiredURL(key), index: index, field: prefix + key)
+  }
+
   /// A nested object that must be present.
   func nested(_ key: String) throws(SkippedItem) -> FeedFields {
     guard let value = object[key], !(value is NSNull) else {
@@ -46,6 +52,24 @@ struct FeedFields {
         index: index, field: prefix + key, reason: .wrongType(expected: "an object"))
     }
     return FeedFields(object: inner, index: index, prefix: prefix + key + ".")
+  }
+}
+
+/// The rule for addresses a network feed hands out: http(s) with a host, nothing else.
+enum WebURL {
+  /// `url` when its scheme is in `FeedLimits.networkSchemes` and it names a host; otherwise
+  /// the entry is skipped with a reason a person understands.
+  static func check(_ url: URL, index: Int, field: String) throws(SkippedItem) -> URL {
+    let scheme = url.scheme?.lowercased() ?? ""
+    guard FeedLimits.networkSchemes.contains(scheme) else {
+      throw SkippedItem(
+        index: index, field: field,
+        reason: .invalid("only http and https addresses are allowed, not “\(scheme):”"))
+    }
+    guard let host = url.host, !host.isEmpty else {
+      throw SkippedItem(index: index, field: field, reason: .invalid("the address has no host"))
+    }
+    return url
   }
 }
 

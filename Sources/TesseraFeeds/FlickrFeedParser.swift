@@ -33,11 +33,24 @@ public enum FlickrFeedParser {
   }
 
   /// Tessera's paging extension (`page`, `pages`); a real Flickr feed has neither: one page.
-  private static func nextPage(_ root: [String: Any]) -> Int? {
-    guard let page = (root["page"] as? NSNumber)?.intValue,
-      let pages = (root["pages"] as? NSNumber)?.intValue, page < pages
+  /// Both must be whole numbers in 1…`FeedLimits.maxPage` (a fraction, NaN or a huge number
+  /// ends the feed), so `page + 1` never overflows.
+  static func nextPage(_ root: [String: Any]) -> Int? {
+    guard let page = pageNumber(root["page"]), let pages = pageNumber(root["pages"]),
+      page < pages
     else { return nil }
     return page + 1
+  }
+
+  /// A JSON number that is a whole page number within limits; nil for anything else
+  /// (`NSNumber.intValue` would truncate 1e300 or 2.5 silently).
+  private static func pageNumber(_ value: Any?) -> Int? {
+    guard let number = value as? NSNumber else { return nil }
+    let double = number.doubleValue
+    guard double.isFinite, double == double.rounded(),
+      double >= 1, double <= Double(FeedLimits.maxPage)
+    else { return nil }
+    return number.intValue
   }
 
   static func photo(from entry: Any, index: Int) throws(SkippedItem) -> Photo {
@@ -45,8 +58,8 @@ public enum FlickrFeedParser {
       throw SkippedItem(index: index, field: "", reason: .wrongType(expected: "an object"))
     }
     let fields = FeedFields(object: object, index: index)
-    let media = try fields.nested("media").requiredURL("m")
-    let link = try fields.requiredURL("link")
+    let media = try fields.nested("media").requiredWebURL("m")
+    let link = try fields.requiredWebURL("link")
     let fileName = FlickrFileName(media.lastPathComponent)
     guard let id = fileName?.id ?? photoID(fromPage: link) else {
       throw SkippedItem(index: index, field: "link", reason: .invalid("no photo id"))

@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// Flickr's size suffixes. A photo's image exists at each size; the suffix before the file
 /// extension picks it (`53712345678_0a1b2c3d4e_z.jpg`; no suffix is the 500 px size).
 ///
@@ -43,13 +45,17 @@ public enum FlickrSize: String, CaseIterable, Sendable, Comparable {
     lhs.longestEdge < rhs.longestEdge
   }
 
-  /// Pixel size of this variant for an image of aspect `aspect` (width / height).
+  /// Pixel size of this variant for an image of aspect `aspect` (width / height). The aspect
+  /// is clamped into `FeedLimits.aspects` first (NaN counts as square), so any Double gives a
+  /// size of at least 1×1 within the longest edge.
   public func pixelSize(aspect: Double) -> PixelSize {
     if isSquare { return PixelSize(width: longestEdge, height: longestEdge) }
+    let aspect = aspect.clamped(to: FeedLimits.aspects, nan: 1)
     let edge = Double(longestEdge)
+    let sides = 1...longestEdge
     return aspect >= 1
-      ? PixelSize(width: longestEdge, height: Int((edge / aspect).rounded()))
-      : PixelSize(width: Int((edge * aspect).rounded()), height: longestEdge)
+      ? PixelSize(width: longestEdge, height: Int(clamping: edge / aspect, to: sides))
+      : PixelSize(width: Int(clamping: edge * aspect, to: sides), height: longestEdge)
   }
 
   /// The smallest size whose pixels cover a `width`×`height` box (each side at least as long),
@@ -77,22 +83,4 @@ public enum FlickrSize: String, CaseIterable, Sendable, Comparable {
     }
     return .large1024
   }
-}
-
-/// A size in pixels.
-public struct PixelSize: Equatable, Hashable, Sendable, CustomStringConvertible {
-  public var width: Int
-  public var height: Int
-
-  public init(width: Int, height: Int) {
-    self.width = width
-    self.height = height
-  }
-
-  /// Width / height; nil for a degenerate size.
-  public var aspectRatio: Double? {
-    width > 0 && height > 0 ? Double(width) / Double(height) : nil
-  }
-
-  public var description: String { "\(width)x\(height)" }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// A folder of local images as a feed, newest first, so a person can browse their own
 /// pictures. Items are `file://` photos of one size each.
 ///
-/// Listing is O(n log n) in the folder's entries (one sort by date).
+/// Listing is O(n log n) in the folder's entries (sorts by name and by date); each image costs
+/// one `open` and at most `FeedLimits.maxHeaderBytes` read.
 public struct FolderFeedSource: FeedSource {
   public let noun = "photos"
   public var folder: URL
@@ -14,10 +15,19 @@ public struct FolderFeedSource: FeedSource {
     self.folder = folder
   }
 
+  /// Lists the folder on a blocking queue, never on the cooperative pool: a slow disk stalls
+  /// no other task.
   public func fetch(page: Int) async throws(FeedError) -> FeedPage<PhotoViewModel> {
-    try Self.photos(in: folder).map(PhotoViewModel.init)
+    let folder = folder
+    return try await BlockingWork.run { () throws(FeedError) -> FeedPage<PhotoViewModel> in
+      try Self.photos(in: folder).map(PhotoViewModel.init)
+    }
   }
 
+  /// The folder's images. Each file is opened once, without following a symlink and without
+  /// blocking on a FIFO; what was opened must be a regular file of at most
+  /// `FeedLimits.maxLocalFileBytes`. Anything else is skipped with the reason. Hidden files
+  /// and other extensions are ignored; at most `FeedLimits.maxFolderEntries` names are looked at.
   static func photos(in folder: URL) throws(FeedError) -> FeedPage<Photo> {
     let path = folder.path
     var isFolder: ObjCBool = false
@@ -27,29 +37,44 @@ public struct FolderFeedSource: FeedSource {
     guard isFolder.boolValue else {
       throw .unreadableFolder(path: path, reason: "it is not a folder")
     }
-    let keys: [URLResourceKey] = [.contentModificationDateKey, .isRegularFileKey]
-    let entries: [URL]
+    let names: [String]
     do {
-      entries = try FileManager.default.contentsOfDirectory(
-        at: folder, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
+      names = try FileManager.default.contentsOfDirectory(atPath: path)
     } catch {
       throw .unreadableFolder(path: path, reason: reason(error))
     }
+    let images = names.filter {
+      !$0.hasPrefix(".") && imageExtensions.contains(($0 as NSString).pathExtension.lowercased())
+    }.sorted().prefix(FeedLimits.maxFolderEntries)
     var dated: [(photo: Photo, date: Date)] = []
-    for file in entries where imageExtensions.contains(file.pathExtension.lowercased()) {
-      let values = try? file.resourceValues(forKeys: Set(keys))
-      guard values?.isRegularFile ?? true else { continue }
-      let date = values?.contentModificationDate ?? .distantPast
-      let photo = Photo(
-        id: file.lastPathComponent,
-        title: file.deletingPathExtension().lastPathComponent,
-        link: file, mediaURL: file, dateTaken: date, published: date,
-        mediaPixelSize: ImageHeader.pixelSize(of: file))
-      dated.append((photo, date))
+    var skipped: [SkippedItem] = []
+    for (index, name) in images.enumerated() {
+      let file = folder.appendingPathComponent(name, isDirectory: false)
+      let read = LocalFile.readPrefix(
+        path: file.path, limit: FeedLimits.maxHeaderBytes,
+        maxFileSize: FeedLimits.maxLocalFileBytes)
+      switch read {
+      case .failure(.notRegularFile(kind: "a folder")):
+        continue  // a folder named like an image is no entry at all
+      case .failure(let refusal):
+        skipped.append(
+          SkippedItem(index: index, field: "", reason: .invalid("“\(name)” \(refusal)")))
+      case .success(let prefix):
+        let photo = Photo(
+          id: name, title: (name as NSString).deletingPathExtension,
+          link: file, mediaURL: file, dateTaken: prefix.modified, published: prefix.modified,
+          mediaPixelSize: ImageHeader.pixelSize(prefix.bytes))
+        dated.append((photo, prefix.modified))
+      }
     }
-    guard !dated.isEmpty else { throw .emptyFeed }
+    guard !dated.isEmpty else {
+      guard let first = skipped.first, case .invalid(let why) = first.reason else {
+        throw .emptyFeed
+      }
+      throw .unreadableFolder(path: path, reason: "no image in it could be read: \(why)")
+    }
     dated.sort { $0.date != $1.date ? $0.date > $1.date : $0.photo.id < $1.photo.id }
-    return FeedPage(items: dated.map(\.photo))
+    return FeedPage(items: dated.map(\.photo), skipped: skipped)
   }
 
   private static func reason(_ error: any Error) -> String {

@@ -30,22 +30,32 @@ enum HTMLText {
     return String(text[range.upperBound...]).trimmingCharacters(in: .whitespaces)
   }
 
-  /// `width` and `height` of the first `<img>` tag, when both are positive integers.
+  /// `width` and `height` of the first `<img>` tag, when both are plain decimal numbers and
+  /// the size is within `FeedLimits` (sides 1…65,535, aspect 1:100…100:1); nil otherwise, so
+  /// a forged size is "unknown", never a number a layout would trap on.
   static func firstImageSize(_ html: String) -> PixelSize? {
     guard let start = html.range(of: "<img", options: .caseInsensitive),
       let end = html[start.upperBound...].firstIndex(of: ">")
     else { return nil }
     let tag = html[start.upperBound..<end]
-    guard let width = attribute("width", in: tag), let height = attribute("height", in: tag),
-      width > 0, height > 0
+    guard let width = attribute("width", in: tag), let height = attribute("height", in: tag)
     else { return nil }
-    return PixelSize(width: width, height: height)
+    return PixelSize(validatingWidth: width, height: height)
   }
+
+  /// Digits no valid side needs more of; longer runs are refused before `Int` sees them.
+  private static let maxSideDigits = String(FeedLimits.maxImageSide).count
 
   private static func attribute(_ name: String, in tag: Substring) -> Int? {
     guard let range = tag.range(of: " \(name)=", options: .caseInsensitive) else { return nil }
-    let value = tag[range.upperBound...].drop { $0 == "\"" || $0 == "'" }.prefix(while: \.isNumber)
-    return Int(value)
+    let value = tag[range.upperBound...].drop { $0 == "\"" || $0 == "'" }
+    let digits = value.prefix { $0.isASCII && $0.isNumber }
+    // The number must end the value: `1e9`, `12.5` or `40px` are no pixel counts.
+    let next = value.dropFirst(digits.count).first
+    guard !digits.isEmpty, digits.count <= maxSideDigits,
+      next.map({ $0 == "\"" || $0 == "'" || $0 == "/" || $0.isWhitespace }) ?? true
+    else { return nil }
+    return Int(digits)
   }
 
   static func decodingEntities(_ text: String) -> String {

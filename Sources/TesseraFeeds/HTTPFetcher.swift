@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -6,43 +7,73 @@ import Foundation
 
 /// GETs a feed body over HTTP(S), turning every transport outcome into a `FeedError`.
 ///
-/// The session is ephemeral and bypasses URL caches: a refresh must show the server's current
-/// answer. `timeout` bounds how long the server may stay silent (a hanging server fails with
-/// `.timedOut` instead of spinning forever).
+/// Every download is bounded three ways: the server may stay silent at most `timeout`; the
+/// whole transfer, headers to last byte, may take at most `deadline` (a server trickling one
+/// byte a second fails too); and the body may hold at most `maxBytes` (reading stops there,
+/// `.tooLarge`). Cancelling the calling task cancels the transfer at once (`.cancelled`).
+/// Sessions are ephemeral and bypass URL caches: a refresh must show the server's current
+/// answer. Redirects are followed only to http(s) addresses.
 public final class HTTPFetcher: Sendable {
-  private let session: URLSession
+  /// Longest silence of the server.
+  public let timeout: Duration
+  /// Longest whole transfer.
+  public let deadline: Duration
+  /// Largest body read.
+  public let maxBytes: Int
 
-  public init(timeout: Duration = .seconds(15)) {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    let seconds = Double(timeout.components.seconds)
-    let fraction = Double(timeout.components.attoseconds) / 1e18
-    configuration.timeoutIntervalForRequest = seconds + fraction
-    session = URLSession(configuration: configuration)
-  }
-
-  deinit {
-    session.finishTasksAndInvalidate()
+  /// Durations are clamped into 1 ms…`FeedLimits.maxDuration`, `maxBytes` into
+  /// 1…`FeedLimits.maxFeedBytes`.
+  public init(
+    timeout: Duration = FeedLimits.feedIdleTimeout, deadline: Duration = FeedLimits.feedDeadline,
+    maxBytes: Int = FeedLimits.maxFeedBytes
+  ) {
+    let durations = Duration.milliseconds(1)...FeedLimits.maxDuration
+    self.timeout = min(max(timeout, durations.lowerBound), durations.upperBound)
+    self.deadline = min(max(deadline, durations.lowerBound), durations.upperBound)
+    self.maxBytes = maxBytes.clamped(to: 1...FeedLimits.maxFeedBytes)
   }
 
   /// The body of a 200 answer.
   public func get(_ url: URL) async throws(FeedError) -> Data {
-    guard url.scheme == "http" || url.scheme == "https" else {
-      throw .invalidURL(url.absoluteString)
+    guard Self.isWebURL(url) else { throw .invalidURL(url.absoluteString) }
+    let transfer = BodyTransfer(maxBytes: maxBytes)
+    let session = URLSession(
+      configuration: sessionConfiguration(), delegate: transfer, delegateQueue: nil)
+    let deadline = deadline
+    let timer = Task {
+      // Cancelled when the transfer ends first; only a deadline that really passed fails it.
+      guard (try? await Task.sleep(for: deadline)) != nil else { return }
+      transfer.finish(.failure(.timedOut))
     }
-    let data: Data
-    let response: URLResponse
-    do {
-      (data, response) = try await session.data(for: URLRequest(url: url))
-    } catch {
-      throw Self.transportError(error)
+    defer {
+      timer.cancel()
+      session.invalidateAndCancel()
     }
-    guard let http = response as? HTTPURLResponse else {
-      throw .network("the answer is not HTTP")
+    let result = await withTaskCancellationHandler {
+      await transfer.run(session.dataTask(with: URLRequest(url: url)))
+    } onCancel: {
+      transfer.finish(.failure(.cancelled))
     }
-    guard http.statusCode == 200 else { throw .badStatus(http.statusCode) }
-    return data
+    return try result.get()
+  }
+
+  private func sessionConfiguration() -> URLSessionConfiguration {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.timeoutIntervalForRequest = Self.seconds(timeout)
+    configuration.timeoutIntervalForResource = Self.seconds(deadline)
+    return configuration
+  }
+
+  private static func seconds(_ duration: Duration) -> TimeInterval {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
+  /// Whether `url` is one this layer may fetch: http(s) with a host.
+  static func isWebURL(_ url: URL) -> Bool {
+    FeedLimits.networkSchemes.contains(url.scheme?.lowercased() ?? "")
+      && !(url.host ?? "").isEmpty
   }
 
   /// Names the URL-loading failures people meet; the rest keep their code.
@@ -56,7 +87,7 @@ public final class HTTPFetcher: Sendable {
     case .networkConnectionLost: return .network("the connection was lost")
     case .cannotFindHost, .dnsLookupFailed: return .network("the server's name is unknown")
     case .notConnectedToInternet: return .network("not connected to the internet")
-    case .cancelled: return .network("cancelled")
+    case .cancelled: return .cancelled
     case .badServerResponse, .cannotParseResponse: return .network("the answer is not valid HTTP")
     default: return .network("URL error \(urlError.code.rawValue)")
     }

@@ -1,19 +1,25 @@
 import Foundation
 
 /// Pixel size read from an image file's first bytes (PNG, GIF, WebP, JPEG), so a folder's
-/// photos have aspect ratios before anything is decoded. Reads at most `limit` bytes; the
-/// JPEG walk is linear in the segments before the frame header. EXIF rotation is ignored.
+/// photos have aspect ratios before anything is decoded. Sizes outside `FeedLimits` are
+/// "unknown" (nil). Looks at most `FeedLimits.maxHeaderBytes`; the JPEG walk is linear in the
+/// segments before the frame header. EXIF rotation is ignored.
 enum ImageHeader {
-  static let limit = 256 * 1024
-
+  /// The pixel size of a local file, read through `LocalFile` (no symlinks, no FIFOs, size
+  /// checked on the descriptor). Blocking: call it off the cooperative pool.
   static func pixelSize(of file: URL) -> PixelSize? {
-    guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
-    defer { try? handle.close() }
-    guard let data = try? handle.read(upToCount: limit) else { return nil }
-    return pixelSize(Array(data))
+    let read = LocalFile.readPrefix(
+      path: file.path, limit: FeedLimits.maxHeaderBytes, maxFileSize: FeedLimits.maxLocalFileBytes)
+    guard case .success(let prefix) = read else { return nil }
+    return pixelSize(prefix.bytes)
   }
 
+  /// The pixel size the header in `bytes` states; only the first `FeedLimits.maxHeaderBytes`
+  /// are looked at.
   static func pixelSize(_ bytes: [UInt8]) -> PixelSize? {
+    let bytes =
+      bytes.count > FeedLimits.maxHeaderBytes
+      ? Array(bytes.prefix(FeedLimits.maxHeaderBytes)) : bytes
     if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return png(bytes) }
     if bytes.starts(with: Array("GIF8".utf8)) { return gif(bytes) }
     if bytes.starts(with: Array("RIFF".utf8)), bytes.count > 16,
@@ -26,7 +32,7 @@ enum ImageHeader {
   }
 
   private static func valid(_ width: Int, _ height: Int) -> PixelSize? {
-    width > 0 && height > 0 ? PixelSize(width: width, height: height) : nil
+    PixelSize(validatingWidth: width, height: height)
   }
 
   private static func bigEndian(_ bytes: [UInt8], _ at: Int, _ count: Int) -> Int {

@@ -68,9 +68,15 @@ public enum UsersParser {
       throw SkippedItem(index: index, field: "username", reason: .invalid("empty"))
     }
     // A missing or malformed avatar leaves the placeholder; it is no reason to drop a user.
-    let avatar = (try fields.optional("avatar")).flatMap { URL(string: $0) }
+    // An absolute address outside http(s) (`file:`, `data:`…) is: the entry is hostile.
+    var avatar = (try fields.optional("avatar")).flatMap { URL(string: $0) }
+    if let url = avatar, url.scheme == nil {
+      avatar = nil
+    } else if let url = avatar {
+      avatar = try WebURL.check(url, index: index, field: "avatar")
+    }
     // The seed reads any role it does not know, including a non-string one, as Unknown.
     let role = Role(parsing: object["role"] as? String)
-    return User(avatarURL: avatar?.scheme == nil ? nil : avatar, username: username, role: role)
+    return User(avatarURL: avatar, username: username, role: role)
   }
 }

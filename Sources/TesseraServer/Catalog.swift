@@ -1,8 +1,10 @@
 import Foundation
+import TesseraUtilities
 
 /// The photos and users the server publishes, all derived from the seed: ids 1…itemCount,
 /// newest first, each with a title, author, tags, dates, secret and encoding.
 ///
+/// Counts are clamped into `ServerLimits` (0…1,000,000 items, 0…100,000 users).
 /// Entries are computed on demand in O(1); the tag index (built once, O(items × tags)) answers
 /// tag queries in O(matches).
 struct Catalog: Sendable {
@@ -58,8 +60,8 @@ struct Catalog: Sendable {
 
   init(seed: UInt64, itemCount: Int, userCount: Int, newest: Date) {
     self.seed = seed
-    self.itemCount = max(0, itemCount)
-    self.userCount = max(0, userCount)
+    self.itemCount = itemCount.clamped(to: 0...ServerLimits.maxItems)
+    self.userCount = userCount.clamped(to: 0...ServerLimits.maxUsers)
     self.newest = newest
     var index: [String: [Int]] = [:]
     for id in stride(from: 1, through: self.itemCount, by: 1) {
@@ -84,7 +86,7 @@ struct Catalog: Sendable {
   }
 
   static func tags(id: Int, seed: UInt64) -> [String] {
-    var random = SeededGenerator(seed: seed, 0x7A65, UInt64(id))
+    var random = SeededGenerator(seed: seed, 0x7A65, UInt64(bitPattern: Int64(id)))
     let count = 1 + Int(random.next() % 4)
     var tags: [String] = []
     while tags.count < count {
@@ -95,12 +97,12 @@ struct Catalog: Sendable {
   }
 
   static func secret(id: Int, seed: UInt64) -> String {
-    var random = SeededGenerator(seed: seed, 0x5EC2, UInt64(id))
+    var random = SeededGenerator(seed: seed, 0x5EC2, UInt64(bitPattern: Int64(id)))
     return String(StableHash.hex(random.next()).prefix(10))
   }
 
   func entry(id: Int) -> Entry {
-    var random = SeededGenerator(seed: seed, 0xE27, UInt64(id))
+    var random = SeededGenerator(seed: seed, 0xE27, UInt64(bitPattern: Int64(id)))
     let roll = random.unit()
     // Flickr quirks on purpose: untitled photos, and apostrophes (escaped `\'` in the JSON).
     let title: String
@@ -143,7 +145,7 @@ struct Catalog: Sendable {
   /// Users 1…userCount: mostly Users, some Owners and Admins, and some roles the seed's
   /// parser must read as Unknown (another word, empty, missing).
   func user(id: Int) -> UserEntry {
-    var random = SeededGenerator(seed: seed, 0x05E2, UInt64(id))
+    var random = SeededGenerator(seed: seed, 0x05E2, UInt64(bitPattern: Int64(id)))
     let name = Self.name(Int(random.next() % 240)).lowercased()
       .replacingOccurrences(of: " ", with: ".").replacingOccurrences(of: "'", with: "")
     let roll = random.unit()

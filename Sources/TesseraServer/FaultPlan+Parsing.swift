@@ -1,4 +1,10 @@
+import TesseraUtilities
+
 /// Reading fault settings from command-line text, e.g. `--latency uniform:10ms-200ms`.
+///
+/// Every number is validated against `ServerLimits` before it becomes a `Duration` or an
+/// `Int`: durations within 0…1 h, rates within 0…1, bandwidths within 1 B/s…64 GiB/s, the
+/// long-tail spread within 0…4. Anything else is a `FaultParseError` that says why.
 public struct FaultParseError: Error, Equatable, CustomStringConvertible {
   public let description: String
 }
@@ -32,7 +38,7 @@ extension FaultPlan.Latency {
         throw FaultParseError(description: "longtail latency needs a median, e.g. longtail:80ms")
       }
       let sigma = values.count > 1 ? Double(values[1]) : 1.0
-      guard let sigma, sigma >= 0, sigma <= 4 else {
+      guard let sigma, ServerLimits.longTailSpreads.contains(sigma) else {
         throw FaultParseError(description: "longtail spread must be a number in 0…4")
       }
       self = .longTailed(median: try parseDuration(first), sigma: sigma)
@@ -43,28 +49,37 @@ extension FaultPlan.Latency {
   }
 }
 
-/// `250ms`, `1.5s`, `800us`, `2m`.
+/// `250ms`, `1.5s`, `800us`, `2m`: at most `ServerLimits.maxLatency` (an hour).
 public func parseDuration(_ text: String) throws(FaultParseError) -> Duration {
   let units: [(String, Double)] = [("ms", 1e-3), ("us", 1e-6), ("s", 1), ("m", 60)]
+  let limit = Double(ServerLimits.maxLatency.components.seconds)
   for (suffix, scale) in units where text.hasSuffix(suffix) {
-    if let value = Double(text.dropLast(suffix.count)), value >= 0, value.isFinite {
-      return .seconds(value * scale)
+    guard let value = Double(text.dropLast(suffix.count)), value >= 0, value.isFinite else {
+      break
     }
-    break
+    // Compared before `Duration` sees it: `.seconds(1e300)` would trap.
+    guard value * scale <= limit else {
+      throw FaultParseError(description: "“\(text)” is longer than an hour")
+    }
+    return .seconds(value * scale)
   }
   throw FaultParseError(description: "“\(text)” is not a duration such as 50ms or 1.5s")
 }
 
-/// Bytes per second: `64k`, `2M`, `1000`. k and M are powers of 1024.
+/// Bytes per second: `64k`, `2M`, `1000`. k and M are powers of 1024. Within
+/// `ServerLimits.bandwidths` (1 B/s…64 GiB/s).
 public func parseByteRate(_ text: String) throws(FaultParseError) -> Int {
   let lower = text.lowercased()
   let scales: [(String, Double)] = [("k", 1024), ("m", 1024 * 1024), ("", 1)]
+  let range = ServerLimits.bandwidths
   for (suffix, scale) in scales where suffix.isEmpty || lower.hasSuffix(suffix) {
     let number = suffix.isEmpty ? lower : String(lower.dropLast())
-    if let value = Double(number), value >= 1, value * scale < Double(Int.max) {
-      return Int(value * scale)
+    guard let value = Double(number), value.isFinite else { break }
+    let rate = value * scale
+    guard rate >= Double(range.lowerBound), rate <= Double(range.upperBound) else {
+      throw FaultParseError(description: "“\(text)” is not a rate between 1 byte/s and 64G/s")
     }
-    break
+    return Int(clamping: rate, to: range)
   }
   throw FaultParseError(description: "“\(text)” is not a rate in bytes per second such as 64k")
 }
@@ -103,7 +118,7 @@ extension FaultPlan.Targets {
 
 /// A probability: a number in 0…1.
 public func parseRate(_ text: String) throws(FaultParseError) -> Double {
-  guard let value = Double(text), value >= 0, value <= 1 else {
+  guard let value = Double(text), ServerLimits.rates.contains(value) else {
     throw FaultParseError(description: "“\(text)” is not a rate between 0 and 1")
   }
   return value

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 /// Which misbehaviours the server injects, and how often. Every decision is a pure function of
 /// (seed, request, attempt), so a run is reproducible: see `decide(seed:request:attempt:)`.
@@ -9,7 +10,8 @@ public struct FaultPlan: Equatable, Sendable, CustomStringConvertible {
     case fixed(Duration)
     /// Uniform between the bounds.
     case uniform(Duration, Duration)
-    /// Log-normal around `median`: most answers near it, a few far slower (capped at 60 s).
+    /// Log-normal around `median`: most answers near it, a few far slower (capped at
+    /// `ServerLimits.maxLongTailDelay`, 60 s).
     case longTailed(median: Duration, sigma: Double)
   }
 
@@ -102,7 +104,8 @@ extension FaultPlan {
   /// query) under `seed`. Every roll is drawn whatever the rates, in a fixed order, so
   /// changing one rate never reshuffles the others.
   public func decide(seed: UInt64, request: String, attempt: Int) -> FaultDecision {
-    var random = SeededGenerator(seed: seed, StableHash.of(request), UInt64(attempt))
+    var random = SeededGenerator(
+      seed: seed, StableHash.of(request), UInt64(bitPattern: Int64(attempt)))
     var decision = FaultDecision()
     decision.delay = delay(&random)
     let hangRoll = random.unit()
@@ -122,6 +125,9 @@ extension FaultPlan {
     return decision
   }
 
+  /// This request's extra latency. Whatever the plan holds (it may be built in code, not
+  /// parsed), durations are clamped into 0…`ServerLimits.maxLatency` and the long tail's
+  /// arithmetic runs on clamped Doubles, so no `Duration` operation can overflow.
   private func delay(_ random: inout SeededGenerator) -> Duration {
     let first = random.unit()
     let second = random.unit()
@@ -129,14 +135,26 @@ extension FaultPlan {
     case .none:
       return .zero
     case .fixed(let duration):
-      return duration
+      return Self.clamped(duration)
     case .uniform(let low, let high):
+      let low = Self.clamped(low)
+      let high = max(low, Self.clamped(high))
       return low + (high - low) * first
     case .longTailed(let median, let sigma):
       // Box–Muller: a standard normal from two uniforms.
       let normal = (-2 * log(max(first, 1e-12))).squareRoot() * cos(2 * .pi * second)
-      let factor = exp(sigma * normal)
-      return min(median * factor, .seconds(60))
+      let spread = sigma.clamped(to: ServerLimits.longTailSpreads, nan: 0)
+      let cap = Self.seconds(ServerLimits.maxLongTailDelay)
+      let seconds = Self.seconds(Self.clamped(median)) * exp(spread * normal)
+      return .seconds(seconds.clamped(to: 0...cap))
     }
+  }
+
+  private static func clamped(_ duration: Duration) -> Duration {
+    min(max(duration, .zero), ServerLimits.maxLatency)
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 }

@@ -2,9 +2,14 @@ import Foundation
 
 /// The query of `photos_public.gne`: Flickr's `format`, `nojsoncallback`, `tags`, `tagmode`,
 /// and Tessera's paging extension `page` / `per_page`.
+///
+/// Numbers are checked as text before `Int` sees them: ASCII digits only. `page` is any whole
+/// number from 1 (one too long for `Int` is past every last page, and a page past the end is
+/// empty, like Flickr's); `per_page` is 1…`ServerLimits.maxPerPage`. Anything else is a 400
+/// with the reason.
 struct FeedQuery: Equatable {
-  static let defaultPerPage = 20
-  static let maxPerPage = 500
+  static let defaultPerPage = ServerLimits.defaultPerPage
+  static let maxPerPage = ServerLimits.maxPerPage
 
   var tags: [String] = []
   var matchAll = true
@@ -31,29 +36,39 @@ struct FeedQuery: Equatable {
     default: throw Invalid(message: "tagmode must be all or any")
     }
     if let text = parameter("page") {
-      guard let value = Int(text), value >= 1 else {
-        throw Invalid(message: "page must be 1 or more")
+      guard Self.isDecimal(text) else {
+        throw Invalid(message: "page must be a whole number from 1")
       }
+      let value = Int(text) ?? Int.max
+      guard value >= 1 else { throw Invalid(message: "page must be a whole number from 1") }
       page = value
     }
     if let text = parameter("per_page") {
-      guard let value = Int(text), (1...Self.maxPerPage).contains(value) else {
-        throw Invalid(message: "per_page must be between 1 and \(Self.maxPerPage)")
+      guard Self.isDecimal(text), let value = Int(text), (1...Self.maxPerPage).contains(value)
+      else {
+        throw Invalid(message: "per_page must be a whole number from 1 to \(Self.maxPerPage)")
       }
       perPage = value
     }
   }
+
+  /// One or more ASCII digits, nothing else (no sign, no spaces).
+  private static func isDecimal(_ text: String) -> Bool {
+    !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+  }
 }
 
 /// Renders the feed JSON as Flickr does, plus `page`, `pages`, `per_page` and `total`.
-/// O(per_page) after the tag lookup.
+/// A page past the last is empty. O(per_page) after the tag lookup.
 enum FeedDocument {
   static func render(
     _ query: FeedQuery, catalog: Catalog, base: String, escapesApostrophes: Bool
   ) -> String {
     let ids = catalog.ids(tags: query.tags, matchAll: query.matchAll)
     let pages = max(1, (ids.count + query.perPage - 1) / query.perPage)
-    let start = min(ids.count, (query.page - 1) * query.perPage)
+    // `page` may be anything up to Int.max: the product is formed only for pages that exist
+    // (page ≤ pages ≤ ids.count + 1), where it cannot overflow.
+    let start = query.page > pages ? ids.count : min(ids.count, (query.page - 1) * query.perPage)
     let slice = ids[start..<min(ids.count, start + query.perPage)]
     var json = FlickrJSON(escapesApostrophes: escapesApostrophes)
     json.raw("{\n")

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import TesseraUtilities
 
 /// The server's routes and everything they share: the catalog, the image store, the fault
 /// injector and the bandwidth limiter. Stateless apart from caches and counters, so any HTTP
@@ -18,18 +19,30 @@ struct FeedRoutes: Sendable {
   /// `host:port` for absolute links when a request names no Host.
   let fallbackHost: Locked<String>
 
-  init(configuration: FeedServer.Configuration) {
+  /// - Parameters:
+  ///   - generator, limiterObserver: stand-ins for tests that hold generations and watch the
+  ///     generation limiter; the real painter and no observer otherwise.
+  init(
+    configuration: FeedServer.Configuration,
+    generator: @escaping ImageStore.Generator = ImageStore.generate,
+    limiterObserver: (@Sendable (GenerationLimiter.Counts) -> Void)? = nil
+  ) {
     self.configuration = configuration
     catalog = Catalog(
       seed: configuration.seed, itemCount: configuration.itemCount,
       userCount: configuration.userCount, newest: configuration.lastModified)
-    store = ImageStore(seed: configuration.seed, capacityBytes: configuration.imageCacheBytes)
+    store = ImageStore(
+      seed: configuration.seed,
+      capacityBytes: configuration.imageCacheBytes.clamped(to: 0...ServerLimits.maxImageCacheBytes),
+      generationLimit: configuration.generationLimit, limiterObserver: limiterObserver,
+      generator: generator)
     injector = FaultInjector(plan: configuration.faults, seed: configuration.seed)
     fallbackHost = Locked("\(configuration.host):\(configuration.port)")
   }
 
   func makeRouter() -> Router<ServerContext> {
-    let router = Router(context: ServerContext.self)
+    // HEAD endpoints run the GET ones (RequestLimits strips the body of every HEAD answer).
+    let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLimits())
     router.get("/") { _, _ in Response.text(.ok, Self.index) }
     router.get(RouterPath(Self.feedPath)) { request, context in
@@ -53,6 +66,7 @@ struct FeedRoutes: Sendable {
     GET \(usersPath)
     GET /photos/{id}_{secret}[_{s|q|t|m|n|w|z|c|b|h|k|o}].{jpg|png|webp}
     GET /avatars/{id}[_{size}].{jpg|png|webp}
+    (HEAD too, for every route: the same headers, no body.)
 
     """
 
@@ -219,7 +233,8 @@ enum BodyFaults {
   /// Keeps a seeded 20–80 % of the body.
   static func truncate(_ bytes: inout [UInt8], seed: UInt64) {
     var random = SeededGenerator(seed: seed, 0x7C)
-    let keep = Int(Double(bytes.count) * (0.2 + 0.6 * random.unit()))
+    let share = Double(bytes.count) * (0.2 + 0.6 * random.unit())
+    let keep = Int(clamping: share.rounded(.towardZero), to: 0...bytes.count)
     bytes.removeSubrange(keep...)
   }
 }

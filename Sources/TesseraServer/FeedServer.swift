@@ -31,13 +31,20 @@ public final class FeedServer: Sendable {
     public var escapesApostrophes: Bool
     /// `Last-Modified` of everything served, and the newest photo's publication date.
     public var lastModified: Date
+    /// Images synthesised at once (clamped into 1…`ServerLimits.maxGenerationConcurrency`);
+    /// one per core by default.
+    public var generationLimit: Int
 
+    /// Counts are checked by `start()` against `ServerLimits`; code that builds the routes
+    /// without starting clamps them instead.
     public init(
       host: String = "127.0.0.1", port: Int = 0, itemCount: Int = 10_000, userCount: Int = 1_000,
       faults: FaultPlan = .none, seed: UInt64 = 1, imageCacheBytes: Int = 256 << 20,
       escapesApostrophes: Bool = true,
-      lastModified: Date = Date(timeIntervalSince1970: 1_717_243_200)
+      lastModified: Date = Date(timeIntervalSince1970: 1_717_243_200),
+      generationLimit: Int = ServerLimits.generationConcurrency
     ) {
+      self.generationLimit = generationLimit
       self.host = host
       self.port = port
       self.itemCount = itemCount
@@ -50,7 +57,7 @@ public final class FeedServer: Sendable {
     }
   }
 
-  /// Why the server did not start.
+  /// Why the server did not start: a configuration outside `ServerLimits`, or a failed bind.
   public struct StartError: Error, CustomStringConvertible {
     public let description: String
   }
@@ -79,6 +86,7 @@ public final class FeedServer: Sendable {
   @discardableResult
   public func start() async throws -> URL {
     if let url = baseURL { return url }
+    if let problem = configuration.problem { throw StartError(description: problem) }
     routes.hangs.close()
     let (ports, portContinuation) = AsyncStream<Int>.makeStream()
     var logger = Logger(label: "tessera.server")

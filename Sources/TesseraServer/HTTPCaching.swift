@@ -51,13 +51,18 @@ enum HTTPCaching {
   }
 
   /// Parses IMF-fixdate; nil for anything else (the obsolete formats are not worth it here).
+  /// Every field is range-checked before the calendar sees it (day 1…31, year 1…9999,
+  /// 00:00:00…23:59:60): a header is outside input.
   static func parseHTTPDate(_ text: String) -> Date? {
     let parts = text.split(separator: " ")
-    guard parts.count == 6, parts[5] == "GMT", let day = Int(parts[1]),
-      let month = months.firstIndex(of: String(parts[2])), let year = Int(parts[3])
+    guard parts.count == 6, parts[5] == "GMT", let day = Int(parts[1]), (1...31).contains(day),
+      let month = months.firstIndex(of: String(parts[2])), let year = Int(parts[3]),
+      ServerLimits.httpDateYears.contains(year)
     else { return nil }
     let time = parts[4].split(separator: ":").compactMap { Int($0) }
-    guard time.count == 3 else { return nil }
+    guard time.count == 3, (0...23).contains(time[0]), (0...59).contains(time[1]),
+      (0...60).contains(time[2])
+    else { return nil }
     let components = DateComponents(
       year: year, month: month + 1, day: day, hour: time[0], minute: time[1], second: time[2])
     return utc.date(from: components)

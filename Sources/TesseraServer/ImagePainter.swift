@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// Paints the picture of one generated image as 8-bit RGB: a gradient with a few discs and
 /// panels, the id in large digits on a dark plate, and the `IdMarker` colour along the top and
 /// down the left edge, as thick as the band. The left stripe is for centre crops: a tall image
@@ -18,7 +20,7 @@ struct ImagePainter {
   static let digitInk = RGB(224, 224, 224)
 
   var bandHeight: Int {
-    min(height, max(1, Int((Double(height) * IdMarker.bandFraction).rounded(.up))))
+    Int(clamping: (Double(height) * IdMarker.bandFraction).rounded(.up), to: 1...max(1, height))
   }
 
   func paint() -> [UInt8] {
@@ -74,23 +76,23 @@ struct ImagePainter {
       let cx = random.unit() * Double(width)
       let cy = random.unit() * Double(height)
       let radius = (0.08 + random.unit() * 0.22) * unit
-      let rows = clamp(Int(cy - radius), height)..<clamp(Int(cy + radius) + 1, height)
+      let rows = whole(cy - radius, 0...height)..<whole(cy + radius + 1, 0...height)
       for y in rows {
         let dy = Double(y) - cy
         let half = (radius * radius - dy * dy).squareRoot()
         guard half.isFinite else { continue }
         fill(
-          buffer, x: clamp(Int(cx - half), width)..<clamp(Int(cx + half) + 1, width),
+          buffer, x: whole(cx - half, 0...width)..<whole(cx + half + 1, 0...width),
           y: y..<(y + 1), colour)
       }
     }
     let panels = 1 + Int(random.next() % 3)
     for _ in 0..<panels {
       let colour = shapeColour(&random, fixedChannel, fixedValue)
-      let x0 = Int(random.unit() * Double(width))
-      let y0 = Int(random.unit() * Double(height))
-      let x1 = x0 + Int((0.1 + random.unit() * 0.3) * Double(width))
-      let y1 = y0 + Int((0.05 + random.unit() * 0.15) * Double(height))
+      let x0 = whole(random.unit() * Double(width), 0...width)
+      let y0 = whole(random.unit() * Double(height), 0...height)
+      let x1 = x0 + whole((0.1 + random.unit() * 0.3) * Double(width), 0...width)
+      let y1 = y0 + whole((0.05 + random.unit() * 0.15) * Double(height), 0...height)
       fill(buffer, x: x0..<clamp(x1, width), y: y0..<clamp(y1, height), colour)
     }
   }
@@ -105,7 +107,7 @@ struct ImagePainter {
 
   /// The id in digits on a dark plate, centred below the band, as large as fits comfortably.
   private func paintDigits(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
-    let digits = String(abs(id)).compactMap(\.wholeNumberValue)
+    let digits = String(id.magnitude).compactMap(\.wholeNumberValue)
     let plateUnits = (
       width: DigitFont.width(of: digits.count) + 4, height: DigitFont.glyphHeight + 4
     )
@@ -114,7 +116,7 @@ struct ImagePainter {
     let fit = min(
       Double(width) * 0.7 / Double(plateUnits.width),
       Double(bodyHeight) * 0.45 / Double(plateUnits.height))
-    let scale = max(1, Int(fit))
+    let scale = whole(fit, 1...max(1, width))
     let plateWidth = plateUnits.width * scale
     let plateHeight = plateUnits.height * scale
     let left = (width - plateWidth) / 2
@@ -138,6 +140,11 @@ struct ImagePainter {
   }
 
   private func clamp(_ value: Int, _ limit: Int) -> Int { min(max(0, value), limit) }
+
+  /// `value` truncated toward zero (as `Int(_:)` does) and clamped into `range`.
+  private func whole(_ value: Double, _ range: ClosedRange<Int>) -> Int {
+    Int(clamping: value.rounded(.towardZero), to: range)
+  }
 
   private func fill(
     _ buffer: UnsafeMutableBufferPointer<UInt8>, x: Range<Int>, y: Range<Int>, _ colour: RGB

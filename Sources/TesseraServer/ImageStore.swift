@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// One generated image: which picture, at which size, in which encoding.
 struct ImageKey: Hashable, Sendable, CustomStringConvertible {
   enum Kind: Hashable, Sendable {
@@ -22,18 +24,35 @@ struct EncodedImage: Sendable {
 /// Generated images, kept encoded in a bounded LRU so a run does not re-encode them; requests
 /// for an image being generated wait for that one generation instead of starting another.
 ///
-/// Lookups are O(1); generation is O(pixels) and runs on a detached task, off the server's
-/// event loops.
+/// At most `limiter.limit` images are synthesised at once (about one per core); requests for
+/// other images wait their turn without holding a thread, so a burst of distinct originals
+/// never stalls the feed and users routes. Generation runs on a Dispatch queue, off the
+/// cooperative pool. Lookups are O(1); generation is O(pixels).
 actor ImageStore {
+  /// Paints and encodes one image; `ImageStore.generate` unless a test stands in.
+  typealias Generator = @Sendable (ImageKey, UInt64) throws -> EncodedImage
+
   private let seed: UInt64
   private var cache: LRUCache<ImageKey, EncodedImage>
   private var inFlight: [ImageKey: Task<EncodedImage, any Error>] = [:]
+  private let generator: Generator
+  /// Bounds the generations running at once.
+  nonisolated let limiter: GenerationLimiter
   private(set) var generated = 0
   private(set) var hits = 0
 
-  init(seed: UInt64, capacityBytes: Int) {
+  init(
+    seed: UInt64, capacityBytes: Int,
+    generationLimit: Int = ServerLimits.generationConcurrency,
+    limiterObserver: (@Sendable (GenerationLimiter.Counts) -> Void)? = nil,
+    generator: @escaping Generator = ImageStore.generate
+  ) {
     self.seed = seed
     cache = LRUCache(capacity: capacityBytes)
+    limiter = GenerationLimiter(
+      limit: generationLimit.clamped(to: 1...ServerLimits.maxGenerationConcurrency),
+      observer: limiterObserver)
+    self.generator = generator
   }
 
   func image(_ key: ImageKey) async throws -> EncodedImage {
@@ -45,9 +64,11 @@ actor ImageStore {
       hits += 1
       return try await task.value
     }
-    let seed = seed
+    let (seed, limiter, generator) = (seed, limiter, generator)
     let task = Task.detached(priority: .userInitiated) {
-      try Self.generate(key, seed: seed)
+      try await limiter.withSlot {
+        try await BlockingWork.run { try generator(key, seed) }
+      }
     }
     inFlight[key] = task
     defer { inFlight[key] = nil }

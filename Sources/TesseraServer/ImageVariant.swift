@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// The sizes the server generates: Flickr's suffixes plus `o`, the original (2–12 MP).
 ///
 /// Dimensions are a pure function of (seed, id, variant): O(1).
@@ -38,11 +40,12 @@ enum ImageVariant: String, CaseIterable, Sendable {
     var random = SeededGenerator(seed: seed, 0x0516, UInt64(bitPattern: Int64(id)))
     let aspect = random.pick(aspects)
     let pixels = 2_000_000 + random.unit() * 10_000_000
-    var width = Int((pixels * aspect).squareRoot())
-    var height = Int((Double(width) / aspect).rounded())
+    let sides = 1...maxOriginalPixels
+    var width = Int(clamping: (pixels * aspect).squareRoot().rounded(.towardZero), to: sides)
+    var height = Int(clamping: Double(width) / aspect, to: sides)
     while width * height > maxOriginalPixels {
       width -= 1
-      height = Int((Double(width) / aspect).rounded())
+      height = Int(clamping: Double(width) / aspect, to: sides)
     }
     return (max(1, width), max(1, height))
   }
@@ -60,8 +63,8 @@ enum ImageVariant: String, CaseIterable, Sendable {
     guard longest > edge else { return original }
     let scale = Double(edge) / Double(longest)
     return (
-      max(1, Int((Double(original.width) * scale).rounded())),
-      max(1, Int((Double(original.height) * scale).rounded()))
+      Int(clamping: Double(original.width) * scale, to: 1...edge),
+      Int(clamping: Double(original.height) * scale, to: 1...edge)
     )
   }
 }

@@ -13,22 +13,37 @@ struct ServerContext: RequestContext {
     channel = source.channel
   }
 
-  var maxUploadSize: Int { 4096 }
+  var maxUploadSize: Int { ServerLimits.maxUploadSize }
 }
 
-/// Refuses what the server does not serve before any route runs: methods other than GET,
-/// over-long targets and `..` path segments.
+/// Refuses what the server does not serve before any route runs: methods other than GET and
+/// HEAD, over-long targets and `..` path segments. HEAD is answered as GET would be, headers
+/// and all (Content-Length included), without the body.
 struct RequestLimits: RouterMiddleware {
   typealias Context = ServerContext
-  static let maxTargetLength = 2048
+  static let maxTargetLength = ServerLimits.maxTargetLength
+  static let allowedMethods = "GET, HEAD"
 
   func handle(
     _ request: Request, context: ServerContext,
     next: (Request, ServerContext) async throws -> Response
   ) async throws -> Response {
+    guard request.method == .head else { return try await answer(request, context, next) }
+    // The routes are GET routes: HEAD runs one as GET and keeps only its head. A streamed
+    // body (throttled, dropped) is never started.
+    var head = request.head
+    head.method = .get
+    return try await answer(Request(head: head, body: request.body), context, next)
+      .createHeadResponse()
+  }
+
+  private func answer(
+    _ request: Request, _ context: ServerContext,
+    _ next: (Request, ServerContext) async throws -> Response
+  ) async throws -> Response {
     guard request.method == .get else {
-      var response = Response.text(.methodNotAllowed, "only GET is served\n")
-      response.headers[.allow] = "GET"
+      var response = Response.text(.methodNotAllowed, "only GET and HEAD are served\n")
+      response.headers[.allow] = Self.allowedMethods
       return response
     }
     guard request.uri.description.utf8.count <= Self.maxTargetLength else {

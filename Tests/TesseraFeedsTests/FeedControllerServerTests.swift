@@ -10,7 +10,7 @@ import Testing
 
 /// The controller against the real feed server on a loopback port.
 @MainActor
-@Suite(.serialized) struct FeedControllerServerTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct FeedControllerServerTests {
   static let configuration = FeedServer.Configuration(itemCount: 60, userCount: 30, seed: 5)
 
   func withServer(

@@ -53,7 +53,7 @@ final class ScriptedSource: FeedSource, @unchecked Sendable {
 }
 
 @MainActor
-@Suite struct FeedControllerTests {
+@Suite(.timeLimit(.minutes(1))) struct FeedControllerTests {
   func nextRequest(_ source: ScriptedSource) async -> Int? {
     var iterator = source.requests.makeAsyncIterator()
     return await iterator.next()

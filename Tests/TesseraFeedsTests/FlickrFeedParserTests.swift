@@ -3,7 +3,7 @@ import Testing
 
 @testable import TesseraFeeds
 
-@Suite struct FlickrFeedParserTests {
+@Suite(.timeLimit(.minutes(1))) struct FlickrFeedParserTests {
   func parse(_ text: String) throws(FeedError) -> FeedPage<Photo> {
     try FlickrFeedParser.parse(Data(text.utf8))
   }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TesseraFeeds
 
-@Suite struct FlickrSizeTests {
+@Suite(.timeLimit(.minutes(1))) struct FlickrSizeTests {
   func photo(_ media: String, size: PixelSize? = PixelSize(width: 240, height: 160)) throws -> Photo
   {
     let url = try #require(URL(string: media))

@@ -4,7 +4,7 @@ import Testing
 @testable import TesseraFeeds
 @testable import TesseraServer
 
-@Suite struct FolderFeedSourceTests {
+@Suite(.timeLimit(.minutes(1))) struct FolderFeedSourceTests {
   /// A 1×1 GIF, byte for byte.
   static let gif: [UInt8] = [
     0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0xFF, 0xFF,

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TesseraFeeds
 
-@Suite struct HTMLTextTests {
+@Suite(.timeLimit(.minutes(1))) struct HTMLTextTests {
   @Test func tagsGoEntitiesDecodeWhitespaceCollapses() {
     #expect(
       HTMLText.plainText("<p>Salt &amp; <b>pepper</b></p>\n\n<p>&lt;3 &#233;t&#xE9;&nbsp;!</p>")

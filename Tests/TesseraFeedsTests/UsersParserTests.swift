@@ -3,7 +3,7 @@ import Testing
 
 @testable import TesseraFeeds
 
-@Suite struct UsersParserTests {
+@Suite(.timeLimit(.minutes(1))) struct UsersParserTests {
   static let users = #"""
     [
       {"avatar": "https:\/\/example.com\/a\/1.png", "username": "Ada Lovelace", "role": "Admin"},

@@ -5,7 +5,7 @@ import Testing
 
 @testable import TesseraServer
 
-@Suite struct CachingTests {
+@Suite(.timeLimit(.minutes(1))) struct CachingTests {
   static let routes = [
     "/services/feeds/photos_public.gne?format=json&nojsoncallback=1", "/users.json",
     "/avatars/3.png",

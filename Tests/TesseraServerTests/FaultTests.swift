@@ -9,7 +9,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite struct FaultDecisionTests {
+@Suite(.timeLimit(.minutes(1))) struct FaultDecisionTests {
   @Test func decisionsAreReproducible() {
     let plan = FaultPlan(
       latency: .longTailed(median: .milliseconds(80), sigma: 1), failureRate: 0.2,
@@ -84,7 +84,7 @@ import Testing
   }
 }
 
-@Suite struct FaultRouteTests {
+@Suite(.timeLimit(.minutes(1))) struct FaultRouteTests {
   static let users = "/users.json"
 
   func plan(_ configure: (inout FaultPlan) -> Void) -> FeedServer.Configuration {
@@ -187,7 +187,7 @@ import Testing
   }
 }
 
-@Suite(.serialized) struct LiveFaultTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct LiveFaultTests {
   @Test func droppedConnectionsFailTheTransfer() async throws {
     var plan = FaultPlan(failureRate: 1, failures: [.droppedConnection])
     plan.targets = .users

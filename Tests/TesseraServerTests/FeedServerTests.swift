@@ -7,7 +7,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite(.serialized) struct FeedServerTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct FeedServerTests {
   @Test func startsOnLoopbackAnyFreePortAndStops() async throws {
     let server = FeedServer(configuration: .small())
     let base = try await server.start()

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TesseraServer
 
-@Suite struct IdMarkerTests {
+@Suite(.timeLimit(.minutes(1))) struct IdMarkerTests {
   @Test func everyIdRoundTripsThroughItsColour() {
     for id in 0..<IdMarker.modulus {
       #expect(IdMarker.id(for: IdMarker.color(for: id)) == id)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TesseraServer
 
-@Suite struct ImageGenerationTests {
+@Suite(.timeLimit(.minutes(1))) struct ImageGenerationTests {
   static let seed: UInt64 = 7
 
   func generate(_ id: Int, _ variant: ImageVariant, _ format: ImageFormat) throws -> [UInt8] {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TesseraServer
 
-@Suite struct LRUCacheTests {
+@Suite(.timeLimit(.minutes(1))) struct LRUCacheTests {
   @Test func evictsLeastRecentlyUsedBeyondCapacity() {
     var cache = LRUCache<String, Int>(capacity: 30)
     cache.insert(1, for: "a", cost: 10)

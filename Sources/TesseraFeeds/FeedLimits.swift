@@ -1,0 +1,38 @@
+/// Every bound a number from outside this module passes before any arithmetic: pixel sizes
+/// claimed by a feed's HTML or a file's header, body sizes, deadlines, page numbers.
+///
+/// A value outside these limits is never trusted: a size becomes "unknown" (nil), a body is cut
+/// off with a typed error, a page past the limit ends the feed.
+public enum FeedLimits {
+  /// Longest side, in pixels, an image may claim (the largest JPEG, PNG and WebP sides in
+  /// practice). A claimed side outside 1…65,535 leaves the size unknown.
+  public static let maxImageSide = 65_535
+  /// Valid image sides: 1…`maxImageSide`.
+  public static let imageSides: ClosedRange<Int> = 1...maxImageSide
+  /// Most extreme shape a size may claim: 100:1 wide or 1:100 tall.
+  public static let maxAspect = 100
+  /// Valid aspect ratios (width / height): 1:100…100:1.
+  public static let aspects: ClosedRange<Double> = (1 / Double(maxAspect))...Double(maxAspect)
+
+  /// Largest feed or users body read from the network: 8 MiB. Reading stops there.
+  public static let maxFeedBytes = 8 << 20
+  /// How long a whole feed download may take, headers to last byte.
+  public static let feedDeadline = Duration.seconds(30)
+  /// How long a feed server may stay silent before the download fails.
+  public static let feedIdleTimeout = Duration.seconds(15)
+  /// Longest deadline or idle timeout accepted: an hour.
+  public static let maxDuration = Duration.seconds(3_600)
+
+  /// Bytes of a local file read to find its pixel size: enough for any real header.
+  public static let maxHeaderBytes = 256 * 1024
+  /// Largest local image file listed from a folder: 256 MiB.
+  public static let maxLocalFileBytes = 256 << 20
+  /// Most entries of a folder looked at; the rest are ignored.
+  public static let maxFolderEntries = 100_000
+
+  /// Highest page number followed (Tessera's paging extension): beyond it the feed ends.
+  public static let maxPage = 1_000_000
+
+  /// Schemes a network feed's items may reference (media, links, avatars).
+  public static let networkSchemes: Set<String> = ["http", "https"]
+}
