@@ -42,7 +42,7 @@ import Testing
   @Test(arguments: [
     (".jpg", TESSERA_FORMAT_JPEG, "JPEG"), (".png", TESSERA_FORMAT_PNG, "PNG"),
     (".webp", TESSERA_FORMAT_WEBP, "WebP"), (".gif", TESSERA_FORMAT_GIF, "GIF"),
-    (".tif", TESSERA_FORMAT_TIFF, "TIFF"),
+    (".tif", TESSERA_FORMAT_TIFF, "TIFF"), (".avif", TESSERA_FORMAT_HEIF, "AVIF"),
   ])
   func photoFormatsAreNamedWithTheirBit(suffix: String, bit: TesseraFormat, name: String) throws {
     let found = format(try encoded(suffix))
@@ -57,6 +57,26 @@ import Testing
     #expect(format(Self.pdf) == (0, "PDF"))
     #expect(headerAllowed(Self.svg, TESSERA_FORMATS_LOCAL) == (TESSERA_REFUSED_FORMAT, "SVG"))
     #expect(headerAllowed(Self.pdf, TESSERA_FORMATS_LOCAL) == (TESSERA_REFUSED_FORMAT, "PDF"))
+  }
+
+  /// When librsvg and poppler are installed, libvips itself picks their loaders for these
+  /// bytes (which is what makes the allow-list necessary); either way nothing parses them.
+  @Test func libvipsWouldPickTheSVGAndPDFLoadersWhenInstalled() {
+    for (data, nickname) in [(Self.svg, "svgload_buffer"), (Self.pdf, "pdfload_buffer")] {
+      var w: Int32 = 0
+      var h: Int32 = 0
+      var bands: Int32 = 0
+      var loader = [CChar](repeating: 0, count: 64)
+      let status = data.withUnsafeBytes {
+        tessera_vips_header($0.baseAddress, $0.count, &w, &h, &bands, &loader, loader.count)
+      }
+      _ = ImageFixtures.lastError()
+      let picked = String(
+        decoding: loader.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      #expect(status == TESSERA_REFUSED_FORMAT)
+      #expect(picked == nickname || picked.isEmpty, "libvips picked \(picked)")
+      #expect(w == 0 && h == 0)
+    }
   }
 
   @Test func otherFormatsLibvipsCouldReadAreNamed() {
