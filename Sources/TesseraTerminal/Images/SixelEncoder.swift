@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// Encodes RGBA pixels as a sixel image (`DCS 0;1;0 q … ST`).
 ///
 /// Colours map to a fixed 252-colour palette (6 red × 7 green × 6 blue levels, green finest
@@ -14,7 +16,7 @@ enum SixelEncoder {
     (0..<16).map { threshold in
       (0..<256).map { value in
         let scaled = Double(value) * Double(count - 1) / 255 + (Double(threshold) + 0.5) / 16 - 0.5
-        return UInt8(max(0, min(count - 1, Int(scaled.rounded()))))
+        return UInt8(Int(clamping: scaled, to: 0...(count - 1)))
       }
     }
   }
