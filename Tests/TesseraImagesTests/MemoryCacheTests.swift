@@ -15,6 +15,14 @@ import Testing
     MemoryCacheKey(url: name, targetSize: nil, contentMode: .aspectFit)
   }
 
+  /// A fraction that is not a number (or out of range) is clamped, not converted with a trap.
+  @Test func anEntryFractionOutOfRangeIsClamped() {
+    #expect(MemoryCache(costLimit: 1000, maxEntryFraction: .nan).entryCostLimit == 0)
+    #expect(MemoryCache(costLimit: 1000, maxEntryFraction: .infinity).entryCostLimit == 1000)
+    #expect(MemoryCache(costLimit: 1000, maxEntryFraction: -3).entryCostLimit == 0)
+    #expect(MemoryCache(costLimit: .max, maxEntryFraction: 1).entryCostLimit == .max)
+  }
+
   @Test func evictsLeastRecentlyUsedToHoldTheCostLimit() {
     let cache = MemoryCache(costLimit: 1000, countLimit: 100, maxEntryFraction: 0.5)
     cache.store(image(cost: 400), for: key("a"))
