@@ -73,6 +73,11 @@ enum SignalHandlers {
         sigprocmask(SIG_UNBLOCK, &mask, nil)
         raise(SIGTSTP)  // Stops here until SIGCONT, whose handler takes the terminal back.
         SignalHandlers.installStop()
+        // The kernel discards the stop in an orphaned process group (no shell to continue
+        // it, e.g. run straight under tmux): then no SIGCONT comes, so take it back now.
+        if SignalRestore.suspended.load(ordering: .sequentiallyConsistent) {
+          SignalRestore.resumeNow()
+        }
       }
       errno = saved
     }
