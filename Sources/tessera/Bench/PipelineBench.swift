@@ -121,7 +121,8 @@ struct PipelineBenchmark {
       configuration: .init(
         dataLoader: URLSessionDataLoader(), memoryCache: nil, maxConcurrentDecodes: 1))
     let box = PixelSize(width: 256, height: 256)
-    _ = try await pipeline.image(for: ImageRequest(url: files[0], targetSize: box))  // warm up
+    _ = try await pipeline.image(
+      for: ImageRequest(url: files[0], targetSize: box, source: .localFolder))  // warm up
     let rounds = 4
     var ours: [Double] = []
     var vipsOnce: [Double] = []
@@ -132,7 +133,8 @@ struct PipelineBenchmark {
     for _ in 0..<rounds {
       let start = ContinuousClock.now
       for file in files {
-        _ = try await pipeline.image(for: ImageRequest(url: file, targetSize: box))
+        _ = try await pipeline.image(
+          for: ImageRequest(url: file, targetSize: box, source: .localFolder))
       }
       ours.append((ContinuousClock.now - start).nanoseconds / Double(files.count))
       if let vipsthumbnail {
@@ -209,7 +211,8 @@ struct PipelineBenchmark {
     let start = ContinuousClock.now
     for url in urls {
       pipeline.startImageTask(
-        with: ImageRequest(url: url, targetSize: PixelSize(width: 256, height: 256))
+        with: ImageRequest(
+          url: url, targetSize: PixelSize(width: 256, height: 256), source: .localFolder)
       ) { result in
         if case .failure = result { failures.add() }
         done.tick()

@@ -1,5 +1,6 @@
 import TesseraCollection
 import TesseraImages
+import TesseraTerminal
 import TesseraUtilities
 
 /// What every gallery cell has: the item it shows and its image slot. The slot's generation
@@ -55,7 +56,7 @@ final class RowCell: GalleryCell {
     guard let item else { return nil }
     let thumbnailRows = Self.thumbnailRows(forAspect: thumbnailAspect)
     let textWidth = max(8, width - Self.thumbnailWidth - 2)
-    let lines = 2 + TextWrap.lines(item.body, width: textWidth).count
+    let lines = 2 + TextLayout.wrap(item.body, columns: textWidth).count
     return max(thumbnailRows, lines) + 1
   }
 }

@@ -1,4 +1,5 @@
 import TesseraFeeds
+import TesseraImages
 
 /// The feed the gallery shows, with the item type erased: photos from a Flickr-format feed or
 /// a folder, or users. Wraps a `FeedController`, which owns loading, paging and failures.
@@ -8,6 +9,9 @@ final class GalleryFeed {
   let title: String
   /// What the items are called: "photos", "contacts".
   let noun: String
+  /// Where the items' images come from: only a folder source may open `file:` URLs. Taken
+  /// from the kind of feed, never from a URL's scheme, so a remote feed cannot opt in.
+  let imageSource: ImageRequest.Source
   private(set) var items: [GalleryItem] = []
   var onChange: (@MainActor (FeedChange) -> Void)?
 
@@ -32,10 +36,11 @@ final class GalleryFeed {
   }
 
   init<Source: FeedSource>(
-    title: String, controller: FeedController<Source>,
+    title: String, controller: FeedController<Source>, imageSource: ImageRequest.Source = .network,
     item: @escaping @Sendable (Source.Item) -> GalleryItem
   ) {
     self.title = title
+    self.imageSource = imageSource
     noun = controller.source.noun
     stateOf = {
       let failure: String?

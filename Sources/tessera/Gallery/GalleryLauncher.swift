@@ -55,6 +55,7 @@ struct GalleryLauncher {
       return GalleryFeed(
         title: "photos in \(folder.path)",
         controller: FeedController(source: FolderFeedSource(folder: folder)),
+        imageSource: .localFolder,
         item: GalleryItem.init(photo:))
     }
     if let feed = options.feed {

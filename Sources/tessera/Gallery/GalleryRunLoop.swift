@@ -34,7 +34,9 @@ final class GalleryRunLoop {
 
     let clock = ContinuousClock()
     var last = clock.now
-    while !Task.isCancelled {
+    // A terminal that went away (EOF, hang-up) ends the gallery instead of a loop drawing
+    // for nobody.
+    while !Task.isCancelled, !session.inputEnded {
       let now = clock.now
       let elapsed = now - last
       last = now
@@ -44,6 +46,7 @@ final class GalleryRunLoop {
         switch screen.handle(event) {
         case .quit: return
         case .refresh: Task { await screen.refresh() }
+        case .suspend: session.suspend()
         case .none: break
         }
         if case .resize(let size) = event, let cell = size.cellPixelSize {

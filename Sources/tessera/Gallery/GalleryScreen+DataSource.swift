@@ -89,7 +89,8 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
     else { return nil }
     return ImageRequest(
       url: url, targetSize: TesseraImages.PixelSize(width: pixels.width, height: pixels.height),
-      contentMode: layoutMode == .grid ? .aspectFill : .aspectFit, priority: priority)
+      contentMode: layoutMode == .grid ? .aspectFill : .aspectFit, priority: priority,
+      source: feed.imageSource)
   }
 
   /// The pixel box an item's image is decoded into.

@@ -83,7 +83,7 @@ extension GalleryScreen {
     case .photo: text = "#\(item.id) \(item.title)"
     case .user: text = "\(item.title) · \(item.subtitle)"
     }
-    return TextWrap.truncate(text, width: width)
+    return TextLayout.truncate(text, columns: width)
   }
 
   private func drawRowText(
@@ -98,14 +98,14 @@ extension GalleryScreen {
     case .user: heading = item.title
     }
     buffer.put(
-      TextWrap.truncate(heading, width: textWidth), x: x, y: rect.y,
+      TextLayout.truncate(heading, columns: textWidth), x: x, y: rect.y,
       style: isSelected ? Palette.selected : Palette.title, clip: clip)
     var subtitleStyle = Palette.dim
     if case .user(let role) = item.kind { subtitleStyle = RoleStyle.style(for: role) }
     buffer.put(
-      TextWrap.truncate(item.subtitle, width: textWidth), x: x, y: rect.y + 1,
+      TextLayout.truncate(item.subtitle, columns: textWidth), x: x, y: rect.y + 1,
       style: subtitleStyle, clip: clip)
-    for (offset, line) in TextWrap.lines(item.body, width: textWidth).enumerated() {
+    for (offset, line) in TextLayout.wrap(item.body, columns: textWidth).enumerated() {
       let y = rect.y + 2 + offset
       if y >= rect.maxY - 1 { break }
       buffer.put(line, x: x, y: y, style: Palette.caption, clip: clip)
@@ -125,7 +125,7 @@ extension GalleryScreen {
       }
     case .failed(let reason):
       frame.buffer.fill(rect.intersection(clip), with: Cell(" ", style: Palette.failure))
-      for (offset, line) in TextWrap.lines("✗ " + reason, width: max(1, rect.width - 2))
+      for (offset, line) in TextLayout.wrap("✗ " + reason, columns: max(1, rect.width - 2))
         .prefix(max(1, rect.height - 1)).enumerated()
       {
         frame.buffer.put(
@@ -133,9 +133,10 @@ extension GalleryScreen {
       }
     case .placeholder:
       frame.buffer.fill(rect.intersection(clip), with: Cell(" ", style: Palette.placeholder))
-      let text = TextWrap.truncate(item.placeholder, width: rect.width)
+      let text = TextLayout.truncate(item.placeholder, columns: rect.width)
       frame.buffer.put(
-        text, x: rect.x + max(0, (rect.width - text.count) / 2), y: rect.y + rect.height / 2,
+        text, x: rect.x + max(0, (rect.width - GraphemeWidth.columns(of: text)) / 2),
+        y: rect.y + rect.height / 2,
         style: Palette.placeholder, clip: clip)
     }
   }
@@ -146,9 +147,10 @@ extension GalleryScreen {
     buffer.fill(CellRect(x: 0, y: 0, width: width, height: 1), with: Cell(" ", style: Palette.bar))
     let right = "\(layoutMode)\(layoutMode == .list ? "" : " · \(columns) cols") · ? keys "
     buffer.put(
-      TextWrap.truncate(" Tessera · \(feed.title)", width: max(0, width - right.count - 1)),
+      TextLayout.truncate(
+        " Tessera · \(feed.title)", columns: max(0, width - GraphemeWidth.columns(of: right) - 1)),
       x: 0, y: 0, style: Palette.bar)
-    buffer.put(right, x: max(0, width - right.count), y: 0, style: Palette.bar)
+    buffer.put(right, x: max(0, width - GraphemeWidth.columns(of: right)), y: 0, style: Palette.bar)
   }
 
   private func drawStatusBar(into buffer: inout FrameBuffer, framesPerSecond: Int) {
@@ -183,7 +185,7 @@ extension GalleryScreen {
       text = " ✗ \(failure) — r retries │ " + parts.joined(separator: " │ ")
       style = CellStyle(foreground: .rgb(255, 140, 140), background: .rgb(40, 44, 52))
     }
-    buffer.put(TextWrap.truncate(text, width: width), x: 0, y: y, style: style)
+    buffer.put(TextLayout.truncate(text, columns: width), x: 0, y: y, style: style)
   }
 
   private func drawFeedState(into buffer: inout FrameBuffer, spinner: Int) {
@@ -200,9 +202,10 @@ extension GalleryScreen {
     }
     let top = area.y + max(0, (area.height - lines.count) / 2)
     for (offset, line) in lines.enumerated() {
-      let text = TextWrap.truncate(line.0, width: width - 2)
+      let text = TextLayout.truncate(line.0, columns: width - 2)
       buffer.put(
-        text, x: max(0, (width - text.count) / 2), y: top + offset, style: line.1, clip: area)
+        text, x: max(0, (width - GraphemeWidth.columns(of: text)) / 2), y: top + offset,
+        style: line.1, clip: area)
     }
   }
 }

@@ -7,6 +7,8 @@ extension GalleryScreen {
     case none
     case quit
     case refresh
+    /// Ctrl-Z: give the terminal back and stop, as a shell's job control expects.
+    case suspend
   }
 
   /// Units one arrow press or wheel notch scrolls; presses in a row add up with momentum.
@@ -29,6 +31,7 @@ extension GalleryScreen {
 
   private func handle(_ key: Key, modifiers: KeyModifiers) -> Command {
     if key == .control("c") || key == .character("q") { return .quit }
+    if key == .control("z") { return .suspend }
     if key == .character("?") {
       overlay = overlay == .help ? .none : .help
       needsDisplay = true

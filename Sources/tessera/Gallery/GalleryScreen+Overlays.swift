@@ -20,7 +20,8 @@ extension GalleryScreen {
   ]
 
   func drawHelp(into buffer: inout FrameBuffer) {
-    let boxWidth = min(width - 2, (Self.helpLines.map(\.count).max() ?? 0) + 4)
+    let boxWidth = min(
+      width - 2, (Self.helpLines.map { GraphemeWidth.columns(of: $0) }.max() ?? 0) + 4)
     let boxHeight = min(height - 2, Self.helpLines.count + 4)
     guard boxWidth > 4, boxHeight > 2 else { return }
     let rect = CellRect(
@@ -54,7 +55,7 @@ extension GalleryScreen {
     }
     let request = ImageRequest(
       url: url, targetSize: TesseraImages.PixelSize(width: pixels.width, height: pixels.height),
-      contentMode: .aspectFit, priority: .veryHigh)
+      contentMode: .aspectFit, priority: .veryHigh, source: feed.imageSource)
     detailImageID = ImageIdentity.id(for: request)
     detailSlot.bind(item: item.id, request: request, loader: loader)
     needsDisplay = true
@@ -91,13 +92,14 @@ extension GalleryScreen {
     var y = box.maxY + 1
     let textWidth = max(1, width - 4)
     frame.buffer.put(
-      TextWrap.truncate(item.title, width: textWidth), x: 2, y: y, style: Palette.title, clip: area)
-    y += 1
-    frame.buffer.put(
-      TextWrap.truncate(item.subtitle, width: textWidth), x: 2, y: y, style: Palette.dim,
+      TextLayout.truncate(item.title, columns: textWidth), x: 2, y: y, style: Palette.title,
       clip: area)
     y += 1
-    for line in TextWrap.lines(item.body, width: textWidth) where y < area.maxY - 1 {
+    frame.buffer.put(
+      TextLayout.truncate(item.subtitle, columns: textWidth), x: 2, y: y, style: Palette.dim,
+      clip: area)
+    y += 1
+    for line in TextLayout.wrap(item.body, columns: textWidth) where y < area.maxY - 1 {
       frame.buffer.put(line, x: 2, y: y, style: Palette.caption, clip: area)
       y += 1
     }
