@@ -1,0 +1,66 @@
+import Foundation
+
+/// TesseraFeeds' readers of outside input, each with the invariant it must keep on any bytes:
+/// never trap, and whatever is accepted is within `FeedLimits` (sizes, aspects, pages) and
+/// points only to http(s) addresses with a host.
+extension FuzzHarnesses {
+  static let moduleHarnesses: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
+    // A Flickr feed body (JSON or JSONP, Flickr's `\'` quirk): parsed or refused with a
+    // FeedError; every photo's addresses are web addresses and its size is within limits.
+    "flickr-feed": { bytes in
+      guard let page = try? FlickrFeedParser.parse(Data(bytes)) else { return }
+      precondition(!page.items.isEmpty)
+      if let next = page.nextPage { precondition((2...FeedLimits.maxPage).contains(next)) }
+      for photo in page.items {
+        FeedInvariants.checkWeb(photo.mediaURL)
+        FeedInvariants.checkWeb(photo.link)
+        FeedInvariants.check(photo.mediaPixelSize)
+        let model = PhotoViewModel(photo: photo)
+        if let aspect = model.aspectRatio { precondition(FeedLimits.aspects.contains(aspect)) }
+        for (width, height) in [(75, 75), (300, 200), (Int.max, 1), (0, Int.max)] {
+          FeedInvariants.checkWeb(model.mediaURL(covering: width, height))
+          FeedInvariants.checkWeb(model.mediaURL(covering: width, height, cropToSquare: true))
+        }
+      }
+    },
+    // A description's HTML: plain text, summary and the first `<img>` size, which is nil or
+    // within limits.
+    "html-description": { bytes in
+      let html = String(decoding: bytes, as: UTF8.self)
+      _ = HTMLText.plainText(html)
+      _ = HTMLText.summary(html)
+      _ = HTMLText.decodingEntities(html)
+      FeedInvariants.check(HTMLText.firstImageSize(html))
+    },
+    // The users JSON: parsed or refused; usernames unique and non-blank, avatars web
+    // addresses or none.
+    "users": { bytes in
+      guard let page = try? UsersParser.parse(Data(bytes)) else { return }
+      precondition(Set(page.items.map(\.username)).count == page.items.count)
+      for user in page.items {
+        precondition(!user.username.trimmingCharacters(in: .whitespaces).isEmpty)
+        if let avatar = user.avatarURL { FeedInvariants.checkWeb(avatar) }
+        _ = UserViewModel(user: user)
+      }
+    },
+    // A local file's first bytes: a size within limits, or none.
+    "image-header": { bytes in
+      FeedInvariants.check(ImageHeader.pixelSize(Array(bytes)))
+    },
+  ]
+}
+
+/// The checks every harness shares.
+enum FeedInvariants {
+  static func checkWeb(_ url: URL) {
+    precondition(FeedLimits.networkSchemes.contains(url.scheme?.lowercased() ?? ""))
+    precondition(!(url.host ?? "").isEmpty)
+  }
+
+  static func check(_ size: PixelSize?) {
+    guard let size else { return }
+    precondition(FeedLimits.imageSides.contains(size.width))
+    precondition(FeedLimits.imageSides.contains(size.height))
+    precondition(FeedLimits.aspects.contains(size.aspectRatio ?? .nan))
+  }
+}
