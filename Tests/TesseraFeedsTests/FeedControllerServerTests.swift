@@ -152,6 +152,41 @@ import Testing
     }
   }
 
+  /// The hang fault never answers; with the idle timeout at a minute, only the overall
+  /// deadline can end the load.
+  @Test func theDeadlineEndsAHangingFeed() async throws {
+    try await withServer { server in
+      server.setFaults(FaultPlan(hangRate: 1, targets: .feed))
+      let feed = try #require(server.feedURL)
+      let controller = FeedController(
+        source: FlickrFeedSource(
+          feedURL: feed,
+          fetcher: HTTPFetcher(timeout: .seconds(60), deadline: .milliseconds(300))))
+      await controller.load()
+      #expect(controller.lastError == .timedOut)
+    }
+  }
+
+  /// A refresh while the first load hangs: the hanging request is cancelled (its load returns
+  /// at once instead of waiting for a timeout) and the refresh's answer is shown.
+  @Test func aRefreshCancelsAHangingLoad() async throws {
+    try await withServer { server in
+      server.setFaults(FaultPlan(hangRate: 1, targets: .feed))
+      // Neither an idle timeout nor the deadline could end the hang within the time limit.
+      let controller = FeedController(
+        source: FlickrFeedSource(
+          feedURL: try #require(server.feedURL), perPage: 25,
+          fetcher: HTTPFetcher(timeout: .seconds(3_600), deadline: .seconds(3_600))))
+      let first = Task { await controller.load() }
+      while server.routes.hangs.waiting == 0 { await Task.yield() }
+      server.setFaults(.none)
+      await controller.refresh()
+      await first.value
+      #expect(controller.state == .loaded)
+      #expect(controller.count == 25)
+    }
+  }
+
   @Test func droppedConnectionIsANetworkError() async throws {
     try await withServer { server in
       server.setFaults(FaultPlan(failureRate: 1, failures: [.droppedConnection], targets: .feed))
