@@ -213,7 +213,7 @@ public final class DiskCache: Sendable {
   }
 
   private func fileName(for key: String) -> String {
-    StableHash.fileName(for: key) + DiskCacheFolder.entryExtension
+    StableHash.wideHex(key) + DiskCacheFolder.entryExtension
   }
 
   /// Temporary files written by this process so far, across instances.

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 /// One verified entry read back from the disk cache.
 public struct DiskCacheEntry: Sendable {
@@ -28,7 +29,8 @@ enum DiskCacheRecord {
   /// - Complexity: O(n) in the body's length.
   static func encode(_ data: Data, metadata: HTTPCacheMetadata, for key: String) -> Data? {
     let header = Header(
-      key: key, byteCount: data.count, checksum: StableHash.checksum(data), metadata: metadata)
+      key: key, byteCount: data.count, checksum: data.withUnsafeBytes(StableHash.checksum),
+      metadata: metadata)
     guard let headerBytes = try? JSONEncoder().encode(header),
       headerBytes.count <= ImageLimits.maxDiskHeaderBytes
     else { return nil }
@@ -59,7 +61,9 @@ enum DiskCacheRecord {
         Header.self, from: file[file.startIndex + prefix..<headerEnd])
     else { return nil }
     let body = file.subdata(in: headerEnd..<file.endIndex)
-    guard body.count == header.byteCount, StableHash.checksum(body) == header.checksum else {
+    guard body.count == header.byteCount,
+      body.withUnsafeBytes(StableHash.checksum) == header.checksum
+    else {
       return nil
     }
     return DiskCacheEntry(key: header.key, data: body, metadata: header.metadata)

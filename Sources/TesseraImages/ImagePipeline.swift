@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 /// Loads images for requests: memory cache → coalesced task → disk cache → data loader →
 /// decoder (downsampled on load) → memory cache → delivery.

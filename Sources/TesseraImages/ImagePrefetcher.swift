@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// Warms the caches for requests the user is likely to see next (the rows just past the
 /// screen), at low priority so visible requests always go first.
 ///

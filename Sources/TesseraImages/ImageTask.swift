@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// A handle on one load: cancel it, or change its priority while it waits.
 ///
 /// Every task is completed exactly once: with the image, with an error, or with

@@ -22,7 +22,7 @@ public final class MemoryCache: Sendable {
   }
 
   private struct State {
-    var entries = LRUList<MemoryCacheKey, Image>()
+    var entries: LRUCache<MemoryCacheKey, Image>
     var statistics = Statistics()
   }
 
@@ -30,7 +30,7 @@ public final class MemoryCache: Sendable {
   public let countLimit: Int
   /// An image costing more than this is not cached: it would push out many others.
   public let entryCostLimit: Int
-  private let state = Locked(State())
+  private let state: Locked<State>
 
   /// - Parameters:
   ///   - costLimit: total bitmap bytes kept; defaults from physical memory (see the type).
@@ -45,11 +45,18 @@ public final class MemoryCache: Sendable {
     let fraction = maxEntryFraction.clamped(to: 0...1)  // NaN → 0: nothing that large is kept
     self.entryCostLimit = Int(
       clamping: Double(self.costLimit) * fraction, to: 0...self.costLimit)
+    self.state = Locked(
+      State(entries: LRUCache(costLimit: self.costLimit, countLimit: self.countLimit)))
   }
 
   /// 10% of physical memory, clamped to 32…512 MiB.
   public static var defaultCostLimit: Int {
-    let tenth = ProcessInfo.processInfo.physicalMemory / 10
+    defaultCostLimit(physicalMemory: ProcessInfo.processInfo.physicalMemory)
+  }
+
+  /// 10% of `physicalMemory` bytes, clamped to 32…512 MiB.
+  static func defaultCostLimit(physicalMemory: UInt64) -> Int {
+    let tenth = physicalMemory / 10
     return Int(min(max(tenth, 32 << 20), 512 << 20))  // a UInt64 within 32…512 MiB
   }
 
@@ -63,7 +70,7 @@ public final class MemoryCache: Sendable {
   /// The image for `key`, which becomes the most recently used; counts a hit or a miss.
   public func image(for key: MemoryCacheKey) -> Image? {
     state.withLock { state in
-      if let image = state.entries.touch(key) {
+      if let image = state.entries.value(for: key) {
         state.statistics.hits += 1
         return image
       }
@@ -77,26 +84,23 @@ public final class MemoryCache: Sendable {
   public func store(_ image: Image, for key: MemoryCacheKey) {
     state.withLock { state in
       guard image.cost <= entryCostLimit, countLimit > 0 else {
-        if let old = state.entries.remove(key) { state.statistics.totalCost -= old.cost }
+        state.entries.remove(key)
         state.statistics.rejectedAsTooLarge += 1
+        state.statistics.totalCost = state.entries.totalCost
         state.statistics.count = state.entries.count
         return
       }
-      if let old = state.entries.set(key, image) { state.statistics.totalCost -= old.cost }
-      state.statistics.totalCost += image.cost
-      while state.statistics.totalCost > costLimit || state.entries.count > countLimit,
-        let (_, evicted) = state.entries.removeOldest()
-      {
-        state.statistics.totalCost -= evicted.cost
-        state.statistics.evictions += 1
-      }
+      let evicted = state.entries.insert(image, for: key, cost: image.cost)
+      state.statistics.evictions += evicted.count
+      state.statistics.totalCost = state.entries.totalCost
       state.statistics.count = state.entries.count
     }
   }
 
   public func removeImage(for key: MemoryCacheKey) {
     state.withLock { state in
-      if let old = state.entries.remove(key) { state.statistics.totalCost -= old.cost }
+      state.entries.remove(key)
+      state.statistics.totalCost = state.entries.totalCost
       state.statistics.count = state.entries.count
     }
   }
@@ -111,7 +115,7 @@ public final class MemoryCache: Sendable {
 
   /// Whether `key` is cached, without counting a hit or changing recency.
   public func contains(_ key: MemoryCacheKey) -> Bool {
-    state.withLock { $0.entries.peek(key) != nil }
+    state.withLock { $0.entries.contains(key) }
   }
 
   public var statistics: Statistics { state.withLock { $0.statistics } }

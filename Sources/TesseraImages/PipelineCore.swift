@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 /// The coalescing stage and the state machine behind `ImagePipeline`.
 ///

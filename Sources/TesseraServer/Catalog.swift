@@ -86,7 +86,7 @@ struct Catalog: Sendable {
   }
 
   static func tags(id: Int, seed: UInt64) -> [String] {
-    var random = SeededGenerator(seed: seed, 0x7A65, UInt64(bitPattern: Int64(id)))
+    var random = SplitMix64(seed: seed, 0x7A65, UInt64(bitPattern: Int64(id)))
     let count = 1 + Int(random.next() % 4)
     var tags: [String] = []
     while tags.count < count {
@@ -97,12 +97,12 @@ struct Catalog: Sendable {
   }
 
   static func secret(id: Int, seed: UInt64) -> String {
-    var random = SeededGenerator(seed: seed, 0x5EC2, UInt64(bitPattern: Int64(id)))
+    var random = SplitMix64(seed: seed, 0x5EC2, UInt64(bitPattern: Int64(id)))
     return String(StableHash.hex(random.next()).prefix(10))
   }
 
   func entry(id: Int) -> Entry {
-    var random = SeededGenerator(seed: seed, 0xE27, UInt64(bitPattern: Int64(id)))
+    var random = SplitMix64(seed: seed, 0xE27, UInt64(bitPattern: Int64(id)))
     let roll = random.unit()
     // Flickr quirks on purpose: untitled photos, and apostrophes (escaped `\'` in the JSON).
     let title: String
@@ -145,7 +145,7 @@ struct Catalog: Sendable {
   /// Users 1…userCount: mostly Users, some Owners and Admins, and some roles the seed's
   /// parser must read as Unknown (another word, empty, missing).
   func user(id: Int) -> UserEntry {
-    var random = SeededGenerator(seed: seed, 0x05E2, UInt64(bitPattern: Int64(id)))
+    var random = SplitMix64(seed: seed, 0x05E2, UInt64(bitPattern: Int64(id)))
     let name = Self.name(Int(random.next() % 240)).lowercased()
       .replacingOccurrences(of: " ", with: ".").replacingOccurrences(of: "'", with: "")
     let roll = random.unit()

@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// The live fault plan of a running server and the per-request attempt counters that make its
 /// decisions reproducible: the n-th request for the same URL always gets the same decision,
 /// whatever the order of other requests. O(1) per request; counters are bounded.

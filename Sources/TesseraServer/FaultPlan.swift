@@ -104,7 +104,7 @@ extension FaultPlan {
   /// query) under `seed`. Every roll is drawn whatever the rates, in a fixed order, so
   /// changing one rate never reshuffles the others.
   public func decide(seed: UInt64, request: String, attempt: Int) -> FaultDecision {
-    var random = SeededGenerator(
+    var random = SplitMix64(
       seed: seed, StableHash.of(request), UInt64(bitPattern: Int64(attempt)))
     var decision = FaultDecision()
     decision.delay = delay(&random)
@@ -128,7 +128,7 @@ extension FaultPlan {
   /// This request's extra latency. Whatever the plan holds (it may be built in code, not
   /// parsed), durations are clamped into 0…`ServerLimits.maxLatency` and the long tail's
   /// arithmetic runs on clamped Doubles, so no `Duration` operation can overflow.
-  private func delay(_ random: inout SeededGenerator) -> Duration {
+  private func delay(_ random: inout SplitMix64) -> Duration {
     let first = random.unit()
     let second = random.unit()
     switch latency {

@@ -222,7 +222,7 @@ enum BodyFaults {
       for index in bytes.indices { bytes[index] ^= 0xFF }
       return
     }
-    var random = SeededGenerator(seed: seed, 0xC0)
+    var random = SplitMix64(seed: seed, 0xC0)
     let span = max(1, bytes.count / 8)
     let start = bytes.count / 4 + Int(random.next() % UInt64(max(1, bytes.count / 2 - span)))
     for index in start..<min(bytes.count, start + span) {
@@ -232,7 +232,7 @@ enum BodyFaults {
 
   /// Keeps a seeded 20–80 % of the body.
   static func truncate(_ bytes: inout [UInt8], seed: UInt64) {
-    var random = SeededGenerator(seed: seed, 0x7C)
+    var random = SplitMix64(seed: seed, 0x7C)
     let share = Double(bytes.count) * (0.2 + 0.6 * random.unit())
     let keep = Int(clamping: share.rounded(.towardZero), to: 0...bytes.count)
     bytes.removeSubrange(keep...)

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import TesseraUtilities
 
 /// The feed + image server: a Flickr-compatible public feed, a users list and the generated
 /// images they point to, with HTTP caching and seeded fault injection.

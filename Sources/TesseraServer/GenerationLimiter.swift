@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// An async semaphore: at most `limit` holders at once, the others suspended (never blocking a
 /// thread) in arrival order. A waiter whose task is cancelled leaves the queue at once.
 ///

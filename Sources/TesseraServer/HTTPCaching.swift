@@ -1,12 +1,13 @@
 import Foundation
 import Hummingbird
+import TesseraUtilities
 
 /// HTTP validators and freshness: strong ETags from content, a fixed Last-Modified (generated
 /// content never changes for a seed), `Cache-Control: max-age`, and 304 on revalidation.
 enum HTTPCaching {
   /// A strong validator: the stable hash of the body, quoted.
   static func etag(for bytes: some Sequence<UInt8>) -> String {
-    "\"\(StableHash.hex(StableHash.of(bytes)))\""
+    "\"\(StableHash.hex(StableHash.fnv1a(bytes)))\""
   }
 
   /// Whether the request's validators show the client already holds this representation.

@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// Where hanging answers wait: closed while the server runs, opened by `stop()`, so a hung
 /// request never holds up shutdown. Waiting and opening are O(1) per waiter.
 final class HangGate: Sendable {

@@ -25,7 +25,7 @@ struct ImagePainter {
 
   func paint() -> [UInt8] {
     var pixels = [UInt8](repeating: 0, count: width * height * 3)
-    var random = SeededGenerator(seed: seed, 0x9A17, UInt64(bitPattern: Int64(id)))
+    var random = SplitMix64(seed: seed, 0x9A17, UInt64(bitPattern: Int64(id)))
     let fixedChannel = Int(random.next() % 3)
     let fixedValue = random.pick(IdMarker.midpoints)
     pixels.withUnsafeMutableBufferPointer { buffer in
@@ -40,7 +40,7 @@ struct ImagePainter {
 
   /// Two free channels vary linearly across the canvas; the third stays on `fixedValue`.
   private func paintGradient(
-    _ buffer: UnsafeMutableBufferPointer<UInt8>, _ random: inout SeededGenerator,
+    _ buffer: UnsafeMutableBufferPointer<UInt8>, _ random: inout SplitMix64,
     _ fixedChannel: Int, _ fixedValue: UInt8
   ) {
     let free = [0, 1, 2].filter { $0 != fixedChannel }
@@ -66,7 +66,7 @@ struct ImagePainter {
 
   /// A few discs and panels in colours sharing the fixed channel.
   private func paintShapes(
-    _ buffer: UnsafeMutableBufferPointer<UInt8>, _ random: inout SeededGenerator,
+    _ buffer: UnsafeMutableBufferPointer<UInt8>, _ random: inout SplitMix64,
     _ fixedChannel: Int, _ fixedValue: UInt8
   ) {
     let unit = Double(min(width, height))
@@ -98,7 +98,7 @@ struct ImagePainter {
   }
 
   private func shapeColour(
-    _ random: inout SeededGenerator, _ fixedChannel: Int, _ fixedValue: UInt8
+    _ random: inout SplitMix64, _ fixedChannel: Int, _ fixedValue: UInt8
   ) -> RGB {
     var channels = [UInt8(40 + random.next() % 180), UInt8(40 + random.next() % 180)]
     channels.insert(fixedValue, at: fixedChannel)

@@ -48,7 +48,7 @@ actor ImageStore {
     generator: @escaping Generator = ImageStore.generate
   ) {
     self.seed = seed
-    cache = LRUCache(capacity: capacityBytes)
+    cache = LRUCache(costLimit: capacityBytes)
     limiter = GenerationLimiter(
       limit: generationLimit.clamped(to: 1...ServerLimits.maxGenerationConcurrency),
       observer: limiterObserver)
@@ -74,7 +74,10 @@ actor ImageStore {
     defer { inFlight[key] = nil }
     let image = try await task.value
     generated += 1
-    cache.insert(image, for: key, cost: image.bytes.count)
+    // An image costlier than the whole cache is served but not kept: it would evict everything.
+    if image.bytes.count <= cache.costLimit {
+      cache.insert(image, for: key, cost: image.bytes.count)
+    }
     return image
   }
 

@@ -37,7 +37,7 @@ enum ImageVariant: String, CaseIterable, Sendable {
 
   /// The original's size: a seeded aspect and 2–12 megapixels.
   static func originalSize(id: Int, seed: UInt64) -> (width: Int, height: Int) {
-    var random = SeededGenerator(seed: seed, 0x0516, UInt64(bitPattern: Int64(id)))
+    var random = SplitMix64(seed: seed, 0x0516, UInt64(bitPattern: Int64(id)))
     let aspect = random.pick(aspects)
     let pixels = 2_000_000 + random.unit() * 10_000_000
     let sides = 1...maxOriginalPixels

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import TesseraUtilities
 import Testing
 
 @testable import TesseraImages

@@ -112,20 +112,3 @@ import Testing
     #expect(pipeline.cachedImage(for: Fixtures.request("0.png", size: 32)) == nil)
   }
 }
-
-@Suite(.timeLimit(.minutes(1))) struct LRUListTests {
-  @Test func ordersByRecencyAndReusesSlots() {
-    var list = LRUList<String, Int>()
-    list.set("a", 1)
-    list.set("b", 2)
-    list.set("c", 3)
-    _ = list.touch("a")
-    #expect(list.keysOldestFirst == ["b", "c", "a"])
-    #expect(list.removeOldest()?.key == "b")
-    list.set("d", 4)
-    #expect(list.keysOldestFirst == ["c", "a", "d"])
-    #expect(list.remove("a") == 1)
-    #expect(list.keysOldestFirst == ["c", "d"])
-    #expect(list.count == 2)
-  }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 @testable import TesseraImages
 

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import TesseraUtilities
 import Testing
 
 @testable import TesseraServer

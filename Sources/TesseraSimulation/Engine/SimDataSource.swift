@@ -1,4 +1,5 @@
 import TesseraCollection
+import TesseraUtilities
 
 /// The feed: item ids in order, cells configured through the strategy under test, and the
 /// engine's prefetch, display and scroll events handed to it. Every cell ever configured is

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 /// How the simulated network treats one request: a time to first byte drawn from a
 /// log-normal distribution with a heavier tail (stalls), a link whose bandwidth the

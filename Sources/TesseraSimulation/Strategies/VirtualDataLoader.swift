@@ -1,5 +1,6 @@
 import Foundation
 import TesseraImages
+import TesseraUtilities
 
 /// The pipeline's data loader in the simulation: every call is recorded and held until the
 /// simulator answers it at its virtual arrival time.

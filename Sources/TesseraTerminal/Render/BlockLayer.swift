@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// Images as half-block cells composed into the frame (``HalfBlockImage``), cached per
 /// (image, size, crop) so scrolling re-uses the cells. Cache bounded by cell count.
 ///
@@ -13,7 +15,7 @@ struct BlockLayer {
     var crop: CellRect?
   }
 
-  var cache = CostLRU<Key, HalfBlockImage>(budget: 1 << 20)
+  var cache = LRUCache<Key, HalfBlockImage>(costLimit: 1 << 20)
 
   mutating func compose(
     _ placements: [ImagePlacement], into frame: inout FrameBuffer, policy: ImageDrawPolicy,

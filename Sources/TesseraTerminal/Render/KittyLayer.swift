@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// Images through the kitty graphics protocol.
 ///
 /// Each image is uploaded once under a small id; each frame places (or re-places, to move)
@@ -26,14 +28,14 @@ struct KittyLayer {
   private var ids: [UInt64: UInt32] = [:]
   private var imageIDs: [UInt32: UInt64] = [:]
   private var nextID: UInt32 = 1
-  private var uploads: CostLRU<UInt32, UInt64>
+  private var uploads: LRUCache<UInt32, UInt64>
   private var placed: [PlacementKey: Geometry] = [:]
   private var virtualSizes: [UInt32: Geometry] = [:]
 
   init(placeholders: Bool, cellSize: PixelSize, uploadBudget: Int = 192 << 20) {
     self.placeholders = placeholders
     self.cellSize = cellSize
-    uploads = CostLRU(budget: uploadBudget)
+    uploads = LRUCache(costLimit: uploadBudget)
   }
 
   /// The screen was cleared: placements are gone, uploads remain.
@@ -60,7 +62,7 @@ struct KittyLayer {
         KittyCommands.transmit(id: id, bitmap: bitmap, passthrough: placeholders, into: &uploadsOut)
         uploadedSizes[id] = PixelSize(width: bitmap.width, height: bitmap.height)
         let evicted = uploads.insert(placement.imageID, for: id, cost: bitmap.pixels.count)
-        for old in evicted { forget(kittyID: old, into: &uploadsOut) }
+        for old in evicted { forget(kittyID: old.key, into: &uploadsOut) }
         statistics.imageConversions += 1
       } else {
         statistics.imagesDeferred += 1

@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// Images as sixel, drawn over the frame's cells after its text.
 ///
 /// A tile is resampled once per pixel size and encoded once per (size, visible crop), both
@@ -29,8 +31,8 @@ struct SixelLayer {
   }
 
   var cellSize: PixelSize
-  private var resampled = CostLRU<ResampleKey, [UInt8]>(budget: 96 << 20)
-  private var encoded = CostLRU<EncodingKey, [UInt8]>(budget: 48 << 20)
+  private var resampled = LRUCache<ResampleKey, [UInt8]>(costLimit: 96 << 20)
+  private var encoded = LRUCache<EncodingKey, [UInt8]>(costLimit: 48 << 20)
   private var drawn: Set<Draw> = []
 
   init(cellSize: PixelSize) { self.cellSize = cellSize }

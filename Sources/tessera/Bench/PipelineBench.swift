@@ -2,6 +2,7 @@ import ArgumentParser
 import CVipsShim
 import Foundation
 import TesseraImages
+import TesseraUtilities
 
 /// `tessera bench pipeline`: the image pipeline's hot path and its decoder against the
 /// reference tools, on the same generated files in the same run.
@@ -392,19 +393,5 @@ private final class Countdown: @unchecked Sendable {
       }
       if done { continuation.resume() }
     }
-  }
-}
-
-/// A small seeded generator (SplitMix64): the same figures' inputs on every run.
-private struct SplitMix64 {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

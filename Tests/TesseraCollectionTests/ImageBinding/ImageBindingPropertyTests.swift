@@ -1,3 +1,4 @@
+import TesseraUtilities
 import Testing
 
 @testable import TesseraCollection
@@ -9,7 +10,7 @@ import Testing
 @Suite struct ImageBindingPropertyTests {
   @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
   func everyFrameShowsOnlyTheRightImages(seed: UInt64) throws {
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMix64(seed: seed)
     var nextID = 10_000
     let source = TestDataSource(sections: [Array(0..<300), Array(300..<500)])
     source.headerHeight = 2

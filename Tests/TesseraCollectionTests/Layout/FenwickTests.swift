@@ -1,10 +1,11 @@
+import TesseraUtilities
 import Testing
 
 @testable import TesseraCollection
 
 @Suite struct FenwickTests {
   @Test func offsetsAndRowLookupsMatchANaivePrefixSum() {
-    var random = SeededGenerator(seed: 42)
+    var random = SplitMix64(seed: 42)
     let count = 3_000
     var heights = (0..<count).map { _ in Int32(Int.random(in: 0...9, using: &random)) }
     let tree = FenwickRowHeights()

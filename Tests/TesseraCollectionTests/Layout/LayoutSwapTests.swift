@@ -1,3 +1,4 @@
+import TesseraUtilities
 import Testing
 
 @testable import TesseraCollection
@@ -6,7 +7,7 @@ import Testing
 @Suite struct LayoutSwapTests {
   @Test func swappingLayoutsKeepsTheTopItemAtTheTop() throws {
     let source = TestDataSource(count: 2_000)
-    var random = SeededGenerator(seed: 5)
+    var random = SplitMix64(seed: 5)
     for id in 0..<2_000 { source.heights[id] = Int.random(in: 1...5, using: &random) }
     let view = makeCollectionView(
       source, layout: ListLayout(estimatedItemHeight: 3), width: 40, height: 30)

@@ -1,3 +1,4 @@
+import TesseraUtilities
 import Testing
 
 @testable import TesseraCollection
@@ -5,7 +6,7 @@ import Testing
 @MainActor
 @Suite struct ListLayoutTests {
   @Test func framesMatchANaivePrefixSumOfRandomHeights() {
-    var random = SeededGenerator(seed: 1)
+    var random = SplitMix64(seed: 1)
     let content = SectionedContent(
       itemCounts: [300, 0, 500, 200], sectionHeaderHeights: [2, 1, 0, 3],
       sectionFooterHeights: [1, 0, 2, 1], collectionHeaderHeight: 5, collectionFooterHeight: 4)
@@ -61,7 +62,7 @@ import Testing
     throws
   {
     let source = TestDataSource(count: 10_000)
-    var random = SeededGenerator(seed: 9)
+    var random = SplitMix64(seed: 9)
     for id in 0..<10_000 { source.heights[id] = Int.random(in: 1...7, using: &random) }
     let view = makeCollectionView(
       source, layout: ListLayout(estimatedItemHeight: 1), width: 30, height: 40)

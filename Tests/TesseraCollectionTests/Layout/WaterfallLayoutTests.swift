@@ -1,3 +1,4 @@
+import TesseraUtilities
 import Testing
 
 @testable import TesseraCollection
@@ -24,7 +25,7 @@ import Testing
   }
 
   @Test func eachItemGoesToTheShortestColumn() {
-    var random = SeededGenerator(seed: 3)
+    var random = SplitMix64(seed: 3)
     let aspects = (0..<500).map { _ in Double.random(in: 0.3...2.5, using: &random) }
     let layout = WaterfallLayout(columns: 3, spacing: 1)
     let provided = aspects
@@ -50,7 +51,7 @@ import Testing
   }
 
   @Test func anAspectArrivingLaterMovesOnlyWhatFollows() {
-    var random = SeededGenerator(seed: 4)
+    var random = SplitMix64(seed: 4)
     var aspects = (0..<300).map { _ in Double.random(in: 0.5...2, using: &random) }
     let layout = WaterfallLayout(columns: 4, spacing: 1, defaultAspectRatio: 1)
     let content = SectionedContent(itemCounts: [300, 20], sectionHeaderHeights: [0, 2])

@@ -1,3 +1,4 @@
+import TesseraUtilities
 import Testing
 
 @testable import TesseraCollection
@@ -96,7 +97,7 @@ import Testing
 
   @Test func allocatedCellsStayBoundedOverALongRandomScroll() {
     let source = TestDataSource(count: 100_000)
-    var random = SeededGenerator(seed: 7)
+    var random = SplitMix64(seed: 7)
     for id in 0..<100_000 { source.heights[id] = Int.random(in: 1...6, using: &random) }
     let view = makeCollectionView(
       source, layout: ListLayout(estimatedItemHeight: 3), width: 30, height: 40)

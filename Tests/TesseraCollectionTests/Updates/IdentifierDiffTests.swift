@@ -1,10 +1,11 @@
+import TesseraUtilities
 import Testing
 
 @testable import TesseraCollection
 
 @Suite struct IdentifierDiffTests {
   @Test func randomEditsAreDescribedExactly() throws {
-    var random = SeededGenerator(seed: 11)
+    var random = SplitMix64(seed: 11)
     for _ in 0..<200 {
       let old = Array(0..<Int.random(in: 0...60, using: &random)).shuffled(using: &random)
       var new = old.filter { _ in Int.random(in: 0..<4, using: &random) != 0 }

@@ -1,3 +1,4 @@
+import TesseraUtilities
 import Testing
 
 @testable import TesseraTerminal
@@ -55,7 +56,7 @@ import Testing
   }
 
   @Test func garbageNeverCrashes() {
-    var random = FrameDifferTests.SeededGenerator(state: 3)
+    var random = SplitMix64(seed: 3)
     for _ in 0..<300 {
       let scalars = (0..<40).map { _ in
         Unicode.Scalar(UInt8.random(in: 0...127, using: &random))

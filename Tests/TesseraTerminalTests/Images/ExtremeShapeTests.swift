@@ -1,3 +1,4 @@
+import TesseraUtilities
 import Testing
 
 @testable import TesseraTerminal
@@ -77,7 +78,7 @@ import Testing
   }
 
   @Test func resamplingACropEqualsCroppingTheWholeResample() throws {
-    var random = FrameDifferTests.SeededGenerator(state: 11)
+    var random = SplitMix64(seed: 11)
     for _ in 0..<40 {
       let source = (Int.random(in: 1...23, using: &random), Int.random(in: 1...23, using: &random))
       let bitmap = try Bitmap.generated(width: source.0, height: source.1) { _, _ in

@@ -1,3 +1,4 @@
+import TesseraUtilities
 import Testing
 
 @testable import TesseraTerminal
@@ -137,7 +138,7 @@ import Testing
   }
 
   @Test func garbageNeverCrashesAndTheParserRecovers() {
-    var random = FrameDifferTests.SeededGenerator(state: 99)
+    var random = SplitMix64(seed: 99)
     var parser = InputParser()
     for _ in 0..<2000 {
       let count = Int.random(in: 1...64, using: &random)

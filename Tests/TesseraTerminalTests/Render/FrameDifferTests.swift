@@ -1,22 +1,11 @@
+import TesseraUtilities
 import Testing
 
 @testable import TesseraTerminal
 
 @Suite struct FrameDifferTests {
-  /// A seeded generator (SplitMix64), so random frames are the same on every run.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static func randomFrame(
-    width: Int, height: Int, using random: inout SeededGenerator
+    width: Int, height: Int, using random: inout SplitMix64
   )
     -> FrameBuffer
   {
@@ -46,7 +35,7 @@ import Testing
   }
 
   @Test func unchangedFrameWritesNothing() {
-    var random = SeededGenerator(state: 7)
+    var random = SplitMix64(seed: 7)
     let frame = Self.randomFrame(width: 20, height: 6, using: &random)
     var differ = FrameDiffer()
     var out = ByteWriter()
@@ -103,7 +92,7 @@ import Testing
   }
 
   @Test func diffBytesReproduceEveryFrameOnAVirtualTerminal() {
-    var random = SeededGenerator(state: 42)
+    var random = SplitMix64(seed: 42)
     var terminal = VirtualTerminal(width: 17, height: 7)
     var differ = FrameDiffer()
     var previous: FrameBuffer?

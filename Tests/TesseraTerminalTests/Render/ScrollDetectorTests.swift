@@ -1,3 +1,4 @@
+import TesseraUtilities
 import Testing
 
 @testable import TesseraTerminal
@@ -47,7 +48,7 @@ import Testing
   }
 
   @Test func randomScrollsRoundTripThroughTheVirtualTerminal() {
-    var random = FrameDifferTests.SeededGenerator(state: 11)
+    var random = SplitMix64(seed: 11)
     var differ = FrameDiffer()
     var terminal = VirtualTerminal(width: 30, height: 12)
     var previous: FrameBuffer?

@@ -1,3 +1,4 @@
+import TesseraUtilities
 import Testing
 
 @testable import TesseraTerminal
@@ -8,7 +9,7 @@ import Testing
     "x", "東京", "supercalifragilistic", "🏴󠁧󠁢󠁥󠁮󠁧󠁿", "ｱｲｳ", "\u{202E}rtl", "1️⃣2️⃣",
   ]
 
-  static func randomText(_ random: inout FrameDifferTests.SeededGenerator) -> String {
+  static func randomText(_ random: inout SplitMix64) -> String {
     (0..<Int.random(in: 0..<14, using: &random))
       .map { _ in words.randomElement(using: &random)! }
       .joined(separator: Bool.random(using: &random) ? " " : "\n")
@@ -20,7 +21,7 @@ import Testing
   }
 
   @Test func wrappedLinesNeverExceedTheColumnsAndKeepEveryGrapheme() {
-    var random = FrameDifferTests.SeededGenerator(state: 7)
+    var random = SplitMix64(seed: 7)
     for columns in [2, 3, 5, 8, 13, 30] {
       for _ in 0..<60 {
         let text = Self.randomText(&random)
@@ -76,7 +77,7 @@ import Testing
     #expect(TextLayout.truncate("e\u{301}e\u{301}e\u{301}", columns: 2) == "e\u{301}…")
     #expect(TextLayout.truncate("a\u{202E}bc", columns: 3) == "abc")
     #expect(TextLayout.truncate("日", columns: 1) == "…")
-    var random = FrameDifferTests.SeededGenerator(state: 3)
+    var random = SplitMix64(seed: 3)
     for columns in 1...12 {
       for _ in 0..<30 {
         let text = Self.randomText(&random)
