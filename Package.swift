@@ -17,6 +17,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     // Helpers every module shares (`package` access, no product): one home instead of copies.
@@ -43,6 +45,8 @@ let package = Package(
         "CVipsShim", "TesseraUtilities",
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .target(name: "TesseraCollection", dependencies: ["TesseraUtilities"]),
@@ -77,6 +81,7 @@ let package = Package(
         "TesseraImages", "CVipsShim",
         // One integration test serves images over real HTTP on 127.0.0.1.
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .testTarget(name: "TesseraCollectionTests", dependencies: ["TesseraCollection"]),

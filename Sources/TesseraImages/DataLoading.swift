@@ -3,7 +3,9 @@ import Foundation
 /// What the pipeline asks a data loader for.
 public struct DataRequest: Hashable, Sendable, CustomStringConvertible {
   public var url: URL
-  /// Seconds without progress before the load fails with `.timedOut`.
+  /// The most the whole transfer may take, in seconds, from connecting to the last body byte;
+  /// past it the load fails with `.timedOut`. The pipeline enforces it whatever the loader
+  /// does; a loader that can also applies it itself (AsyncHTTPClient's per-request deadline).
   public var timeout: TimeInterval
   /// The largest body accepted; a loader should stop reading past it (`.tooLarge(.bytes)`).
   public var maxBytes: Int
@@ -65,5 +67,44 @@ public struct DataResponse: Sendable, CustomStringConvertible {
 /// `.cancelled`. Return non-2xx responses instead of throwing, including 304 to a
 /// conditional request. The pipeline calls it from a task of its own, never the main actor.
 public protocol DataLoading: Sendable {
+  /// Fetches `request.url`: the response (any status), or a typed error.
   func loadData(for request: DataRequest) async throws(ImagePipelineError) -> DataResponse
+
+  /// Fetches `request.url` like `loadData(for:)`, calling `progress` as the body arrives with
+  /// the bytes received so far and the total the server announced (nil when it did not).
+  ///
+  /// The pipeline calls this one. The default implementation calls `loadData(for:)` and reports
+  /// nothing; loaders that stream the body implement it.
+  func loadData(
+    for request: DataRequest,
+    reportingProgress progress: @escaping @Sendable (_ completed: Int, _ total: Int?) -> Void
+  ) async throws(ImagePipelineError) -> DataResponse
+}
+
+extension DataLoading {
+  /// Calls `loadData(for:)`: no progress is reported.
+  public func loadData(
+    for request: DataRequest,
+    reportingProgress progress: @escaping @Sendable (_ completed: Int, _ total: Int?) -> Void
+  ) async throws(ImagePipelineError) -> DataResponse {
+    try await loadData(for: request)
+  }
+}
+
+/// `Content-Length` as a number: decimal digits only (no sign, no spaces inside), saturating
+/// at `Int.max` instead of overflowing; nil for anything else.
+enum ContentLength {
+  /// - Complexity: O(n) in the text's length.
+  static func parse(_ text: String) -> Int? {
+    let digits = text.utf8.drop { $0 == 0x20 || $0 == 0x09 }.prefix { $0 != 0x20 && $0 != 0x09 }
+    guard !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+    var value = 0
+    for digit in digits {
+      let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+      let (sum, overflowSum) = times.addingReportingOverflow(Int(digit - 0x30))
+      if overflowTimes || overflowSum { return .max }
+      value = sum
+    }
+    return value
+  }
 }

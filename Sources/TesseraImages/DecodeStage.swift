@@ -4,7 +4,7 @@ import Foundation
 /// at once), stores the bitmap in the memory cache and completes every subscriber.
 extension PipelineCore {
   func startDecode(_ key: DecodeKey, _ state: inout PipelineState) {
-    guard let job = state.decodes[key], case .waitingForDecoder(let data, _) = job.phase
+    guard let job = state.decodes[key], case .waitingForDecoder(let data, let origin) = job.phase
     else {
       state.decodeStage.finished()
       return
@@ -32,7 +32,7 @@ extension PipelineCore {
         // kept. (Stored broken bytes passed the checksum: they were broken when stored.)
         self.configuration.diskCache?.removeEntry(for: request.diskKey)
       }
-      self.decodeFinished(key, id: id, result: result, elapsed: elapsed)
+      self.decodeFinished(key, id: id, result: result, origin: origin, elapsed: elapsed)
     }
   }
 
@@ -45,7 +45,8 @@ extension PipelineCore {
   }
 
   private func decodeFinished(
-    _ key: DecodeKey, id: UInt64, result: Result<Image, ImagePipelineError>, elapsed: Duration
+    _ key: DecodeKey, id: UInt64, result: Result<Image, ImagePipelineError>,
+    origin: ImageResponse.Origin, elapsed: Duration
   ) {
     update { state, deliveries in
       state.decodeStage.finished()
@@ -58,11 +59,13 @@ extension PipelineCore {
       }
       guard let job = state.decodes[key], job.id == id else { return }
       state.decodes.removeValue(forKey: key)
-      let outcome: TaskOutcome =
-        switch result {
-        case .success(let image): .image(image)
-        case .failure(let error): .failure(error)
-        }
+      let outcome: TaskOutcome
+      switch result {
+      case .success(let image): outcome = .image(image, origin)
+      case .failure(let error):
+        log(error, url: job.request.url)
+        outcome = .failure(error)
+      }
       for subscriber in job.subscribers.keys { complete(subscriber, outcome, &state, &deliveries) }
     }
   }

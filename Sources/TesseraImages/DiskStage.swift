@@ -22,7 +22,7 @@ extension PipelineCore {
       guard let job = state.fetches[key], job.id == id else { return }
       if let entry, key.policy == .onlyFromCache || entry.metadata.isFresh(at: now) {
         state.statistics.diskHits += 1
-        fetchSucceeded(key, data: entry.data, fromDisk: true, &state, &deliveries)
+        fetchSucceeded(key, data: entry.data, origin: .diskCache, &state, &deliveries)
         return
       }
       state.statistics.diskMisses += 1

@@ -21,6 +21,10 @@ enum ImageLimits {
   /// reads a timeout under a second as none).
   static let requestTimeout: ClosedRange<TimeInterval> = 1...3_600
 
+  /// The deadline for one whole transfer, at least a millisecond and at most an hour
+  /// (`ImagePipeline.Configuration.requestTimeout`, `DataRequest.timeout`).
+  static let requestDeadline: ClosedRange<TimeInterval> = 0.001...3_600
+
   /// The longest an HTTP validator or date header the disk cache keeps (ETag, Last-Modified,
   /// Content-Type); longer ones are dropped, not stored.
   static let maxHeaderValueBytes = 1_024

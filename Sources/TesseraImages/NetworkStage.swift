@@ -7,6 +7,9 @@ extension PipelineCore {
     var data: Data
     var bytesReceived: Int
     var notModified: Bool
+    /// Where the bytes came from: the network, the disk cache (a 304 confirmed them) or a
+    /// local-folder file.
+    var origin: ImageResponse.Origin
   }
 
   func startDownload(_ key: FetchKey, _ state: inout PipelineState) {
@@ -24,14 +27,14 @@ extension PipelineCore {
     }
     let id = job.id
     let task = Task {
-      let result = await self.download(request, key: key, stale: stale)
+      let result = await self.download(request, key: key, jobID: id, stale: stale)
       self.downloadFinished(key, id: id, result: result)
     }
     state.fetches[key]?.phase = .downloading(task)
   }
 
   private func download(
-    _ request: DataRequest, key: FetchKey, stale: DiskCacheEntry?
+    _ request: DataRequest, key: FetchKey, jobID: UInt64, stale: DiskCacheEntry?
   ) async
     -> Result<Download, ImagePipelineError>
   {
@@ -40,14 +43,23 @@ extension PipelineCore {
     if request.url.isFileURL {
       do {
         let data = try await LocalFileReader.contents(of: request.url, maxBytes: request.maxBytes)
-        return .success(Download(data: data, bytesReceived: data.count, notModified: false))
+        return .success(
+          Download(data: data, bytesReceived: data.count, notModified: false, origin: .localFile))
       } catch {
         return .failure(error)
       }
     }
     let response: DataResponse
     do {
-      response = try await configuration.dataLoader.loadData(for: request)
+      let loader = configuration.dataLoader
+      let report: @Sendable (Int, Int?) -> Void = { completed, total in
+        self.downloadProgressed(key, id: jobID, completed: completed, total: total)
+      }
+      response = try await TransferDeadline.run(
+        seconds: configuration.downloadDeadline, clock: configuration.clock
+      ) { () async throws(ImagePipelineError) in
+        try await loader.loadData(for: request, reportingProgress: report)
+      }
     } catch {
       return .failure(error)
     }
@@ -66,7 +78,8 @@ extension PipelineCore {
           }
         }
       }
-      return .success(Download(data: stale.data, bytesReceived: 0, notModified: true))
+      return .success(
+        Download(data: stale.data, bytesReceived: 0, notModified: true, origin: .diskCache))
     }
     do throws(ImagePipelineError) {
       try ResponseValidator.validate(response, maxBytes: request.maxBytes)
@@ -84,7 +97,21 @@ extension PipelineCore {
       }
     }
     return .success(
-      Download(data: response.data, bytesReceived: response.data.count, notModified: false))
+      Download(
+        data: response.data, bytesReceived: response.data.count, notModified: false,
+        origin: .network))
+  }
+
+  /// Passes a loader's progress report to every task waiting for this download. Reports are
+  /// clamped (a loader's numbers come from the server): never negative, and no total below
+  /// what has arrived.
+  private func downloadProgressed(_ key: FetchKey, id: UInt64, completed: Int, total: Int?) {
+    let handlers = state.withLock { progressHandlers(of: key, id: id, $0) }
+    guard !handlers.isEmpty else { return }
+    let received = max(0, completed)
+    let progress = ImageTask.Progress(
+      completed: received, total: total.map { max($0, received) })
+    for handler in handlers { handler(progress) }
   }
 
   private func downloadFinished(
@@ -99,8 +126,7 @@ extension PipelineCore {
         state.statistics.bytesDownloaded += download.bytesReceived
         if download.notModified { state.statistics.notModifiedResponses += 1 }
         if current {
-          fetchSucceeded(
-            key, data: download.data, fromDisk: download.notModified, &state, &deliveries)
+          fetchSucceeded(key, data: download.data, origin: download.origin, &state, &deliveries)
         }
       case .failure(let error):
         // A cancelled download was counted when it was cancelled.

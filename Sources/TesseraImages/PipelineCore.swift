@@ -56,17 +56,21 @@ final class PipelineCore: Sendable {
   }
 
   /// Starts (or joins) the work for `request` under an id from `reserveTaskID()`. `deliver`
-  /// is called exactly once, from any thread, possibly before this returns.
+  /// is called exactly once, from any thread, possibly before this returns; `progress` as the
+  /// download (shared or not) receives bytes.
   func startImageTask(
     _ request: ImageRequest, id: TaskID, priority: ImageRequest.Priority,
+    progress: (@Sendable (ImageTask.Progress) -> Void)? = nil,
     deliver: @escaping @Sendable (TaskOutcome) -> Void
   ) {
     update { state, deliveries in
       state.statistics.tasksStarted += 1
       let subscriber = Subscriber(
-        priority: priority, target: .decode(decodeKey(for: request)), deliver: deliver)
+        priority: priority, target: .decode(decodeKey(for: request)), progress: progress,
+        deliver: deliver)
       if let error = Self.validate(request) {
         state.statistics.tasksCompleted += 1
+        log(error, url: request.url)
         deliveries.add(subscriber, .failure(error))
         return
       }
@@ -103,6 +107,7 @@ final class PipelineCore: Sendable {
       let subscriber = Subscriber(priority: priority, target: .fetch(fetchKey), deliver: deliver)
       if let error = Self.validate(request) {
         state.statistics.tasksCompleted += 1
+        log(error, url: request.url)
         deliveries.add(subscriber, .failure(error))
         return id
       }
@@ -166,12 +171,12 @@ final class PipelineCore: Sendable {
 
   /// Hands the fetched bytes to every decode waiting for them and completes data tasks.
   func fetchSucceeded(
-    _ key: FetchKey, data: Data, fromDisk: Bool, _ state: inout PipelineState,
+    _ key: FetchKey, data: Data, origin: ImageResponse.Origin, _ state: inout PipelineState,
     _ deliveries: inout Deliveries
   ) {
     guard let job = state.fetches.removeValue(forKey: key) else { return }
     for (decodeKey, priority) in job.decodes {
-      state.decodes[decodeKey]?.phase = .waitingForDecoder(data, fromDisk: fromDisk)
+      state.decodes[decodeKey]?.phase = .waitingForDecoder(data, origin: origin)
       state.decodeStage.submit(decodeKey, priority: priority)
     }
     for id in job.dataTasks.keys { complete(id, .dataReady, &state, &deliveries) }
@@ -183,6 +188,7 @@ final class PipelineCore: Sendable {
     _ deliveries: inout Deliveries
   ) {
     guard let job = state.fetches.removeValue(forKey: key) else { return }
+    log(error, url: job.url)
     for decodeKey in job.decodes.keys {
       guard let decode = state.decodes.removeValue(forKey: decodeKey) else { continue }
       for id in decode.subscribers.keys { complete(id, .failure(error), &state, &deliveries) }
@@ -197,6 +203,22 @@ final class PipelineCore: Sendable {
     guard let subscriber = state.subscribers.removeValue(forKey: id) else { return }
     state.statistics.tasksCompleted += 1
     deliveries.add(subscriber, outcome)
+  }
+
+  /// The progress handlers of everyone waiting for fetch `key` (job `id`), through its
+  /// decodes. O(subscribers of the fetch).
+  func progressHandlers(
+    of key: FetchKey, id: UInt64, _ state: PipelineState
+  ) -> [@Sendable (ImageTask.Progress) -> Void] {
+    guard let job = state.fetches[key], job.id == id else { return [] }
+    var handlers: [@Sendable (ImageTask.Progress) -> Void] = []
+    for decodeKey in job.decodes.keys {
+      guard let decode = state.decodes[decodeKey] else { continue }
+      for taskID in decode.subscribers.keys {
+        if let handler = state.subscribers[taskID]?.progress { handlers.append(handler) }
+      }
+    }
+    return handlers
   }
 
   // MARK: Internals

@@ -4,7 +4,7 @@ typealias TaskID = UInt64
 
 /// What a task is told when it ends. Internal: public APIs map it to their own result types.
 enum TaskOutcome: Sendable {
-  case image(Image)
+  case image(Image, ImageResponse.Origin)
   /// A prefetch-to-disk task: the bytes are in the disk cache (or were fresh there).
   case dataReady
   case failure(ImagePipelineError)
@@ -31,6 +31,8 @@ struct Subscriber {
 
   var priority: ImageRequest.Priority
   let target: Target
+  /// Told of download progress; nil for subscribers that do not follow it.
+  var progress: (@Sendable (ImageTask.Progress) -> Void)? = nil
   let deliver: @Sendable (TaskOutcome) -> Void
 }
 
@@ -64,7 +66,7 @@ struct FetchJob {
 struct DecodeJob {
   enum Phase {
     case waitingForData
-    case waitingForDecoder(Data, fromDisk: Bool)
+    case waitingForDecoder(Data, origin: ImageResponse.Origin)
     case decoding
   }
 

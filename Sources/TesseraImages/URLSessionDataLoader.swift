@@ -5,22 +5,29 @@ import TesseraUtilities
   import FoundationNetworking
 #endif
 
-/// Loads http(s) URLs through URLSession (and refuses `file:` URLs: local folders are read by
-/// the pipeline itself).
+/// Loads http(s) URLs through Foundation's URLSession (and refuses `file:` URLs: local folders
+/// are read by the pipeline itself).
 ///
 /// It streams the body and stops as soon as it passes `DataRequest.maxBytes` (or at once when
-/// Content-Length already says so), applies the request's idle timeout, sends conditional
-/// headers and hands a 304 back as a response. URLSession's own cache is off: the pipeline's
-/// disk cache does HTTP caching, and must see the 304s.
+/// Content-Length already says so), reports progress as the body arrives, sends conditional
+/// headers and hands a 304 back as a response.
+///
+/// URLSession's own cache is off (`urlCache = nil`, `.reloadIgnoringLocalCacheData`): the
+/// pipeline's disk cache does HTTP caching and must see the 304s, and a second on-disk copy of
+/// every image (Foundation's `org.swift.foundation.URLCache` folder) would only cost space.
+///
+/// Timeouts: URLSession on Linux has only a session-wide idle timeout in whole seconds, which
+/// this loader sets from `requestTimeout`. The deadline for a whole transfer
+/// (`DataRequest.timeout`, `ImagePipeline.Configuration.requestTimeout`) is enforced by the
+/// pipeline around the loader.
 public final class URLSessionDataLoader: DataLoading {
   private let session: URLSession
   private let delegate: SessionDelegate
 
   /// - Parameters:
   ///   - maxConnectionsPerHost: connections URLSession opens to one host.
-  ///   - requestTimeout: seconds without progress before a load fails with `.timedOut`.
-  ///     Linux's URLSession honours only this session-wide value (in whole seconds) and
-  ///     ignores `DataRequest.timeout`, which applies where URLSession supports it.
+  ///   - requestTimeout: seconds without progress before a load fails with `.timedOut`
+  ///     (rounded up to whole seconds: Linux's URLSession reads less than one as none).
   ///   - resourceTimeout: seconds a whole download may take, however steadily it progresses.
   ///   Both timeouts are clamped into `ImageLimits.requestTimeout` (1 s to an hour).
   public init(
@@ -41,7 +48,20 @@ public final class URLSessionDataLoader: DataLoading {
 
   deinit { session.finishTasksAndInvalidate() }
 
+  /// The session's configuration, as URLSession reports it.
+  var sessionConfiguration: URLSessionConfiguration { session.configuration }
+
+  /// Loads `request.url` with no progress reports.
   public func loadData(for request: DataRequest) async throws(ImagePipelineError) -> DataResponse {
+    try await loadData(for: request, reportingProgress: { _, _ in })
+  }
+
+  /// Loads `request.url`, calling `progress` as the body arrives with the bytes so far and
+  /// the total the server announced (nil when it did not).
+  public func loadData(
+    for request: DataRequest,
+    reportingProgress progress: @escaping @Sendable (_ completed: Int, _ total: Int?) -> Void
+  ) async throws(ImagePipelineError) -> DataResponse {
     // An HTTP loader never opens local files: the pipeline reads a local folder's files
     // itself (`LocalFileReader`), and only for requests that say they come from one.
     if request.url.isFileURL {
@@ -70,7 +90,8 @@ public final class URLSessionDataLoader: DataLoading {
     let delegate = self.delegate
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        delegate.register(task, maxBytes: request.maxBytes, continuation: continuation)
+        delegate.register(
+          task, maxBytes: request.maxBytes, progress: progress, continuation: continuation)
         task.resume()
         if Task.isCancelled { task.cancel() }
       }
@@ -88,6 +109,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
   private struct Pending {
     let continuation: CheckedContinuation<Result<DataResponse, ImagePipelineError>, Never>
     let maxBytes: Int
+    let progress: @Sendable (Int, Int?) -> Void
     var response: HTTPURLResponse?
     var body = Data()
     var overLimit: Int?
@@ -96,11 +118,12 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
   private let pending = Locked<[Int: Pending]>([:])
 
   func register(
-    _ task: URLSessionTask, maxBytes: Int,
+    _ task: URLSessionTask, maxBytes: Int, progress: @escaping @Sendable (Int, Int?) -> Void,
     continuation: CheckedContinuation<Result<DataResponse, ImagePipelineError>, Never>
   ) {
     pending.withLock {
-      $0[task.taskIdentifier] = Pending(continuation: continuation, maxBytes: maxBytes)
+      $0[task.taskIdentifier] = Pending(
+        continuation: continuation, maxBytes: maxBytes, progress: progress)
     }
   }
 
@@ -124,14 +147,25 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    let overLimit = pending.withLock { pending -> Bool in
-      guard var entry = pending[dataTask.taskIdentifier] else { return false }
+    let report = pending.withLock { pending -> (overLimit: Bool, progress: Progress?) in
+      guard var entry = pending[dataTask.taskIdentifier] else { return (false, nil) }
       entry.body.append(data)
       if entry.body.count > entry.maxBytes { entry.overLimit = entry.body.count }
       pending[dataTask.taskIdentifier] = entry
-      return entry.overLimit != nil
+      let expected = entry.response?.expectedContentLength ?? -1
+      let total = expected >= 0 ? Int(clamping: expected) : nil
+      let progress = Progress(handler: entry.progress, completed: entry.body.count, total: total)
+      return (entry.overLimit != nil, entry.overLimit == nil ? progress : nil)
     }
-    if overLimit { dataTask.cancel() }
+    if report.overLimit { dataTask.cancel() }
+    report.progress.map { $0.handler($0.completed, $0.total) }
+  }
+
+  /// One progress report, made under the lock and delivered outside it.
+  private struct Progress {
+    let handler: @Sendable (Int, Int?) -> Void
+    let completed: Int
+    let total: Int?
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {

@@ -1,0 +1,136 @@
+import AsyncHTTPClient
+import Foundation
+import TesseraUtilities
+
+/// Loads http(s) URLs through AsyncHTTPClient, the HTTP client of server-side Swift (SwiftNIO).
+///
+/// What it does that Foundation's `URLSession` on Linux cannot:
+/// - **A deadline per request** for the whole transfer, connecting and the last body byte
+///   included (`DataRequest.timeout`, to the millisecond; URLSession on Linux only has a
+///   session-wide idle timeout in whole seconds).
+/// - **A streamed body with a size limit**: `Content-Length` over `DataRequest.maxBytes` is
+///   refused before any body byte is read, and reading stops (the connection is closed) as
+///   soon as a body without one passes the limit.
+/// - **HTTP/2** to https servers that offer it (negotiated with ALPN; plain http is
+///   HTTP/1.1), with one connection pool for every request.
+/// - **Progress** for every chunk of the body, against `Content-Length` when the server sent it.
+///
+/// No cache of its own: the pipeline's disk cache does HTTP caching, and sees every 304.
+/// Redirects are followed (at most 5, never in a cycle); compressed bodies are not inflated
+/// (images are already compressed, and inflating is how a small body becomes a huge one).
+///
+/// The loader owns its `HTTPClient` (on SwiftNIO's shared event loops) and shuts it down when
+/// it is released, unless it was given one (`init(client:)`), which stays the caller's.
+public final class AsyncHTTPClientDataLoader: DataLoading {
+  private let client: HTTPClient
+  private let ownsClient: Bool
+
+  /// - Parameters:
+  ///   - maxConnectionsPerHost: HTTP/1.1 connections kept open to one host (HTTP/2 needs one).
+  ///   - connectTimeout: seconds to establish a connection, clamped into
+  ///     `ImageLimits.requestTimeout`; the request's own deadline applies as well.
+  ///   - allowsHTTP2: negotiate HTTP/2 with https servers that offer it (the default).
+  public init(
+    maxConnectionsPerHost: Int = 6, connectTimeout: TimeInterval = 10, allowsHTTP2: Bool = true
+  ) {
+    var configuration = HTTPClient.Configuration(
+      redirectConfiguration: .follow(max: 5, allowCycles: false),
+      timeout: .init(connect: .milliseconds(Self.milliseconds(connectTimeout))),
+      connectionPool: .init(
+        idleTimeout: .seconds(60),
+        concurrentHTTP1ConnectionsPerHostSoftLimit: maxConnectionsPerHost.clamped(to: 1...64)),
+      decompression: .disabled)
+    configuration.httpVersion = allowsHTTP2 ? .automatic : .http1Only
+    self.client = HTTPClient(
+      eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    self.ownsClient = true
+  }
+
+  /// A loader over `client`, which the caller keeps and shuts down.
+  public init(client: HTTPClient) {
+    self.client = client
+    self.ownsClient = false
+  }
+
+  deinit {
+    // Asynchronous: the release may happen on one of the client's own event loops, where a
+    // blocking shutdown is not allowed. The client stays alive until its shutdown completes.
+    if ownsClient { client.shutdown { _ in } }
+  }
+
+  /// Loads `request.url` with no progress reports.
+  public func loadData(for request: DataRequest) async throws(ImagePipelineError) -> DataResponse {
+    try await loadData(for: request, reportingProgress: { _, _ in })
+  }
+
+  /// Loads `request.url`, calling `progress` after each chunk of the body with the bytes so far
+  /// and the total the server announced (nil when it did not).
+  public func loadData(
+    for request: DataRequest,
+    reportingProgress progress: @escaping @Sendable (_ completed: Int, _ total: Int?) -> Void
+  ) async throws(ImagePipelineError) -> DataResponse {
+    let url = request.url
+    if url.isFileURL { throw .schemeNotAllowed(url: url.absoluteString, source: .network) }
+    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      url.host?.isEmpty == false
+    else { throw .invalidURL(url.absoluteString) }
+    var outgoing = HTTPClientRequest(url: url.absoluteString)
+    outgoing.headers.add(name: "Accept", value: "image/*, */*;q=0.5")
+    if let etag = request.ifNoneMatch { outgoing.headers.add(name: "If-None-Match", value: etag) }
+    if let date = request.ifModifiedSince {
+      outgoing.headers.add(name: "If-Modified-Since", value: date)
+    }
+    let timeout = request.timeout.clamped(to: ImageLimits.requestDeadline, nan: 30)
+    do {
+      let response = try await client.execute(
+        outgoing, timeout: .milliseconds(Self.milliseconds(timeout)))
+      var headers: [String: String] = [:]
+      for (name, value) in response.headers {
+        let key = name.lowercased()
+        headers[key] = headers[key].map { $0 + ", " + value } ?? value
+      }
+      let status = Int(response.status.code)
+      let limit = max(0, request.maxBytes)
+      let announced = headers["content-length"].flatMap(ContentLength.parse)
+      if let announced, announced > limit {
+        throw ImagePipelineError.tooLarge(.bytes(announced, limit: limit))
+      }
+      var body = Data()
+      body.reserveCapacity(min(announced ?? 0, limit))
+      for try await chunk in response.body {
+        let received = body.count + chunk.readableBytes
+        // Leaving the loop drops the body stream, which closes the connection: nothing past
+        // the limit is read.
+        guard received <= limit else {
+          throw ImagePipelineError.tooLarge(.bytes(received, limit: limit))
+        }
+        chunk.withUnsafeReadableBytes { body.append(contentsOf: $0) }
+        progress(body.count, announced)
+      }
+      return DataResponse(statusCode: status, headers: headers, data: body)
+    } catch {
+      throw Self.pipelineError(error)
+    }
+  }
+
+  /// The pipeline's name for what AsyncHTTPClient (or the task) threw.
+  static func pipelineError(_ error: any Error) -> ImagePipelineError {
+    if let error = error as? ImagePipelineError { return error }
+    if error is CancellationError || Task.isCancelled { return .cancelled }
+    if let error = error as? HTTPClientError {
+      switch error {
+      case .cancelled: return .cancelled
+      case .deadlineExceeded, .readTimeout, .connectTimeout, .getConnectionFromPoolTimeout:
+        return .timedOut
+      default: return .networkFailed(String(describing: error))
+      }
+    }
+    return .networkFailed(String(describing: error))
+  }
+
+  /// `seconds` as whole milliseconds for NIO, within `ImageLimits.requestDeadline`.
+  private static func milliseconds(_ seconds: TimeInterval) -> Int64 {
+    let bounded = seconds.clamped(to: ImageLimits.requestDeadline, nan: 30)
+    return Int64(Int(clamping: bounded * 1_000, to: 1...3_600_000))
+  }
+}
