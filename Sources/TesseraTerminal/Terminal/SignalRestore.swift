@@ -38,6 +38,7 @@ enum SignalRestore {
   enum Wake {
     static let resized: UInt8 = 1
     static let resumed: UInt8 = 2
+    static let stopping: UInt8 = 3
   }
 
   nonisolated(unsafe) private static var input: Int32 = -1

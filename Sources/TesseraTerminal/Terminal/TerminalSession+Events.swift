@@ -13,14 +13,22 @@ extension TerminalSession {
     let (input, output, wake) = (self.input, self.output, wakePipeRead)
     let escape = Self.milliseconds(escapeTimeout)
     for event in takeQueued() { continuation.yield(event) }
-    continuation.onTermination = { _ in stop.set() }
-    addRestoreHook { stop.set() }
+    let writeWake = wakePipeWrite
+    let wakeReader: @Sendable () -> Void = {
+      stop.set()
+      var byte = SignalRestore.Wake.stopping
+      _ = Glibc.write(writeWake, &byte, 1)
+    }
+    continuation.onTermination = { _ in wakeReader() }
+    addRestoreHook { wakeReader() }
     let thread = Thread {
       // A stack overflow on this thread must still restore the terminal.
       let signalStack = AlternateSignalStack.installForCurrentThread()
       var pump = InputPump(input: input, output: output, wake: wake)
       while !stop.isSet, !pump.ended {
-        let step = pump.next(timeout: pump.parser.needsTimeout ? escape : 50)
+        // No timeout unless a lone ESC waits to be told apart from a sequence: stopping
+        // writes to the wake pipe, so an idle terminal costs no wake-ups.
+        let step = pump.next(timeout: pump.parser.needsTimeout ? escape : -1)
         for event in step.events { continuation.yield(event) }
       }
       if pump.ended { ended.set() }

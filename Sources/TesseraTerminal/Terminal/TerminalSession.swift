@@ -46,6 +46,8 @@ public final class TerminalSession {
   private var restoreHooks: [() -> Void] = []
 
   var wakePipeRead: Int32 { wakePipe.read }
+  /// Written to wake the input thread out of its wait (it waits without a timeout).
+  var wakePipeWrite: Int32 { wakePipe.write }
   var endOfInputFlag: AtomicFlag { ended }
 
   func takeQueued() -> [InputEvent] {

@@ -1,9 +1,10 @@
 import Foundation
 import TesseraTerminal
 
-/// Drives the screen at up to 60 frames a second: input in, physics advanced on the wall
-/// clock, a frame composed and only its changes written. Idle frames cost a wake-up and no
-/// output.
+/// Drives the screen at up to 60 frames a second while anything moves: input in, physics
+/// advanced on the wall clock, a frame composed and only its changes written. At rest (nothing
+/// moving, nothing to draw) it sleeps until input, a resize or a completion wakes it: an idle
+/// gallery costs no frames and no CPU.
 @MainActor
 final class GalleryRunLoop {
   let session: TerminalSession
@@ -14,6 +15,9 @@ final class GalleryRunLoop {
   private var lastOffset = 0
   private var imagesHeldBack = false
   private var frameCount = 0
+  private let wakeup = Wakeup()
+  /// The longest step the physics take after a rest: a wake-up continues from where it was.
+  static let maximumStep = Duration.milliseconds(100)
 
   static let frameInterval = Duration.milliseconds(16)
 
@@ -25,9 +29,15 @@ final class GalleryRunLoop {
 
   func run() async {
     let events = session.events()
+    let wakeup = wakeup
     let pump = Task { @MainActor [weak self] in
-      for await event in events { self?.pending.append(event) }
+      for await event in events {
+        self?.pending.append(event)
+        wakeup.signal()
+      }
+      wakeup.signal()  // input ended: let the loop see it
     }
+    screen.onNeedsDisplay = { wakeup.signal() }
     defer { pump.cancel() }
     let feedLoad = Task { await screen.start() }
     defer { feedLoad.cancel() }
@@ -38,7 +48,7 @@ final class GalleryRunLoop {
     // for nobody.
     while !Task.isCancelled, !session.inputEnded {
       let now = clock.now
-      let elapsed = now - last
+      let elapsed = min(now - last, Self.maximumStep)
       last = now
       let queued = pending
       pending.removeAll()
@@ -57,11 +67,17 @@ final class GalleryRunLoop {
         milliseconds: Double(elapsed.components.attoseconds) / 1e15
           + Double(elapsed.components.seconds) * 1000)
       frameCount += 1
-      let animatingFeed = screen.feed.items.isEmpty && frameCount % 6 == 0
-      if screen.needsDisplay || moving || imagesHeldBack || animatingFeed {
+      // The spinner turns while the feed loads with nothing to show yet.
+      let loadingFeed = screen.feed.items.isEmpty && screen.feed.state.isLoading
+      if screen.needsDisplay || moving || imagesHeldBack || (loadingFeed && frameCount % 6 == 0) {
         draw(at: now)
       }
-      try? await clock.sleep(until: now + Self.frameInterval)
+      if moving || imagesHeldBack || loadingFeed || screen.needsDisplay {
+        try? await clock.sleep(until: now + Self.frameInterval)
+      } else {
+        await wakeup.wait()
+        last = clock.now
+      }
     }
   }
 

@@ -44,8 +44,13 @@ final class GalleryScreen {
   var overlay: Overlay = .none
   /// The selected item (flat index into `feed.items`).
   var selected = 0
-  /// Set when anything on screen changed; the run loop draws and clears it.
-  var needsDisplay = true
+  /// Set when anything on screen changed; the run loop draws and clears it (and, resting,
+  /// is woken by `onNeedsDisplay`).
+  var needsDisplay = true {
+    didSet { if needsDisplay && !oldValue { onNeedsDisplay?() } }
+  }
+  /// Called when `needsDisplay` turns true.
+  var onNeedsDisplay: (@MainActor () -> Void)?
   /// Height / width of images that have arrived, by item id, so a layout switch or reload
   /// places them at once.
   var knownAspects: [String: Double] = [:]
