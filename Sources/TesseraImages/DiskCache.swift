@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import TesseraUtilities
 
 #if canImport(Glibc)
@@ -55,6 +56,7 @@ public final class DiskCache: Sendable {
   private let lock: DiskCacheLock
   private let folder: DiskCacheFolder
   private let writeBytes: WriteFunction
+  private let logger: Logger
 
   /// `$XDG_CACHE_HOME/tessera/images`, or `~/.cache/tessera/images`.
   public static var defaultDirectory: URL {
@@ -77,23 +79,27 @@ public final class DiskCache: Sendable {
   ///     Default 512 MiB.
   ///   - now: the clock used for freshness and recency (tests inject one). Temporary files
   ///     are judged stale on the wall clock, as the kernel stamps them.
+  ///   - logger: where failed writes and corrupt entries are reported, at debug level.
   public convenience init(
     directory: URL = DiskCache.defaultDirectory, sizeLimit: Int = 512 << 20,
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() },
+    logger: Logger = Logger(label: "tessera.images")
   ) throws {
     try self.init(
       directory: directory, sizeLimit: sizeLimit, now: now,
-      writeBytes: { descriptor, bytes in write(descriptor, bytes.baseAddress, bytes.count) })
+      writeBytes: { descriptor, bytes in write(descriptor, bytes.baseAddress, bytes.count) },
+      logger: logger)
   }
 
   init(
     directory: URL, sizeLimit: Int, now: @escaping @Sendable () -> Date,
-    writeBytes: @escaping WriteFunction
+    writeBytes: @escaping WriteFunction, logger: Logger = Logger(label: "tessera.images")
   ) throws {
     self.directory = directory
     self.sizeLimit = max(0, sizeLimit)
     self.now = now
     self.writeBytes = writeBytes
+    self.logger = logger
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     self.lock = try DiskCacheLock(directory: directory)
     self.folder = DiskCacheFolder(directory: directory)
@@ -156,11 +162,19 @@ public final class DiskCache: Sendable {
     else { return false }
     let name = fileName(for: key)
     let temporary = folder.path(nextTemporaryName())
-    guard let descriptor = writeTemporary(file, to: temporary) else { return false }
+    guard let descriptor = writeTemporary(file, to: temporary) else {
+      logger.debug(
+        "disk cache write failed",
+        metadata: ["key": "\(key)", "folder": "\(directory.path)"])
+      return false
+    }
     defer { close(descriptor) }
     return lock.withLock { ledger in
       let replaced = folder.size(of: name) ?? 0
       guard rename(temporary, folder.path(name)) == 0 else {
+        logger.debug(
+          "disk cache write failed",
+          metadata: ["key": "\(key)", "folder": "\(directory.path)", "step": "rename"])
         unlink(temporary)
         return false
       }
@@ -253,6 +267,11 @@ public final class DiskCache: Sendable {
 
   /// Removes one entry under the lock, keeping the ledger right.
   private func remove(_ name: String, corrupt: Bool) {
+    if corrupt {
+      logger.debug(
+        "disk cache entry is corrupt or not ours: removed",
+        metadata: ["file": "\(name)", "folder": "\(directory.path)"])
+    }
     lock.withLock { ledger in
       let size = folder.size(of: name)
       if size != nil || corrupt { folder.remove(name) }

@@ -1,90 +1,59 @@
 import Foundation
-import Hummingbird
 import TesseraUtilities
 import Testing
 
 @testable import TesseraImages
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+/// The two HTTP data loaders, for tests that must hold for both.
+enum LoaderKind: String, CaseIterable, Sendable {
+  case urlSession
+  case asyncHTTPClient
 
-/// The pipeline over real HTTP: URLSession against a Hummingbird server on 127.0.0.1.
-@Suite(.timeLimit(.minutes(1))) struct HTTPIntegrationTests {
-  /// Runs a server with the routes the tests need for the duration of `body`.
-  private func withServer(
-    _ body: @Sendable (_ base: String, _ served: Locked<[String]>) async throws -> Void
-  )
-    async throws
-  {
-    let served = Locked<[String]>([])
-    let router = Router()
-    let photo = Fixtures.image(width: 300, height: 200, as: ".jpg[Q=85]")
-    router.get("photo.jpg") { request, _ -> Response in
-      let conditional = request.headers[.ifNoneMatch] == "\"p1\""
-      served.withLock { $0.append(conditional ? "304" : "200") }
-      if conditional {
-        return Response(
-          status: .notModified, headers: [.eTag: "\"p1\"", .cacheControl: "max-age=0"])
-      }
-      return Response(
-        status: .ok,
-        headers: [.contentType: "image/jpeg", .eTag: "\"p1\"", .cacheControl: "max-age=0"],
-        body: .init(byteBuffer: ByteBuffer(bytes: photo)))
-    }
-    router.get("text") { _, _ in
-      Response(
-        status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
-        body: .init(byteBuffer: ByteBuffer(string: "hello")))
-    }
-    router.get("big.jpg") { _, _ in
-      Response(
-        status: .ok, headers: [.contentType: "image/jpeg"],
-        body: .init(byteBuffer: ByteBuffer(bytes: [UInt8](repeating: 0xFF, count: 300_000))))
-    }
-    setenv("LOG_LEVEL", "critical", 1)  // Hummingbird's start/stop lines are not test output
-    let (ports, continuation) = AsyncStream<Int>.makeStream()
-    let app = Application(
-      router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-      onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) })
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { try await app.run() }
-      var iterator = ports.makeAsyncIterator()
-      let port = try #require(await iterator.next())
-      defer { group.cancelAll() }
-      try await body("http://127.0.0.1:\(port)", served)
+  func make() -> any DataLoading {
+    switch self {
+    case .urlSession: URLSessionDataLoader()
+    case .asyncHTTPClient: AsyncHTTPClientDataLoader()
     }
   }
+}
 
-  @Test func loadsDecodesCachesAndRevalidatesOverHTTP() async throws {
-    try await withServer { base, served in
+/// The pipeline over real HTTP: each data loader against a Hummingbird server on 127.0.0.1.
+@Suite(.timeLimit(.minutes(1))) struct HTTPIntegrationTests {
+  @Test(arguments: LoaderKind.allCases)
+  func loadsDecodesCachesAndRevalidatesOverHTTP(_ kind: LoaderKind) async throws {
+    try await LoopbackServer.run { base, served in
       let directory = Fixtures.temporaryDirectory()
       let pipeline = ImagePipeline(
         configuration: .init(
-          dataLoader: URLSessionDataLoader(), memoryCache: MemoryCache(costLimit: 1 << 20),
+          dataLoader: kind.make(), memoryCache: MemoryCache(costLimit: 1 << 20),
           diskCache: try DiskCache(directory: directory)))
       let request = ImageRequest(
         url: try #require(URL(string: "\(base)/photo.jpg")),
         targetSize: PixelSize(width: 60, height: 60))
-      let image = try await pipeline.image(for: request)
-      #expect(image.size == PixelSize(width: 60, height: 40))
-      #expect(image.originalSize == PixelSize(width: 300, height: 200))
+      let response = try await pipeline.imageTask(with: request).response
+      #expect(response.origin == .network)
+      #expect(response.image.size == PixelSize(width: 60, height: 40))
+      #expect(response.image.originalSize == PixelSize(width: 300, height: 200))
       // Another size: memory misses, the disk entry is stale (max-age=0) → 304 → same bytes.
       let small = ImageRequest(url: request.url, targetSize: PixelSize(width: 30, height: 30))
-      #expect(try await pipeline.image(for: small).width == 30)
+      let revalidated = try await pipeline.imageTask(with: small).response
+      #expect(revalidated.image.width == 30)
+      #expect(revalidated.origin == .diskCache)
       #expect(served.withLock { $0 } == ["200", "304"])
       #expect(pipeline.statistics.notModifiedResponses == 1)
+      #expect(try await pipeline.imageTask(with: small).response.origin == .memoryCache)
     }
   }
 
-  @Test func httpErrorsAreTyped() async throws {
-    try await withServer { base, _ in
+  @Test(arguments: LoaderKind.allCases)
+  func httpErrorsAreTyped(_ kind: LoaderKind) async throws {
+    try await LoopbackServer.run { base, _ in
       let pipeline = ImagePipeline(
-        configuration: .init(dataLoader: URLSessionDataLoader(), maxResponseBytes: 100_000))
+        configuration: .init(dataLoader: kind.make(), maxResponseBytes: 100_000))
       func error(_ path: String) async -> ImagePipelineError? {
         guard let url = URL(string: base + path) else { return nil }
         do {
-          _ = try await pipeline.image(for: ImageRequest(url: url))
+          _ = try await pipeline.image(for: url)
           return nil
         } catch {
           return error
@@ -96,7 +65,30 @@ import Testing
     }
   }
 
-  @Test func silentServerTimesOut() async throws {
+  /// Each loader reports the body as it arrives, against Content-Length when there is one.
+  @Test(arguments: LoaderKind.allCases)
+  func loadersReportProgressAsTheBodyArrives(_ kind: LoaderKind) async throws {
+    try await LoopbackServer.run { base, _ in
+      let loader = kind.make()
+      for (path, size, total) in [
+        ("/big.jpg", 300_000, 300_000 as Int?),
+        ("/stream.jpg", LoopbackServer.streamChunk * LoopbackServer.streamChunks, nil),
+      ] {
+        let url = try #require(URL(string: base + path))
+        let seen = Locked<[ImageTask.Progress]>([])
+        let response = try await loader.loadData(for: DataRequest(url: url)) {
+          completed, total in
+          seen.withLock { $0.append(ImageTask.Progress(completed: completed, total: total)) }
+        }
+        let progress = seen.withLock { $0 }
+        #expect(response.data.count == size)
+        #expect(progress.last == ImageTask.Progress(completed: size, total: total), "\(path)")
+        #expect(zip(progress, progress.dropFirst()).allSatisfy { $0.completed < $1.completed })
+      }
+    }
+  }
+
+  @Test func silentServerTimesOutThroughURLSession() async throws {
     let listener = try #require(Listener())
     defer { listener.close() }
     let url = try #require(URL(string: "http://127.0.0.1:\(listener.port)/slow.jpg"))
@@ -106,11 +98,12 @@ import Testing
     }
   }
 
-  @Test func refusedConnectionIsANetworkError() async throws {
+  @Test(arguments: LoaderKind.allCases)
+  func refusedConnectionIsANetworkError(_ kind: LoaderKind) async throws {
     let port = try #require(Listener()).closeReturningPort()
     let url = try #require(URL(string: "http://127.0.0.1:\(port)/a.jpg"))
     do {
-      _ = try await URLSessionDataLoader().loadData(for: DataRequest(url: url, timeout: 5))
+      _ = try await kind.make().loadData(for: DataRequest(url: url, timeout: 5))
       Issue.record("expected a network error")
     } catch {
       guard case .networkFailed = error else {
@@ -125,64 +118,36 @@ import Testing
     let file = directory.appendingPathComponent("a.png")
     try Fixtures.png.write(to: file)
     let pipeline = ImagePipeline(configuration: .init(dataLoader: URLSessionDataLoader()))
-    let image = try await pipeline.image(
-      for: ImageRequest(
-        url: file, targetSize: PixelSize(width: 32, height: 32), source: .localFolder))
-    #expect(image.size == PixelSize(width: 32, height: 24))
+    let response = try await pipeline.imageTask(
+      with: ImageRequest(
+        url: file, targetSize: PixelSize(width: 32, height: 32), source: .localFolder)
+    ).response
+    #expect(response.image.size == PixelSize(width: 32, height: 24))
+    #expect(response.origin == .localFile)
     let missing = directory.appendingPathComponent("none.png")
     await #expect(throws: ImagePipelineError.fileRefused(path: missing.path, .notFound)) {
       try await pipeline.image(for: ImageRequest(url: missing, source: .localFolder))
     }
   }
 
-  /// The HTTP loader is not a way around the pipeline's scheme rule.
-  @Test func theHTTPLoaderRefusesFileURLs() async throws {
+  /// The HTTP loaders are not a way around the pipeline's scheme rule.
+  @Test(arguments: LoaderKind.allCases)
+  func theHTTPLoadersRefuseFileURLs(_ kind: LoaderKind) async throws {
     let directory = Fixtures.temporaryDirectory()
     let file = directory.appendingPathComponent("a.png")
     try Fixtures.png.write(to: file)
     await #expect(
       throws: ImagePipelineError.schemeNotAllowed(url: file.absoluteString, source: .network)
     ) {
-      try await URLSessionDataLoader().loadData(for: DataRequest(url: file))
+      try await kind.make().loadData(for: DataRequest(url: file))
     }
   }
-}
 
-/// A TCP socket on 127.0.0.1 that accepts connections into its backlog and never answers.
-private final class Listener {
-  private var descriptor: Int32
-  let port: Int
-
-  init?() {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { return nil }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-        bind(fd, pointer, length) == 0 && listen(fd, 8) == 0
-          && getsockname(fd, pointer, &length) == 0
-      }
-    }
-    guard bound else {
-      _ = Glibc.close(fd)
-      return nil
-    }
-    descriptor = fd
-    port = Int(UInt16(bigEndian: address.sin_port))
-  }
-
-  func close() {
-    if descriptor >= 0 { _ = Glibc.close(descriptor) }
-    descriptor = -1
-  }
-
-  /// Closes the socket and returns its port, now refusing connections.
-  func closeReturningPort() -> Int {
-    close()
-    return port
+  /// Foundation's URLCache would keep a second copy of every image on disk beside ours (and
+  /// answer 304s itself, which the disk cache must see).
+  @Test func theURLSessionLoaderHasNoURLCache() {
+    let configuration = URLSessionDataLoader().sessionConfiguration
+    #expect(configuration.urlCache == nil)
+    #expect(configuration.requestCachePolicy == .reloadIgnoringLocalCacheData)
   }
 }

@@ -93,8 +93,18 @@ import Testing
   }
 
   @Test func defaultLimitIsATenthOfMemoryWithinBounds() {
-    let limit = MemoryCache.defaultCostLimit
-    #expect(limit >= 32 << 20 && limit <= 512 << 20)
+    let mebibyte: UInt64 = 1 << 20
+    #expect(MemoryCache.defaultCostLimit(physicalMemory: 2_000 * mebibyte) == 200 << 20)
+    #expect(MemoryCache.defaultCostLimit(physicalMemory: 4_000 * mebibyte) == 400 << 20)
+    // A tenth below 32 MiB or above 512 MiB is held to the bound.
+    #expect(MemoryCache.defaultCostLimit(physicalMemory: 100 * mebibyte) == 32 << 20)
+    #expect(MemoryCache.defaultCostLimit(physicalMemory: 64 << 30) == 512 << 20)
+    #expect(MemoryCache.defaultCostLimit(physicalMemory: .max) == 512 << 20)
+    // And the default is that rule applied to this machine.
+    #expect(
+      MemoryCache.defaultCostLimit
+        == MemoryCache.defaultCostLimit(physicalMemory: ProcessInfo.processInfo.physicalMemory))
+    #expect(MemoryCache().costLimit == MemoryCache.defaultCostLimit)
   }
 
   @Test func pipelineKeepsTheMemoryCacheUnderItsLimit() async {

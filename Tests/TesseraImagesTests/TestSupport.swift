@@ -1,15 +1,19 @@
 import Foundation
+import Logging
 import TesseraUtilities
 
 @testable import TesseraImages
 
 /// A data loader the test drives: every call is recorded and held until the test releases
-/// it (or answered at once by `respond`), and cancellation is observed.
+/// it (or answered at once by `respond`), and cancellation is observed. A held call's progress
+/// handler can be called by the test (`reportProgress`).
 final class HeldDataLoader: DataLoading {
   typealias Answer = Result<DataResponse, ImagePipelineError>
+  typealias ProgressHandler = @Sendable (Int, Int?) -> Void
 
   private struct State {
     var requests: [DataRequest] = []
+    var progressHandlers: [Int: ProgressHandler] = [:]
     var held: [Int: CheckedContinuation<Answer, Never>] = [:]
     var cancelledBeforeHeld: Set<Int> = []
     var cancelled: [Int] = []
@@ -37,7 +41,13 @@ final class HeldDataLoader: DataLoading {
   }
 
   func loadData(for request: DataRequest) async throws(ImagePipelineError) -> DataResponse {
-    let index = record(request)
+    try await loadData(for: request, reportingProgress: { _, _ in })
+  }
+
+  func loadData(
+    for request: DataRequest, reportingProgress progress: @escaping ProgressHandler
+  ) async throws(ImagePipelineError) -> DataResponse {
+    let index = record(request, progress: progress)
     if let answer = respond(request) { return try answer.get() }
     let answer = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
@@ -98,9 +108,17 @@ final class HeldDataLoader: DataLoading {
   /// Returns once `count` calls are being held.
   func waitForHeld(_ count: Int) async { await wait { $0.held >= count } }
 
-  private func record(_ request: DataRequest) -> Int {
+  /// Calls the progress handler of call number `index` (0-based), as a loader would while
+  /// the body arrives.
+  func reportProgress(_ index: Int, completed: Int, total: Int?) {
+    let handler = state.withLock { $0.progressHandlers[index] }
+    handler?(completed, total)
+  }
+
+  private func record(_ request: DataRequest, progress: @escaping ProgressHandler) -> Int {
     let index = state.withLock { state in
       state.requests.append(request)
+      state.progressHandlers[state.requests.count - 1] = progress
       return state.requests.count - 1
     }
     notify()
@@ -176,14 +194,29 @@ extension Result where Success == Image, Failure == ImagePipelineError {
   }
 }
 
-/// A pipeline over `loader` without disk cache unless given.
+/// A pipeline over `loader` without disk cache unless given. Its download deadline runs on
+/// `clock` (a manual one by default, so no test times out on a slow machine unless it says so).
 func makePipeline(
   _ loader: any DataLoading, memory: MemoryCache? = MemoryCache(costLimit: 64 << 20),
   disk: DiskCache? = nil, downloads: Int = 6, decodes: Int = 2, maxPixels: Int = 100_000_000,
-  maxBytes: Int = 50 << 20
+  maxBytes: Int = 50 << 20, timeout: TimeInterval = 30,
+  clock: any Clock<Duration> = ManualClock(), logger: Logger = Logger(label: "tessera.images")
 ) -> ImagePipeline {
-  ImagePipeline(
-    configuration: .init(
-      dataLoader: loader, memoryCache: memory, diskCache: disk, maxConcurrentDownloads: downloads,
-      maxConcurrentDecodes: decodes, maxResponseBytes: maxBytes, maxPixels: maxPixels))
+  var configuration = ImagePipeline.Configuration(
+    dataLoader: loader, memoryCache: memory, diskCache: disk, maxConcurrentDownloads: downloads,
+    maxConcurrentDecodes: decodes, requestTimeout: timeout, maxResponseBytes: maxBytes,
+    maxPixels: maxPixels, logger: logger)
+  configuration.clock = clock
+  return ImagePipeline(configuration: configuration)
+}
+
+extension Result where Failure == ImagePipelineError {
+  /// The value `body` returns, or the error it throws.
+  init(_ body: () async throws(ImagePipelineError) -> Success) async {
+    do throws(ImagePipelineError) {
+      self = .success(try await body())
+    } catch {
+      self = .failure(error)
+    }
+  }
 }
