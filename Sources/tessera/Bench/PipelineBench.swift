@@ -9,7 +9,9 @@ import TesseraUtilities
 struct PipelineBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "pipeline",
-    abstract: "Memory-cache lookups, decode + downsample vs vipsthumbnail, peak RSS.")
+    abstract:
+      "Memory-cache lookups, decode + downsample vs vipsthumbnail, peak RSS, "
+      + "and the two HTTP data loaders compared over loopback.")
 
   @Flag(help: "Print one JSON object instead of tables.") var json = false
 
@@ -22,15 +24,40 @@ struct PipelineBench: AsyncParsableCommand {
   @Option(name: .customLong("cache-mib"), help: "Memory-cache limit of the peak-RSS run, in MiB.")
   var cacheMiB = 64
 
+  @Option(
+    name: .customLong("loader-images"),
+    help: "Distinct images each HTTP data loader fetches per round (URLSession vs AsyncHTTPClient)."
+  )
+  var loaderImages = 400
+
+  @Option(name: .customLong("loader-size"), help: "Flickr size suffix the loaders fetch.")
+  var loaderSize = "z"
+
+  @Flag(name: .customLong("loaders-only"), help: "Only compare the HTTP data loaders.")
+  var loadersOnly = false
+
   func validate() throws {
-    guard images > 0, batch > 0, cacheMiB > 0 else {
-      throw ValidationError("--images, --batch and --cache-mib must be positive")
+    guard images > 0, batch > 0, cacheMiB > 0, loaderImages > 0 else {
+      throw ValidationError("--images, --batch, --cache-mib and --loader-images must be positive")
+    }
+    guard loaderImages <= 10_000 else { throw ValidationError("--loader-images is at most 10000") }
+    let sizes: Set<String> = ["s", "q", "t", "m", "n", "w", "", "z", "c", "b", "h", "k", "o"]
+    guard sizes.contains(loaderSize) else {
+      throw ValidationError("--loader-size is one of s q t m n w z c b h k o, or \"\" (500 px)")
     }
   }
 
   func run() async throws {
-    let report = try await PipelineBenchmark(images: images, batch: batch, cacheMiB: cacheMiB)
-      .run()
+    let loaders = LoaderComparison(images: loaderImages, size: loaderSize)
+    if loadersOnly {
+      var report = BenchReport(benchmark: "pipeline")
+      try await loaders.run(&report)
+      report.print(json: json)
+      return
+    }
+    let report = try await PipelineBenchmark(
+      images: images, batch: batch, cacheMiB: cacheMiB, loaders: loaders
+    ).run()
     report.print(json: json)
   }
 }
@@ -43,6 +70,8 @@ struct PipelineBenchmark {
   /// Distinct 12-megapixel JPEGs generated.
   let batch: Int
   let cacheMiB: Int
+  /// The HTTP data loaders' comparison, run last.
+  var loaders = LoaderComparison(images: 400, size: "z")
 
   func run() async throws -> BenchReport {
     guard tessera_vips_init() == 0 else { throw ValidationError("libvips failed to start") }
@@ -59,6 +88,7 @@ struct PipelineBenchmark {
         + "\(files.map(\.size).reduce(0, +) / files.count / 1024) KiB on average")
     try await measureDecode(files.map(\.url), folder: folder, &report)
     try await measurePeakMemory(files.map(\.url), folder: folder, &report)
+    try await loaders.run(&report)
     return report
   }
 
@@ -336,7 +366,7 @@ private enum Tool {
 }
 
 /// This process's resident memory, from /proc/self/status (Linux).
-private enum ProcessMemory {
+enum ProcessMemory {
   static func current() -> Int { field("VmRSS:") }
   static func peak() -> Int { field("VmHWM:") }
 
