@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "TesseraServer", targets: ["TesseraServer"]),
     .library(name: "TesseraTerminal", targets: ["TesseraTerminal"]),
     .library(name: "TesseraSimulation", targets: ["TesseraSimulation"]),
+    .library(name: "TesseraGeometry", targets: ["TesseraGeometry"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -23,6 +24,9 @@ let package = Package(
   targets: [
     // Helpers every module shares (`package` access, no product): one home instead of copies.
     .target(name: "TesseraUtilities"),
+    // The value types every module shares in its public API (`PixelSize`, `RGB`); the library
+    // modules re-export it. No dependencies.
+    .target(name: "TesseraGeometry"),
     // A few non-variadic C functions over libvips (Debian: libvips-dev): Swift cannot call
     // variadic C. vips.pc's cflags carry -pthread, which SwiftPM refuses with a warning on
     // every build, so the glib include folders (all vips.h needs) are named here instead.
@@ -42,7 +46,7 @@ let package = Package(
     .target(
       name: "TesseraImages",
       dependencies: [
-        "CVipsShim", "TesseraUtilities",
+        "CVipsShim", "TesseraGeometry", "TesseraUtilities",
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -50,15 +54,15 @@ let package = Package(
       ]
     ),
     .target(name: "TesseraCollection", dependencies: ["TesseraUtilities"]),
-    .target(name: "TesseraFeeds", dependencies: ["TesseraUtilities"]),
+    .target(name: "TesseraFeeds", dependencies: ["TesseraGeometry", "TesseraUtilities"]),
     .target(
       name: "TesseraServer",
       dependencies: [
-        "CVipsShim", "TesseraUtilities",
+        "CVipsShim", "TesseraGeometry", "TesseraUtilities",
         .product(name: "Hummingbird", package: "hummingbird"),
       ]
     ),
-    .target(name: "TesseraTerminal", dependencies: ["TesseraUtilities"]),
+    .target(name: "TesseraTerminal", dependencies: ["TesseraGeometry", "TesseraUtilities"]),
     // The scroll simulator behind `tessera bench scroll`: the engine, the pipeline and the
     // server's images on a virtual clock.
     .target(
@@ -74,6 +78,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "TesseraUtilitiesTests", dependencies: ["TesseraUtilities"]),
+    .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),
     .testTarget(name: "CVipsShimTests", dependencies: ["CVipsShim"]),
     .testTarget(
       name: "TesseraImagesTests",
