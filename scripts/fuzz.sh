@@ -5,8 +5,9 @@
 #   scripts/fuzz.sh MODULE HARNESS [SECS] one harness
 #
 # A Swift harness binary is one module: Fuzz/Entry.swift, Fuzz/MODULE/*.swift and MODULE's
-# sources (or the files Fuzz/MODULE/sources.txt names), plus the shared TesseraUtilities
-# sources, compiled with -sanitize=fuzzer,address. The C shim's harness is built with clang.
+# sources (or the files Fuzz/MODULE/sources.txt names), plus the shared TesseraUtilities and
+# TesseraGeometry sources, compiled with -sanitize=fuzzer,address. The C shim's harness is
+# built with clang.
 # New inputs found go to .build-fuzz/corpus (the seed corpus in Fuzz/corpus stays as committed);
 # a crash leaves its input in .build-fuzz/crashes and fails the run. The last line is the
 # plain "N passed, N failed" count of harnesses.
@@ -30,12 +31,12 @@ build_swift() {
   fi
   while IFS= read -r f; do
     [[ " ${files[*]} " == *" $f "* ]] || files+=("$f")
-  done < <(find Sources/TesseraUtilities -name '*.swift' | sort)
-  # One module: the shared utilities are compiled in, so their imports go.
+  done < <(find Sources/TesseraUtilities Sources/TesseraGeometry -name '*.swift' | sort)
+  # One module: the shared modules are compiled in, so their imports go.
   local i=0
   for f in "${files[@]}" Fuzz/Entry.swift Fuzz/"$module"/*.swift; do
     i=$((i + 1))
-    sed -e '/^import TesseraUtilities$/d' -e '/^@testable import TesseraUtilities$/d' "$f" \
+    sed -E '/^(@testable |@_exported )?import (TesseraUtilities|TesseraGeometry)$/d' "$f" \
       >"$src/$i-$(basename "$f")"
   done
   rm -f "$out/bin/$module"

@@ -51,7 +51,7 @@ public struct Photo: Identifiable, Equatable, Sendable, CustomStringConvertible 
   }
 
   /// Width / height when known.
-  public var aspectRatio: Double? { mediaPixelSize?.aspectRatio }
+  public var aspectRatio: Double? { mediaPixelSize?.aspectRatioWithinFeedLimits }
 
   /// The URL of the smallest variant that covers `width`×`height` pixels (see
   /// `FlickrSize.covering`). A fixed-size photo answers its one URL.

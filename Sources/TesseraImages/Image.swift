@@ -20,8 +20,9 @@ public struct Image: Sendable, Equatable, CustomStringConvertible {
   /// Bytes held by the bitmap: what the memory cache charges for it.
   public var cost: Int { pixels.count }
 
-  /// The source's aspect ratio (width / height), not the thumbnail's, which crops may change.
-  public var aspectRatio: Double { originalSize.aspectRatio }
+  /// The source's aspect ratio (width / height), not the thumbnail's, which crops may change;
+  /// 1 for a degenerate size, so layouts never divide by zero.
+  public var aspectRatio: Double { originalSize.aspectRatio ?? 1 }
 
   public var description: String { "Image(\(width)x\(height) of \(originalSize))" }
 }

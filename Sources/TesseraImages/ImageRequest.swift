@@ -1,24 +1,5 @@
 import Foundation
 
-/// A size in pixels.
-public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
-  public var width: Int
-  public var height: Int
-
-  public init(width: Int, height: Int) {
-    self.width = width
-    self.height = height
-  }
-
-  public var description: String { "\(width)x\(height)" }
-
-  /// Width over height; 1 for a degenerate size so layouts never divide by zero.
-  public var aspectRatio: Double {
-    guard width > 0, height > 0 else { return 1 }
-    return Double(width) / Double(height)
-  }
-}
-
 /// What to load, at which size, how urgently and from which caches.
 ///
 /// Requests are values: two equal requests are the same work, which is what coalescing,

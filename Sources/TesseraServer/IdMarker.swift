@@ -1,18 +1,3 @@
-/// An 8-bit-per-channel colour.
-public struct RGB: Equatable, Hashable, Sendable, CustomStringConvertible {
-  public var r: UInt8
-  public var g: UInt8
-  public var b: UInt8
-
-  public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) {
-    self.r = r
-    self.g = g
-    self.b = b
-  }
-
-  public var description: String { "rgb(\(r), \(g), \(b))" }
-}
-
 /// The machine-readable id every generated image carries: its top band (`bandFraction` of the
 /// height, full width) is filled with `color(for: id)`. Three bits per channel pick one of
 /// eight levels 32 apart, so the colour survives JPEG and downsampling; ids are told apart
@@ -46,7 +31,7 @@ public enum IdMarker {
   /// The id (modulo `modulus`, in 0..<512) a band colour encodes; nil when any channel is
   /// farther than `tolerance` from every level.
   public static func id(for color: RGB) -> Int? {
-    guard let r = level(color.r), let g = level(color.g), let b = level(color.b) else {
+    guard let r = level(color.red), let g = level(color.green), let b = level(color.blue) else {
       return nil
     }
     let code = r << 6 | g << 3 | b

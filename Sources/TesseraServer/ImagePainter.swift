@@ -153,9 +153,9 @@ struct ImagePainter {
     for row in y {
       var offset = (row * width + x.lowerBound) * 3
       for _ in x {
-        buffer[offset] = colour.r
-        buffer[offset + 1] = colour.g
-        buffer[offset + 2] = colour.b
+        buffer[offset] = colour.red
+        buffer[offset + 1] = colour.green
+        buffer[offset + 2] = colour.blue
         offset += 3
       }
     }

@@ -1,1 +1,3 @@
 // The feed + image server: the gallery's embedded default and the tests' real HTTP peer.
+
+@_exported import TesseraGeometry

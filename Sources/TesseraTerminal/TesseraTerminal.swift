@@ -3,3 +3,5 @@
 // The app builds a ``FrameBuffer`` each frame, hands it with its ``ImagePlacement``s to a
 // ``TerminalRenderer`` and writes the returned bytes through a ``TerminalSession``. Input
 // arrives as ``InputEvent``s decoded by the pure ``InputParser``.
+
+@_exported import TesseraGeometry

@@ -44,12 +44,19 @@ import Testing
     #expect(photo.aspectRatio == Double(w) / Double(h))
   }
 
-  @Test func aSizeMadeInCodeOutsideTheLimitsHasNoAspect() {
-    #expect(PixelSize(width: Int.max, height: 1).aspectRatio == nil)
-    #expect(PixelSize(width: 1, height: Int.max).aspectRatio == nil)
-    #expect(PixelSize(width: -3, height: -4).aspectRatio == nil)
-    #expect(PixelSize(width: 65_535, height: 655).aspectRatio == nil)
-    #expect(PixelSize(width: 65_500, height: 655).aspectRatio == 100)
+  @Test func aSizeMadeInCodeOutsideTheLimitsHasNoAspect() throws {
+    #expect(PixelSize(width: Int.max, height: 1).aspectRatioWithinFeedLimits == nil)
+    #expect(PixelSize(width: 1, height: Int.max).aspectRatioWithinFeedLimits == nil)
+    #expect(PixelSize(width: -3, height: -4).aspectRatioWithinFeedLimits == nil)
+    #expect(PixelSize(width: 65_535, height: 655).aspectRatioWithinFeedLimits == nil)
+    #expect(PixelSize(width: 65_500, height: 655).aspectRatioWithinFeedLimits == 100)
+    // A photo made in code with such a size gives no aspect to a layout either.
+    let url = try #require(URL(string: "https://example.com/p.jpg"))
+    let photo = Photo(
+      id: "p", title: "", link: url, mediaURL: url,
+      mediaPixelSize: PixelSize(width: Int.max, height: 1))
+    #expect(photo.aspectRatio == nil)
+    #expect(PhotoViewModel(photo: photo).aspectRatio == nil)
     #expect(PixelSize(validatingWidth: 0, height: 0) == nil)
     #expect(PixelSize(validatingWidth: 300, height: 200) == PixelSize(width: 300, height: 200))
   }

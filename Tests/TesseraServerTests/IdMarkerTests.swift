@@ -24,14 +24,17 @@ import Testing
 
   @Test func coloursSurviveSmallErrors() {
     let colour = IdMarker.color(for: 300)
-    let nudged = RGB(colour.r &+ 9, colour.g &- 9, colour.b &+ 5)
+    let nudged = RGB(colour.red &+ 9, colour.green &- 9, colour.blue &+ 5)
     #expect(IdMarker.id(for: nudged) == 300)
   }
 
   @Test func neighbouringIdsLookUnrelated() {
     let a = IdMarker.color(for: 41)
     let b = IdMarker.color(for: 42)
-    let distance = abs(Int(a.r) - Int(b.r)) + abs(Int(a.g) - Int(b.g)) + abs(Int(a.b) - Int(b.b))
+    let red = abs(Int(a.red) - Int(b.red))
+    let green = abs(Int(a.green) - Int(b.green))
+    let blue = abs(Int(a.blue) - Int(b.blue))
+    let distance = red + green + blue
     #expect(distance >= 64)
   }
 

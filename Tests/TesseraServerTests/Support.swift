@@ -72,9 +72,9 @@ struct Bitmap: CustomStringConvertible {
     for row in y {
       for column in x {
         let p = pixel(column, row)
-        sums[0] += Int(p.r)
-        sums[1] += Int(p.g)
-        sums[2] += Int(p.b)
+        sums[0] += Int(p.red)
+        sums[1] += Int(p.green)
+        sums[2] += Int(p.blue)
       }
     }
     let n = max(1, x.count * y.count)

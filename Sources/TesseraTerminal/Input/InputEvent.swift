@@ -47,19 +47,6 @@ public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "\(columns)x\(rows) (\(pixelWidth)x\(pixelHeight) px)" }
 }
 
-/// A width and height in pixels.
-public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
-  public var width: Int
-  public var height: Int
-
-  public init(width: Int, height: Int) {
-    self.width = width
-    self.height = height
-  }
-
-  public var description: String { "\(width)x\(height)px" }
-}
-
 /// An answer to one of the queries capability detection sends.
 public enum TerminalReply: Hashable, Sendable {
   /// DA1: `CSI ? params c`; parameter 4 means sixel.

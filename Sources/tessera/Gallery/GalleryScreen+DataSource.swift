@@ -88,22 +88,23 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
       let url = item.imageURL(coveringWidth: pixels.width, height: pixels.height)
     else { return nil }
     return ImageRequest(
-      url: url, targetSize: TesseraImages.PixelSize(width: pixels.width, height: pixels.height),
+      url: url, targetSize: pixels,
       contentMode: layoutMode == .grid ? .aspectFill : .aspectFit, priority: priority,
       source: feed.imageSource)
   }
 
   /// The pixel box an item's image is decoded into.
-  func imagePixels(for frame: Rect) -> (width: Int, height: Int) {
+  func imagePixels(for frame: Rect) -> PixelSize {
     let columns: Int
     switch layoutMode {
     case .grid:
-      return (frame.width * cellPixels.width, max(1, frame.height - 1) * cellPixels.height)
+      return PixelSize(
+        width: frame.width * cellPixels.width, height: max(1, frame.height - 1) * cellPixels.height)
     case .waterfall: columns = frame.width
     case .list: columns = RowCell.thumbnailWidth
     }
     // Up to twice as tall as wide: the tallest shape the feeds serve.
-    return (columns * cellPixels.width, 2 * columns * cellPixels.width)
+    return PixelSize(width: columns * cellPixels.width, height: 2 * columns * cellPixels.width)
   }
 
   func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {

@@ -48,13 +48,14 @@ extension GalleryScreen {
   func bindDetailImage() {
     guard case .detail(let item) = overlay else { return }
     let box = detailImageBox
-    let pixels = (width: box.width * cellPixels.width, height: box.height * cellPixels.height)
+    let pixels = PixelSize(
+      width: box.width * cellPixels.width, height: box.height * cellPixels.height)
     guard let url = item.imageURL(coveringWidth: pixels.width, height: pixels.height) else {
       detailSlot.prepareForReuse()
       return
     }
     let request = ImageRequest(
-      url: url, targetSize: TesseraImages.PixelSize(width: pixels.width, height: pixels.height),
+      url: url, targetSize: pixels,
       contentMode: .aspectFit, priority: .veryHigh, source: feed.imageSource)
     detailImageID = ImageIdentity.id(for: request)
     detailSlot.bind(item: item.id, request: request, loader: loader)

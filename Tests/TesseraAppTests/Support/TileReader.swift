@@ -94,7 +94,6 @@ struct TileReader {
 
   private func marker(x: Int, y: Int) -> Int? {
     guard let pixels = screen.halfBlockPixels(x: x, y: y) else { return nil }
-    let upper = pixels.upper
-    return IdMarker.id(for: TesseraServer.RGB(upper.red, upper.green, upper.blue))
+    return IdMarker.id(for: pixels.upper)
   }
 }
