@@ -108,9 +108,11 @@ public enum ScrollSimulator {
     guard configuration.viewportWidth > 0, configuration.viewportHeight > 0,
       configuration.cellPixelWidth > 0, configuration.cellPixelHeight > 0
     else { throw .invalidConfiguration("the viewport and cell pixels must be positive") }
-    guard configuration.gridColumns > 0, configuration.gridAspect > 0,
+    guard configuration.gridColumns > 0, configuration.gridHeightPerWidth > 0,
       configuration.listRowHeights.lowerBound > 0
-    else { throw .invalidConfiguration("grid columns, aspect and row heights must be positive") }
+    else {
+      throw .invalidConfiguration("grid columns, height per width and row heights must be positive")
+    }
     guard configuration.script.count < 100_000 else {
       throw .invalidConfiguration("the script is too long")
     }
@@ -121,7 +123,7 @@ public enum ScrollSimulator {
     case .grid:
       GridLayout(
         columns: .fixed(configuration.gridColumns), spacing: 1,
-        aspectRatio: configuration.gridAspect)
+        heightPerWidth: configuration.gridHeightPerWidth)
     case .list:
       ListLayout(
         estimatedItemHeight: (configuration.listRowHeights.lowerBound

@@ -45,7 +45,7 @@ public final class ImageSlot<Image> {
   }
 
   /// Shows `item`'s image from `loader`. `onImage` runs when the image is applied (at once
-  /// on a cache hit, later otherwise) — e.g. to report its aspect ratio to the layout.
+  /// on a cache hit, later otherwise) — e.g. to report its shape to the layout.
   public func bind<Loader: ImageLoading>(
     item: AnyHashable, request: Loader.Request, loader: Loader,
     onImage: (@MainActor @Sendable (Image) -> Void)? = nil

@@ -8,7 +8,7 @@ public enum LayoutPreparation: Sendable {
   case resize
   /// Items were inserted, deleted, moved or reloaded. `previousFlatIndex[new]` is the item's
   /// flat index before the update, nil for inserted and reloaded items: per-item state
-  /// (measured heights, aspect ratios) follows the item's identity.
+  /// (measured heights, heights per width) follows the item's identity.
   case update(previousFlatIndex: [Int?])
 }
 
@@ -46,9 +46,9 @@ public protocol CollectionLayout: AnyObject {
   /// Forgets a measurement: the element keeps its height as an estimate until measured again.
   func invalidateMeasurement(of element: ElementID)
 
-  /// Records an item's aspect ratio (height / width), e.g. when its image arrives. Returns
-  /// whether any frame changed.
-  func setAspectRatio(_ ratio: Double, ofItem item: IndexPath) -> Bool
+  /// Records an item's height ÷ width (its image's aspect ratio inverted), e.g. when its image
+  /// arrives. Returns whether any frame changed.
+  func setHeightPerWidth(_ ratio: Double, ofItem item: IndexPath) -> Bool
 }
 
 extension CollectionLayout {
@@ -56,7 +56,7 @@ extension CollectionLayout {
   public func isEstimated(_ element: ElementID) -> Bool { false }
   public func setMeasuredHeight(_ height: Int, of element: ElementID) -> Bool { false }
   public func invalidateMeasurement(of element: ElementID) {}
-  public func setAspectRatio(_ ratio: Double, ofItem item: IndexPath) -> Bool { false }
+  public func setHeightPerWidth(_ ratio: Double, ofItem item: IndexPath) -> Bool { false }
 }
 
 /// Division rounding towards negative infinity (Swift's `/` rounds towards zero).
@@ -66,9 +66,9 @@ func floorDiv(_ a: Int, _ b: Int) -> Int {
   return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
 }
 
-/// A whole-unit height from a width and an aspect ratio (height / width), at least 1;
-/// non-finite or non-positive ratios fall back to `fallback`.
-func roundedHeight(width: Double, aspectRatio: Double, fallback: Double) -> Int {
-  let ratio = aspectRatio.isFinite && aspectRatio > 0 ? aspectRatio : fallback
+/// A whole-unit height from a width and a height ÷ width, at least 1; non-finite or
+/// non-positive ratios fall back to `fallback`.
+func roundedHeight(width: Double, heightPerWidth: Double, fallback: Double) -> Int {
+  let ratio = heightPerWidth.isFinite && heightPerWidth > 0 ? heightPerWidth : fallback
   return Int(clamping: width * ratio, to: 1...1_000_000_000)
 }

@@ -9,7 +9,7 @@ struct ColumnGeometry: Equatable {
   let spacing: Int
   let xs: [Int]
   let widths: [Int]
-  /// (width − (count + 1)·spacing) / count before rounding: the width aspect ratios use, so
+  /// (width − (count + 1)·spacing) / count before rounding: the width heights per width use, so
   /// every column of a grid row gets the same height.
   let nominalWidth: Double
 

@@ -2,7 +2,7 @@
 ///
 /// Column widths follow `ColumnGeometry` (cellWidth = (W − (n+1)·span) / n, the leftover
 /// spread so the columns line up edge to edge); every cell of the grid has the height
-/// round(nominalWidth × aspectRatio), so rows line up too. Rows are separated by `spacing`,
+/// round(nominalWidth × heightPerWidth), so rows line up too. Rows are separated by `spacing`,
 /// with `spacing` above the first row and below the last of each section.
 ///
 /// Stores nothing per item: frames are arithmetic. Preparing is O(sections); a query is
@@ -18,18 +18,21 @@ public final class GridLayout: CollectionLayout {
 
   public var columns: Columns
   public let spacing: Int
-  /// Cell height / cell width (100 wide × 120 high is 1.2).
-  public let aspectRatio: Double
+  /// Cell height ÷ cell width (100 wide × 120 high is 1.2): the inverse of an image's aspect
+  /// ratio (width ÷ height), named for what it is.
+  public let heightPerWidth: Double
 
   private var stack = SectionStack()
   private var width = 0
   private var geometry = ColumnGeometry(requested: 1, spacing: 0, width: 0)
   private var cellHeight = 1
 
-  public init(columns: Columns, spacing: Int = 1, aspectRatio: Double = 1) {
+  /// A grid of `columns`, `spacing` units apart, whose cells are `heightPerWidth` times as
+  /// tall as they are wide (a non-finite or non-positive value is 1).
+  public init(columns: Columns, spacing: Int = 1, heightPerWidth: Double = 1) {
     self.columns = columns
     self.spacing = max(0, spacing)
-    self.aspectRatio = aspectRatio.isFinite && aspectRatio > 0 ? aspectRatio : 1
+    self.heightPerWidth = heightPerWidth.isFinite && heightPerWidth > 0 ? heightPerWidth : 1
   }
 
   /// The column geometry in use (columns actually laid out, their x and widths).
@@ -49,7 +52,7 @@ public final class GridLayout: CollectionLayout {
     }
     geometry = ColumnGeometry(requested: requested, spacing: spacing, width: self.width)
     cellHeight = roundedHeight(
-      width: geometry.nominalWidth, aspectRatio: aspectRatio, fallback: 1)
+      width: geometry.nominalWidth, heightPerWidth: heightPerWidth, fallback: 1)
     let bodies = content.itemCounts.map(bodyHeight(items:))
     stack.reset(content, bodyHeights: bodies)
   }

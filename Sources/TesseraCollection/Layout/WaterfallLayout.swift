@@ -1,21 +1,22 @@
-/// Columns of items with their own aspect ratios (Pinterest): each item goes to the shortest
+/// Columns of items with their own shapes (Pinterest): each item goes to the shortest
 /// column (the leftmost on ties), below the items placed before it.
 ///
 /// Because every item lands on the lowest column bottom and bottoms only grow, item tops are
 /// non-decreasing in item order; a query is two binary searches plus the items returned
 /// (scanning back at most the tallest item's height for items straddling the band's top).
-/// An aspect ratio that arrives later changes that item's height and re-places only the items
+/// A shape (height ÷ width) that arrives later changes that item's height and re-places only the items
 /// after it in its section (O(items after it)); everything before it stays where it was.
 ///
-/// Memory: 14 bytes per item (top, height, aspect, column).
+/// Memory: 14 bytes per item (top, height, height ÷ width, column).
 @MainActor
 public final class WaterfallLayout: CollectionLayout {
   public let columnCount: Int
   public let spacing: Int
-  /// Height / width used until an item's own ratio is known.
-  public let defaultAspectRatio: Double
-  /// Aspect ratios already known when content is (re)loaded, e.g. images in the memory cache.
-  public var aspectRatioProvider: ((IndexPath) -> Double?)?
+  /// Height ÷ width used until an item's own is known.
+  public let defaultHeightPerWidth: Double
+  /// Items' height ÷ width already known when content is (re)loaded, e.g. images in the
+  /// memory cache (an image's aspect ratio, width ÷ height, inverted).
+  public var heightPerWidthProvider: ((IndexPath) -> Double?)?
 
   private var stack = SectionStack()
   private var width = 0
@@ -25,14 +26,17 @@ public final class WaterfallLayout: CollectionLayout {
   private var heights: [Int32] = []
   private var columns: [UInt16] = []
   /// 0 means unknown (the default ratio applies).
-  private var aspects: [Float32] = []
+  private var heightsPerWidth: [Float32] = []
   private var tallest = 0
 
-  public init(columns: Int, spacing: Int = 1, defaultAspectRatio: Double = 1) {
+  /// A waterfall of `columns`, `spacing` units apart; an item whose shape is not known yet is
+  /// `defaultHeightPerWidth` times as tall as its column is wide (a non-finite or non-positive
+  /// value is 1).
+  public init(columns: Int, spacing: Int = 1, defaultHeightPerWidth: Double = 1) {
     self.columnCount = max(1, min(columns, Int(UInt16.max)))
     self.spacing = max(0, spacing)
-    self.defaultAspectRatio =
-      defaultAspectRatio.isFinite && defaultAspectRatio > 0 ? defaultAspectRatio : 1
+    self.defaultHeightPerWidth =
+      defaultHeightPerWidth.isFinite && defaultHeightPerWidth > 0 ? defaultHeightPerWidth : 1
   }
 
   public func prepare(_ content: SectionedContent, width newWidth: Int, reason: LayoutPreparation) {
@@ -40,20 +44,22 @@ public final class WaterfallLayout: CollectionLayout {
     geometry = ColumnGeometry(requested: columnCount, spacing: spacing, width: width)
     let total = content.totalItems
     switch reason {
-    case .resize where aspects.count == total:
+    case .resize where heightsPerWidth.count == total:
       break
     case .update(let previous):
       var carried = [Float32](repeating: 0, count: total)
       for flat in 0..<min(total, previous.count) {
-        if let old = previous[flat], old >= 0, old < aspects.count { carried[flat] = aspects[old] }
+        if let old = previous[flat], old >= 0, old < heightsPerWidth.count {
+          carried[flat] = heightsPerWidth[old]
+        }
       }
-      aspects = carried
+      heightsPerWidth = carried
     case .reload, .resize:
-      aspects = [Float32](repeating: 0, count: total)
-      if let provider = aspectRatioProvider {
+      heightsPerWidth = [Float32](repeating: 0, count: total)
+      if let provider = heightPerWidthProvider {
         for flat in 0..<total {
           if let ratio = provider(content.indexPath(ofFlat: flat)), ratio.isFinite, ratio > 0 {
-            aspects[flat] = Float32(ratio)
+            heightsPerWidth[flat] = Float32(ratio)
           }
         }
       }
@@ -71,9 +77,10 @@ public final class WaterfallLayout: CollectionLayout {
   }
 
   private func height(ofFlat flat: Int, column: Int) -> Int {
-    let ratio = aspects[flat] > 0 ? Double(aspects[flat]) : defaultAspectRatio
+    let ratio = heightsPerWidth[flat] > 0 ? Double(heightsPerWidth[flat]) : defaultHeightPerWidth
     return roundedHeight(
-      width: Double(geometry.widths[column]), aspectRatio: ratio, fallback: defaultAspectRatio)
+      width: Double(geometry.widths[column]), heightPerWidth: ratio,
+      fallback: defaultHeightPerWidth)
   }
 
   /// Places the items of `section` from flat index `first` on; returns the body height.
@@ -183,11 +190,11 @@ public final class WaterfallLayout: CollectionLayout {
     return lower <= upper ? lower..<upper : 0..<0
   }
 
-  public func setAspectRatio(_ ratio: Double, ofItem item: IndexPath) -> Bool {
+  public func setHeightPerWidth(_ ratio: Double, ofItem item: IndexPath) -> Bool {
     guard ratio.isFinite, ratio > 0, let flat = stack.content.flatIndex(of: item) else {
       return false
     }
-    aspects[flat] = Float32(ratio)
+    heightsPerWidth[flat] = Float32(ratio)
     let newHeight = height(ofFlat: flat, column: Int(columns[flat]))
     guard newHeight != Int(heights[flat]) else { return false }
     let body = place(section: item.section, content: stack.content, from: flat)

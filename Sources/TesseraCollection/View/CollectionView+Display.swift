@@ -256,10 +256,11 @@ extension CollectionView {
     }
   }
 
-  /// The item's aspect ratio (height / width) became known, e.g. its image arrived. A
+  /// The item's height ÷ width became known (its image's aspect ratio, width ÷ height,
+  /// inverted), e.g. its image arrived. A
   /// waterfall moves only what follows the item; the element at the top of the screen stays
   /// put. Layouts with fixed shapes ignore it; self-sizing lists measure the cell again.
-  public func setAspectRatio(
+  public func setHeightPerWidth(
     _ ratio: Double, forItemAt indexPath: IndexPath
   )
     throws(CollectionError)
@@ -267,7 +268,7 @@ extension CollectionView {
     reloadIfNeeded()
     guard content.flatIndex(of: indexPath) != nil else { throw .invalidIndexPath(indexPath) }
     let anchor = topAnchor()
-    if layout.setAspectRatio(ratio, ofItem: indexPath) {
+    if layout.setHeightPerWidth(ratio, ofItem: indexPath) {
       needsLayout = true
       if pendingTarget != nil {
         resolvePendingTarget()

@@ -41,8 +41,8 @@ public struct SimulationConfiguration: Sendable {
   /// The display's frame interval (60 Hz).
   public var frameMilliseconds = 1000.0 / 60
   public var gridColumns = 6
-  /// Tile height / width in cells.
-  public var gridAspect = 0.5
+  /// Tile height ÷ width in cells.
+  public var gridHeightPerWidth = 0.5
   /// List rows are `listRowHeights` units tall, varying per item (text of different lengths).
   public var listRowHeights: ClosedRange<Int> = 5...8
   /// How far ahead of and behind the screen items are prefetched (engine default: 2 and 1

@@ -76,7 +76,8 @@ struct LayoutBenchmark {
       "list: rows self-size to 1…4 units (estimate 2), so every row that enters is measured "
         + "and its height changes; baseline = the same engine with offsets in a plain array "
         + "rebuilt from the first changed row on the next read (TanStack Virtual's way)")
-    report.note("grid: 6 columns, spacing 1, aspect 0.5; frames are arithmetic, nothing per item")
+    report.note(
+      "grid: 6 columns, spacing 1, height per width 0.5; frames are arithmetic, nothing per item")
     report.note("bytes per row: the list layout's own storage (heights, prefix sums, flags)")
     return report
   }
@@ -104,7 +105,7 @@ struct LayoutBenchmark {
   }
 
   private func runGrid(velocity: Double) -> Run {
-    let layout = GridLayout(columns: .fixed(6), spacing: 1, aspectRatio: 0.5)
+    let layout = GridLayout(columns: .fixed(6), spacing: 1, heightPerWidth: 0.5)
     let source = BenchDataSource(count: rows)
     let view = CollectionView(layout: layout, width: width, height: height)
     view.dataSource = source

@@ -35,26 +35,26 @@ final class RowCell: GalleryCell {
   var item: GalleryItem?
   let slot = ImageSlot<TesseraImages.Image>()
   var imageID: UInt64 = 0
-  /// Rows per column of the thumbnail's aspect, set by the screen (cell shape, image shape).
-  var thumbnailAspect: Double = 0.5
+  /// Rows per column of the thumbnail (its height ÷ width in cells), set by the screen (cell shape, image shape).
+  var thumbnailHeightPerWidth: Double = 0.5
   static let thumbnailWidth = 16
 
-  /// The thumbnail's rows for `aspect` rows per column, within `GalleryLimits.thumbnailRows`.
-  static func thumbnailRows(forAspect aspect: Double) -> Int {
-    Int(clamping: Double(thumbnailWidth) * aspect, to: GalleryLimits.thumbnailRows)
+  /// The thumbnail's rows for `heightPerWidth` rows per column, within `GalleryLimits.thumbnailRows`.
+  static func thumbnailRows(forHeightPerWidth heightPerWidth: Double) -> Int {
+    Int(clamping: Double(thumbnailWidth) * heightPerWidth, to: GalleryLimits.thumbnailRows)
   }
 
   init() {}
 
   func prepareForReuse() {
     item = nil
-    thumbnailAspect = 0.5
+    thumbnailHeightPerWidth = 0.5
     slot.prepareForReuse()
   }
 
   func preferredHeight(forWidth width: Int) -> Int? {
     guard let item else { return nil }
-    let thumbnailRows = Self.thumbnailRows(forAspect: thumbnailAspect)
+    let thumbnailRows = Self.thumbnailRows(forHeightPerWidth: thumbnailHeightPerWidth)
     let textWidth = max(8, width - Self.thumbnailWidth - 2)
     let lines = 2 + TextLayout.wrap(item.body, columns: textWidth).count
     return max(thumbnailRows, lines) + 1

@@ -19,8 +19,8 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
   let body: String
   /// Placeholder text while the image loads (initials for avatars).
   let placeholder: String
-  /// Height / width of the image when the feed says so, before it loads.
-  let knownAspectRatio: Double?
+  /// Height ÷ width of the image when the feed says so, before it loads.
+  let knownHeightPerWidth: Double?
   private let media: Media
 
   private enum Media: Sendable {
@@ -35,7 +35,7 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
     subtitle = [photo.author, photo.dateText].filter { !$0.isEmpty }.joined(separator: " · ")
     body = [photo.tagsText, photo.summary].filter { !$0.isEmpty }.joined(separator: "\n")
     placeholder = "…"
-    knownAspectRatio = photo.aspectRatio.map { 1 / $0 }
+    knownHeightPerWidth = photo.aspectRatio.map { 1 / $0 }
     media = .photo(photo)
   }
 
@@ -46,7 +46,7 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
     subtitle = user.roleText
     body = ""
     placeholder = user.initials.isEmpty ? "?" : user.initials
-    knownAspectRatio = 1
+    knownHeightPerWidth = 1
     media = .url(user.avatarURL)
   }
 

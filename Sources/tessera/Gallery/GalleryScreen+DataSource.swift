@@ -25,8 +25,8 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
       return cell
     case .list:
       let cell: RowCell = collectionView.dequeueReusableCell(for: indexPath)
-      cell.thumbnailAspect = cellAspect(
-        ofImageAspect: knownAspects[item.id] ?? item.knownAspectRatio ?? 1)
+      cell.thumbnailHeightPerWidth = cellHeightPerWidth(
+        ofImage: knownHeightsPerWidth[item.id] ?? item.knownHeightPerWidth ?? 1)
       configure(cell, with: item, at: indexPath)
       return cell
     }
@@ -53,22 +53,22 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
   private func imageArrived(_ image: TesseraImages.Image, forItem id: String) {
     let size = image.originalSize
     guard size.width > 0, size.height > 0 else { return }
-    let aspect = Double(size.height) / Double(size.width)
-    let known = knownAspects[id]
-    knownAspects[id] = aspect
-    guard known == nil || abs((known ?? 0) - aspect) > 0.001,
+    let heightPerWidth = Double(size.height) / Double(size.width)
+    let known = knownHeightsPerWidth[id]
+    knownHeightsPerWidth[id] = heightPerWidth
+    guard known == nil || abs((known ?? 0) - heightPerWidth) > 0.001,
       let path = collectionView.indexPath(forItemIdentifier: id)
     else { return }
     switch layoutMode {
     case .grid:
       break
     case .waterfall:
-      if let ratio = waterfallRatio(forItem: path.item) {
-        try? collectionView.setAspectRatio(ratio, forItemAt: path)
+      if let tile = waterfallHeightPerWidth(forItem: path.item) {
+        try? collectionView.setHeightPerWidth(tile, forItemAt: path)
       }
     case .list:
       if let row = collectionView.cellForItem(at: path) as? RowCell {
-        row.thumbnailAspect = cellAspect(ofImageAspect: aspect)
+        row.thumbnailHeightPerWidth = cellHeightPerWidth(ofImage: heightPerWidth)
       }
       try? collectionView.invalidateSize(ofItemAt: path)
     }

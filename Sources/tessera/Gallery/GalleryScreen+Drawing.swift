@@ -67,8 +67,8 @@ extension GalleryScreen {
         caption.padding(toLength: rect.width, withPad: " ", startingAt: 0), x: rect.x,
         y: rect.maxY - 1, style: isSelected ? Palette.selected : Palette.caption, clip: clip)
     case .list:
-      let aspect = (cell as? RowCell)?.thumbnailAspect ?? 0.5
-      let thumbRows = RowCell.thumbnailRows(forAspect: aspect)
+      let heightPerWidth = (cell as? RowCell)?.thumbnailHeightPerWidth ?? 0.5
+      let thumbRows = RowCell.thumbnailRows(forHeightPerWidth: heightPerWidth)
       imageRect = CellRect(
         x: rect.x + 1, y: rect.y, width: RowCell.thumbnailWidth,
         height: min(max(1, rect.height - 1), thumbRows))

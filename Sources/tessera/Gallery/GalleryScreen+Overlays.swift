@@ -71,12 +71,13 @@ extension GalleryScreen {
     switch detailSlot.content {
     case .image(let image):
       // Fit the image's shape into the box, centred.
-      let aspect = cellAspect(ofImageAspect: Double(image.height) / Double(max(1, image.width)))
+      let heightPerWidth = cellHeightPerWidth(
+        ofImage: Double(image.height) / Double(max(1, image.width)))
       var columns = box.width
-      var rows = Int(clamping: Double(columns) * aspect, to: 1...max(1, box.height + 1))
+      var rows = Int(clamping: Double(columns) * heightPerWidth, to: 1...max(1, box.height + 1))
       if rows > box.height {
         rows = max(1, box.height)
-        columns = Int(clamping: Double(rows) / max(aspect, 0.01), to: 1...max(1, box.width))
+        columns = Int(clamping: Double(rows) / max(heightPerWidth, 0.01), to: 1...max(1, box.width))
       }
       let rect = CellRect(
         x: box.x + (box.width - columns) / 2, y: box.y, width: max(1, columns), height: max(1, rows)

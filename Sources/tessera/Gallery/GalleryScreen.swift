@@ -53,7 +53,7 @@ final class GalleryScreen {
   var onNeedsDisplay: (@MainActor () -> Void)?
   /// Height / width of images that have arrived, by item id, so a layout switch or reload
   /// places them at once.
-  var knownAspects: [String: Double] = [:]
+  var knownHeightsPerWidth: [String: Double] = [:]
   /// Prefetch requests in flight, by item index, so leaving the window cancels them.
   var prefetching: [Int: ImageRequest] = [:]
   let detailSlot = ImageSlot<TesseraImages.Image>()
@@ -84,7 +84,7 @@ final class GalleryScreen {
     loader.onSettled = { [weak self] in self?.needsDisplay = true }
     detailSlot.onChange = { [weak self] _ in self?.needsDisplay = true }
     feed.onChange = { [weak self] change in self?.feedChanged(change) }
-    installAspectProvider()
+    installHeightPerWidthProvider()
   }
 
   // MARK: layout
@@ -93,18 +93,18 @@ final class GalleryScreen {
     switch mode {
     case .grid:
       // Square images in half-block cells (a cell is twice as tall as wide) plus a caption.
-      GridLayout(columns: .fixed(columns), spacing: 1, aspectRatio: 0.56)
+      GridLayout(columns: .fixed(columns), spacing: 1, heightPerWidth: 0.56)
     case .list:
       ListLayout(estimatedItemHeight: 9)
     case .waterfall:
-      WaterfallLayout(columns: columns, spacing: 1, defaultAspectRatio: 0.56)
+      WaterfallLayout(columns: columns, spacing: 1, defaultHeightPerWidth: 0.56)
     }
   }
 
-  /// Rows per column for an image of `aspect` (height / width) in this terminal's cells; the
-  /// aspect is clamped to `GalleryLimits` first, whatever the feed or the header claimed.
-  func cellAspect(ofImageAspect aspect: Double) -> Double {
-    let bounded = aspect.clamped(
+  /// Rows per column for an image of `heightPerWidth` (height ÷ width) in this terminal's cells;
+  /// it is clamped to `GalleryLimits` first, whatever the feed or the header claimed.
+  func cellHeightPerWidth(ofImage heightPerWidth: Double) -> Double {
+    let bounded = heightPerWidth.clamped(
       to: GalleryLimits.imageHeightPerWidth, nan: GalleryLimits.unknownHeightPerWidth)
     return bounded * Double(max(1, cellPixels.width)) / Double(max(1, cellPixels.height))
   }
@@ -125,24 +125,26 @@ final class GalleryScreen {
   /// Replaces the layout; the collection view keeps the item at the top of the screen.
   private func rebuildLayout() {
     collectionView.layout = Self.makeLayout(layoutMode, columns: columns)
-    installAspectProvider()
+    installHeightPerWidthProvider()
     needsDisplay = true
   }
 
-  private func installAspectProvider() {
+  private func installHeightPerWidthProvider() {
     guard let waterfall = collectionView.layout as? WaterfallLayout else { return }
-    waterfall.aspectRatioProvider = { [weak self] path in
-      MainActor.assumeIsolated { self?.waterfallRatio(forItem: path.item) }
+    waterfall.heightPerWidthProvider = { [weak self] path in
+      MainActor.assumeIsolated { self?.waterfallHeightPerWidth(forItem: path.item) }
     }
   }
 
-  /// The waterfall tile's height / width: the image's shape in cells, plus the caption row.
-  func waterfallRatio(forItem index: Int) -> Double? {
+  /// The waterfall tile's height ÷ width: the image's shape in cells, plus the caption row.
+  func waterfallHeightPerWidth(forItem index: Int) -> Double? {
     guard feed.items.indices.contains(index) else { return nil }
     let item = feed.items[index]
-    guard let aspect = knownAspects[item.id] ?? item.knownAspectRatio else { return nil }
+    guard let heightPerWidth = knownHeightsPerWidth[item.id] ?? item.knownHeightPerWidth else {
+      return nil
+    }
     let columnWidth = max(1, (width - (columns + 1)) / columns)
-    return cellAspect(ofImageAspect: aspect) + 1 / Double(columnWidth)
+    return cellHeightPerWidth(ofImage: heightPerWidth) + 1 / Double(columnWidth)
   }
 
   func resize(width: Int, height: Int) {

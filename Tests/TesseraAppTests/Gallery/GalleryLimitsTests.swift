@@ -6,14 +6,14 @@ import Testing
 @MainActor
 struct GalleryLimitsTests {
   @Test(arguments: [Double.nan, .infinity, -.infinity, 1e300, -1e300, 0, 65_535, 1 / 65_535])
-  func listThumbnailsStayWithinTheirRows(claimedAspect: Double) {
-    let rows = RowCell.thumbnailRows(forAspect: claimedAspect)
+  func listThumbnailsStayWithinTheirRows(claimedHeightPerWidth: Double) {
+    let rows = RowCell.thumbnailRows(forHeightPerWidth: claimedHeightPerWidth)
     #expect(GalleryLimits.thumbnailRows.contains(rows))
   }
 
   @Test func ordinaryShapesKeepTheirProportions() {
     // 16 columns at 0.5 rows per column: 8 rows, as before the limits.
-    #expect(RowCell.thumbnailRows(forAspect: 0.5) == 8)
-    #expect(RowCell.thumbnailRows(forAspect: 1) == 16)
+    #expect(RowCell.thumbnailRows(forHeightPerWidth: 0.5) == 8)
+    #expect(RowCell.thumbnailRows(forHeightPerWidth: 1) == 16)
   }
 }

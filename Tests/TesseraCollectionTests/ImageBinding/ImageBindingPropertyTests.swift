@@ -75,13 +75,13 @@ import Testing
       case 48..<50:
         let layouts: [any CollectionLayout] = [
           ListLayout(estimatedItemHeight: 4),
-          GridLayout(columns: .fixed(3), spacing: 1, aspectRatio: 0.5),
+          GridLayout(columns: .fixed(3), spacing: 1, heightPerWidth: 0.5),
           WaterfallLayout(columns: 3, spacing: 1),
         ]
         view.layout = layouts.randomElement(using: &random)!
       case 50..<52:
         if let path = view.indexPathsForVisibleItems.randomElement(using: &random) {
-          try view.setAspectRatio(Double.random(in: 0.3...2, using: &random), forItemAt: path)
+          try view.setHeightPerWidth(Double.random(in: 0.3...2, using: &random), forItemAt: path)
         }
       default:
         // Completions in random order; some fail.

@@ -9,7 +9,7 @@ import Testing
   /// exactly at W − span (no "−1 error margin", no ragged edge).
   @Test(arguments: [80, 81, 82, 83, 97, 120, 33, 200])
   func columnsFillTheWidthExactly(width: Int) {
-    let layout = GridLayout(columns: .fixed(4), spacing: 2, aspectRatio: 1.2)
+    let layout = GridLayout(columns: .fixed(4), spacing: 2, heightPerWidth: 1.2)
     layout.prepare(SectionedContent(itemCounts: [10]), width: width, reason: .reload)
     let columns = layout.columnFrames
     let exact = Double(width - 5 * 2) / 4
@@ -20,12 +20,12 @@ import Testing
       if index > 0 { #expect(column.x == columns[index - 1].x + columns[index - 1].width + 2) }
     }
     #expect(columns[3].x + columns[3].width == width - 2)
-    // One height for the whole grid, so rows line up: round(nominal width × aspect).
+    // One height for the whole grid, so rows line up: round(nominal width × height per width).
     #expect(layout.itemHeight == Int((exact * 1.2).rounded()))
   }
 
   @Test func leftoverIsSpreadRatherThanPiledOnOneColumn() {
-    let layout = GridLayout(columns: .fixed(4), spacing: 1, aspectRatio: 1)
+    let layout = GridLayout(columns: .fixed(4), spacing: 1, heightPerWidth: 1)
     // 4 columns, 5 spans: 80 − 5 = 75 = 4·18 + 3 → three columns of 19, one of 18.
     layout.prepare(SectionedContent(itemCounts: [4]), width: 80, reason: .reload)
     let widths = layout.columnFrames.map(\.width)
@@ -34,7 +34,7 @@ import Testing
   }
 
   @Test func itemsFlowRowByRowWithSpacingAroundEveryRow() {
-    let layout = GridLayout(columns: .fixed(3), spacing: 1, aspectRatio: 0.5)
+    let layout = GridLayout(columns: .fixed(3), spacing: 1, heightPerWidth: 0.5)
     layout.prepare(SectionedContent(itemCounts: [7]), width: 31, reason: .reload)
     // (31 − 4) / 3 = 9 wide; 9 × 0.5 = 4.5 rounds to 5 high.
     #expect(layout.itemHeight == 5)
@@ -48,7 +48,7 @@ import Testing
   }
 
   @Test func queriesMatchABruteForceScanIncludingSupplementaryViews() {
-    let layout = GridLayout(columns: .fixed(4), spacing: 1, aspectRatio: 0.75)
+    let layout = GridLayout(columns: .fixed(4), spacing: 1, heightPerWidth: 0.75)
     let content = SectionedContent(
       itemCounts: [9, 0, 13, 4], sectionHeaderHeights: [2, 3, 0, 1],
       sectionFooterHeights: [1, 0, 2, 0], collectionHeaderHeight: 4, collectionFooterHeight: 2)
@@ -87,7 +87,7 @@ import Testing
   }
 
   @Test func degenerateWidthsNeitherCrashNorProduceEmptyColumns() {
-    let layout = GridLayout(columns: .fixed(8), spacing: 3, aspectRatio: .nan)
+    let layout = GridLayout(columns: .fixed(8), spacing: 3, heightPerWidth: .nan)
     for width in [0, 1, 5, 9] {
       layout.prepare(SectionedContent(itemCounts: [20]), width: width, reason: .reload)
       #expect(layout.columnCount >= 1)

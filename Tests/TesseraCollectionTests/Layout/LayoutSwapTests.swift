@@ -14,7 +14,7 @@ import Testing
     try view.scrollToItem(IndexPath(item: 1_234, section: 0), at: .top)
     view.layoutIfNeeded()
     let layouts: [any CollectionLayout] = [
-      GridLayout(columns: .fixed(4), spacing: 1, aspectRatio: 0.5),
+      GridLayout(columns: .fixed(4), spacing: 1, heightPerWidth: 0.5),
       WaterfallLayout(columns: 3, spacing: 1),
       ListLayout(estimatedItemHeight: 1),
     ]

@@ -7,16 +7,16 @@ import Testing
 @Suite struct WaterfallLayoutTests {
   /// Naive placement: each item in the shortest column (leftmost on ties).
   private func naiveFrames(
-    aspects: [Double], columns: ColumnGeometry, spacing: Int, top: Int
+    heightsPerWidth: [Double], columns: ColumnGeometry, spacing: Int, top: Int
   )
     -> [Rect]
   {
     var bottoms = [Int](repeating: top + spacing, count: columns.count)
-    return aspects.map { aspect in
+    return heightsPerWidth.map { heightPerWidth in
       let column = bottoms.indices.min {
         bottoms[$0] < bottoms[$1] || (bottoms[$0] == bottoms[$1] && $0 < $1)
       }!
-      let height = max(1, Int((Double(columns.widths[column]) * aspect).rounded()))
+      let height = max(1, Int((Double(columns.widths[column]) * heightPerWidth).rounded()))
       let frame = Rect(
         x: columns.xs[column], y: bottoms[column], width: columns.widths[column], height: height)
       bottoms[column] += height + spacing
@@ -26,14 +26,15 @@ import Testing
 
   @Test func eachItemGoesToTheShortestColumn() {
     var random = SplitMix64(seed: 3)
-    let aspects = (0..<500).map { _ in Double.random(in: 0.3...2.5, using: &random) }
+    let heightsPerWidth = (0..<500).map { _ in Double.random(in: 0.3...2.5, using: &random) }
     let layout = WaterfallLayout(columns: 3, spacing: 1)
-    let provided = aspects
-    layout.aspectRatioProvider = { provided[$0.item] }
+    let provided = heightsPerWidth
+    layout.heightPerWidthProvider = { provided[$0.item] }
     layout.prepare(
       SectionedContent(itemCounts: [500], collectionHeaderHeight: 3), width: 50, reason: .reload)
     let geometry = ColumnGeometry(requested: 3, spacing: 1, width: 50)
-    let expected = naiveFrames(aspects: aspects, columns: geometry, spacing: 1, top: 3)
+    let expected = naiveFrames(
+      heightsPerWidth: heightsPerWidth, columns: geometry, spacing: 1, top: 3)
     for (item, frame) in expected.enumerated() {
       #expect(layout.frame(of: .item(IndexPath(item: item, section: 0))) == frame)
     }
@@ -50,43 +51,44 @@ import Testing
     }
   }
 
-  @Test func anAspectArrivingLaterMovesOnlyWhatFollows() {
+  @Test func aShapeArrivingLaterMovesOnlyWhatFollows() {
     var random = SplitMix64(seed: 4)
-    var aspects = (0..<300).map { _ in Double.random(in: 0.5...2, using: &random) }
-    let layout = WaterfallLayout(columns: 4, spacing: 1, defaultAspectRatio: 1)
+    var heightsPerWidth = (0..<300).map { _ in Double.random(in: 0.5...2, using: &random) }
+    let layout = WaterfallLayout(columns: 4, spacing: 1, defaultHeightPerWidth: 1)
     let content = SectionedContent(itemCounts: [300, 20], sectionHeaderHeights: [0, 2])
-    let known = aspects
-    layout.aspectRatioProvider = { $0.section == 0 ? known[$0.item] : nil }
+    let known = heightsPerWidth
+    layout.heightPerWidthProvider = { $0.section == 0 ? known[$0.item] : nil }
     layout.prepare(content, width: 61, reason: .reload)
     let paths = (0..<300).map { IndexPath(item: $0, section: 0) }
     let before = paths.map { layout.frame(of: .item($0))! }
     let header = layout.frame(of: .supplementary(.sectionHeader, section: 1))!
-    aspects[120] = 3.5
-    #expect(layout.setAspectRatio(3.5, ofItem: paths[120]))
+    heightsPerWidth[120] = 3.5
+    #expect(layout.setHeightPerWidth(3.5, ofItem: paths[120]))
     let after = paths.map { layout.frame(of: .item($0))! }
     #expect(Array(after[..<120]) == Array(before[..<120]))
     #expect(after[120].y == before[120].y && after[120].height > before[120].height)
     let geometry = ColumnGeometry(requested: 4, spacing: 1, width: 61)
-    #expect(after == naiveFrames(aspects: aspects, columns: geometry, spacing: 1, top: 0))
+    #expect(
+      after == naiveFrames(heightsPerWidth: heightsPerWidth, columns: geometry, spacing: 1, top: 0))
     // The next section moved down with the taller body.
     #expect(layout.frame(of: .supplementary(.sectionHeader, section: 1))!.y >= header.y)
     // Same ratio again: nothing moves.
-    #expect(!layout.setAspectRatio(3.5, ofItem: paths[120]))
+    #expect(!layout.setHeightPerWidth(3.5, ofItem: paths[120]))
   }
 
   @Test func theCollectionViewKeepsTheTopItemWhenAnImageAboveArrives() throws {
     let source = TestDataSource(count: 400)
-    let layout = WaterfallLayout(columns: 3, spacing: 1, defaultAspectRatio: 1)
+    let layout = WaterfallLayout(columns: 3, spacing: 1, defaultHeightPerWidth: 1)
     let view = makeCollectionView(source, layout: layout, width: 40, height: 30)
     try view.scrollToItem(IndexPath(item: 200, section: 0), at: .top)
     view.layoutIfNeeded()
     let top = try #require(view.visibleCells.first)
-    try view.setAspectRatio(2.5, forItemAt: IndexPath(item: 10, section: 0))
+    try view.setHeightPerWidth(2.5, forItemAt: IndexPath(item: 10, section: 0))
     view.layoutIfNeeded()
     let moved = try #require(view.visibleCells.first { $0.indexPath == top.indexPath })
     #expect(moved.frame.y == top.frame.y)
     #expect(throws: CollectionError.invalidIndexPath(IndexPath(item: 9_999, section: 0))) {
-      try view.setAspectRatio(1, forItemAt: IndexPath(item: 9_999, section: 0))
+      try view.setHeightPerWidth(1, forItemAt: IndexPath(item: 9_999, section: 0))
     }
   }
 }

@@ -54,7 +54,7 @@ import Testing
   @Test func aGridPutsHeadersFullWidthAboveEachSectionsRows() throws {
     let source = sectionedSource()
     let view = makeCollectionView(
-      source, layout: GridLayout(columns: .fixed(2), spacing: 1, aspectRatio: 0.5), width: 21,
+      source, layout: GridLayout(columns: .fixed(2), spacing: 1, heightPerWidth: 0.5), width: 21,
       height: 200)
     let headers = view.visibleSupplementaryViews.filter { $0.kind == .sectionHeader }
     #expect(headers.count == 3)

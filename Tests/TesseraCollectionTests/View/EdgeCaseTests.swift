@@ -8,9 +8,9 @@ import Testing
   private static func layouts() -> [any CollectionLayout] {
     [
       ListLayout(estimatedItemHeight: 0),
-      GridLayout(columns: .fixed(0), spacing: -3, aspectRatio: -1),
+      GridLayout(columns: .fixed(0), spacing: -3, heightPerWidth: -1),
       GridLayout(columns: .adaptive(minimumWidth: 0)),
-      WaterfallLayout(columns: 0, spacing: -1, defaultAspectRatio: .infinity),
+      WaterfallLayout(columns: 0, spacing: -1, defaultHeightPerWidth: .infinity),
     ]
   }
 
