@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "tessera", targets: ["tessera"]),
     .library(name: "TesseraImages", targets: ["TesseraImages"]),
     .library(name: "TesseraCollection", targets: ["TesseraCollection"]),
+    .library(name: "TesseraImageBinding", targets: ["TesseraImageBinding"]),
     .library(name: "TesseraFeeds", targets: ["TesseraFeeds"]),
     .library(name: "TesseraServer", targets: ["TesseraServer"]),
     .library(name: "TesseraTerminal", targets: ["TesseraTerminal"]),
@@ -54,6 +55,9 @@ let package = Package(
       ]
     ),
     .target(name: "TesseraCollection", dependencies: ["TesseraUtilities"]),
+    // The glue between the two: a collection cell's image slot loaded through the pipeline,
+    // prefetching driven by the collection view's prefetch window.
+    .target(name: "TesseraImageBinding", dependencies: ["TesseraCollection", "TesseraImages"]),
     .target(name: "TesseraFeeds", dependencies: ["TesseraGeometry", "TesseraUtilities"]),
     .target(
       name: "TesseraServer",
@@ -72,29 +76,40 @@ let package = Package(
     .executableTarget(
       name: "tessera",
       dependencies: [
-        "TesseraImages", "TesseraCollection", "TesseraFeeds", "TesseraServer", "TesseraTerminal",
-        "TesseraSimulation", "TesseraUtilities",
+        "TesseraImages", "TesseraCollection", "TesseraImageBinding", "TesseraFeeds",
+        "TesseraServer", "TesseraTerminal", "TesseraSimulation", "TesseraUtilities",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // Fixtures the test targets share, not a product (swift-collections' _CollectionsTestSupport
+    // is the model): images encoded and decoded through libvips, temporary folders, loopback
+    // sockets. Seeded generators are TesseraUtilities' SplitMix64.
+    .target(
+      name: "TesseraTestSupport", dependencies: ["CVipsShim", "TesseraGeometry"],
+      path: "Tests/TesseraTestSupport"),
     .testTarget(name: "TesseraUtilitiesTests", dependencies: ["TesseraUtilities"]),
     .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),
-    .testTarget(name: "CVipsShimTests", dependencies: ["CVipsShim"]),
+    .testTarget(name: "CVipsShimTests", dependencies: ["CVipsShim", "TesseraTestSupport"]),
     .testTarget(
       name: "TesseraImagesTests",
       dependencies: [
-        "TesseraImages", "CVipsShim",
+        "TesseraImages", "CVipsShim", "TesseraTestSupport",
         // One integration test serves images over real HTTP on 127.0.0.1.
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .testTarget(name: "TesseraCollectionTests", dependencies: ["TesseraCollection"]),
-    .testTarget(name: "TesseraFeedsTests", dependencies: ["TesseraFeeds", "TesseraServer"]),
+    .testTarget(
+      name: "TesseraImageBindingTests",
+      dependencies: ["TesseraImageBinding", "TesseraCollection", "TesseraImages"]),
+    .testTarget(
+      name: "TesseraFeedsTests",
+      dependencies: ["TesseraFeeds", "TesseraServer", "TesseraTestSupport"]),
     .testTarget(
       name: "TesseraServerTests",
       dependencies: [
-        "TesseraServer", "CVipsShim",
+        "TesseraServer", "CVipsShim", "TesseraTestSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]
     ),
@@ -102,7 +117,8 @@ let package = Package(
     .testTarget(
       name: "TesseraSimulationTests", dependencies: ["TesseraSimulation", "TesseraServer"]),
     .testTarget(
-      name: "TesseraAppTests", dependencies: ["tessera", "TesseraServer", "TesseraTerminal"]),
+      name: "TesseraAppTests",
+      dependencies: ["tessera", "TesseraServer", "TesseraTerminal", "TesseraTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -56,11 +56,6 @@ int tessera_vips_init(void) {
   return init_result;
 }
 
-void tessera_vips_set_concurrency(int threads) {
-  if (tessera_vips_init() != 0) return;
-  vips_concurrency_set(threads);
-}
-
 int tessera_vips_format(const void *buffer, size_t length, char *name, size_t name_len) {
   if (tessera_vips_init() != 0) {
     if (name != NULL && name_len > 0) name[0] = '\0';

@@ -2,6 +2,7 @@ import Foundation
 
 /// What the pipeline asks a data loader for.
 public struct DataRequest: Hashable, Sendable, CustomStringConvertible {
+  /// What to fetch: an http(s) URL (the pipeline reads local-folder files itself).
   public var url: URL
   /// The most the whole transfer may take, in seconds, from connecting to the last body byte;
   /// past it the load fails with `.timedOut`. The pipeline enforces it whatever the loader
@@ -13,10 +14,13 @@ public struct DataRequest: Hashable, Sendable, CustomStringConvertible {
   /// loader must hand back a 304 response as it is (not throw): the disk stage then reuses
   /// the bytes it already has.
   public var ifNoneMatch: String?
+  /// The stored copy's `Last-Modified`, sent as `If-Modified-Since`; see `ifNoneMatch`.
   public var ifModifiedSince: String?
   /// The urgency of the most urgent subscriber when the load started.
   public var priority: ImageRequest.Priority
 
+  /// A request for `url`; every other parameter has the default its property describes
+  /// (a 30-second deadline, 50 MiB, unconditional, normal priority).
   public init(
     url: URL, timeout: TimeInterval = 30, maxBytes: Int = 50 << 20, ifNoneMatch: String? = nil,
     ifModifiedSince: String? = nil, priority: ImageRequest.Priority = .normal
@@ -29,8 +33,10 @@ public struct DataRequest: Hashable, Sendable, CustomStringConvertible {
     self.priority = priority
   }
 
+  /// Whether the request carries a validator, so a 304 answer is expected and valid.
   public var isConditional: Bool { ifNoneMatch != nil || ifModifiedSince != nil }
 
+  /// "DataRequest(URL)", with "conditional" when it is.
   public var description: String {
     "DataRequest(\(url.absoluteString)\(isConditional ? " conditional" : ""))"
   }
@@ -38,10 +44,14 @@ public struct DataRequest: Hashable, Sendable, CustomStringConvertible {
 
 /// What a data loader got back: the status, the headers (names lowercased) and the body.
 public struct DataResponse: Sendable, CustomStringConvertible {
+  /// The HTTP status (200, 304, 404…).
   public var statusCode: Int
+  /// The response headers, names lowercased; a repeated header's values joined with ", ".
   public var headers: [String: String]
+  /// The body (empty for a 304).
   public var data: Data
 
+  /// A response; header names are lowercased here, the last of two spellings wins.
   public init(statusCode: Int = 200, headers: [String: String] = [:], data: Data = Data()) {
     self.statusCode = statusCode
     self.headers = Dictionary(
@@ -52,8 +62,10 @@ public struct DataResponse: Sendable, CustomStringConvertible {
   /// The header named `name`, compared case-insensitively.
   public func header(_ name: String) -> String? { headers[name.lowercased()] }
 
+  /// The `Content-Type` header, as sent.
   public var contentType: String? { header("content-type") }
 
+  /// "DataResponse(STATUS, N bytes, TYPE)".
   public var description: String {
     "DataResponse(\(statusCode), \(data.count) bytes, \(contentType ?? "no content type"))"
   }

@@ -28,10 +28,15 @@ import TesseraUtilities
 public final class DiskCache: Sendable {
   /// Counters since this instance was opened, plus the folder's size and entry count.
   public struct Statistics: Sendable, Hashable {
+    /// Reads that found a verified entry.
     public var hits = 0
+    /// Reads that found nothing usable (no file, another key's file, a corrupt one).
     public var misses = 0
+    /// Entries stored.
     public var writes = 0
+    /// Entries removed to keep the folder under its size limit.
     public var evictions = 0
+    /// Files deleted because they failed verification or were not this cache's.
     public var corruptEntriesRemoved = 0
     /// Bytes in the folder, every process's entries included, as of this instance's last
     /// write, removal or scan.
@@ -49,7 +54,9 @@ public final class DiskCache: Sendable {
     var statistics = Statistics()
   }
 
+  /// The folder the entries live in.
   public let directory: URL
+  /// Bytes on disk (headers included) that every process sharing the folder stays under.
   public let sizeLimit: Int
   private let now: @Sendable () -> Date
   private let state = Locked(State())
@@ -106,7 +113,9 @@ public final class DiskCache: Sendable {
     lock.withLock { ledger in ledger = rescan() }
   }
 
+  /// A snapshot of the counters.
   public var statistics: Statistics { state.withLock { $0.statistics } }
+  /// Bytes in the folder as of this instance's last write, removal or scan.
   public var totalSize: Int { statistics.totalSize }
 
   /// Whether this instance knows an entry for `key` (not verified; no I/O). O(1).
@@ -195,6 +204,7 @@ public final class DiskCache: Sendable {
     }
   }
 
+  /// Removes the entry for `key`, if there is one.
   public func removeEntry(for key: String) {
     remove(fileName(for: key), corrupt: false)
   }

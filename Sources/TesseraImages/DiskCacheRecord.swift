@@ -3,8 +3,11 @@ import TesseraUtilities
 
 /// One verified entry read back from the disk cache.
 public struct DiskCacheEntry: Sendable {
+  /// The key it was stored under (the image's URL, for the pipeline).
   public let key: String
+  /// The stored bytes, verified against their length and checksum.
   public let data: Data
+  /// What HTTP said about caching them.
   public let metadata: HTTPCacheMetadata
 }
 

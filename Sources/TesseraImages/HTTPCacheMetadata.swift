@@ -11,12 +11,18 @@ import TesseraUtilities
 /// `0...ImageLimits.maxFreshnessLifetime` (an hour), and validators longer than
 /// `ImageLimits.maxHeaderValueBytes` are not kept.
 public struct HTTPCacheMetadata: Codable, Hashable, Sendable {
+  /// When the response was stored (or last revalidated).
   public var storedAt: Date
+  /// Until when it may be used without asking the server.
   public var freshUntil: Date
+  /// The response's `ETag`, sent back as `If-None-Match`.
   public var etag: String?
+  /// The response's `Last-Modified`, sent back as `If-Modified-Since`.
   public var lastModified: String?
+  /// The response's `Content-Type`.
   public var contentType: String?
 
+  /// Metadata with these dates and validators.
   public init(
     storedAt: Date, freshUntil: Date, etag: String? = nil, lastModified: String? = nil,
     contentType: String? = nil

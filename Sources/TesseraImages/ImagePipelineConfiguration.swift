@@ -66,13 +66,18 @@ extension ImagePipeline {
       self.logger = logger
     }
 
-    /// The data loader a configuration gets unless told otherwise: one process-wide
-    /// `AsyncHTTPClientDataLoader` (one connection pool for every pipeline that uses it),
-    /// which measured faster than `URLSessionDataLoader` over loopback and has a real
-    /// per-request deadline, a streamed body limit and HTTP/2 (docs/BENCHMARKS.md).
+    /// The data loader a configuration gets unless told otherwise. On Linux, one process-wide
+    /// `AsyncHTTPClientDataLoader` (one connection pool for every pipeline that uses it):
+    /// faster than `URLSessionDataLoader` over loopback, and with a per-request deadline, a
+    /// streamed body limit and HTTP/2 (docs/BENCHMARKS.md). Elsewhere, where URLSession is
+    /// the system's own, a process-wide `URLSessionDataLoader`.
     public static var defaultDataLoader: any DataLoading { sharedHTTPLoader }
 
-    private static let sharedHTTPLoader = AsyncHTTPClientDataLoader()
+    #if os(Linux)
+      private static let sharedHTTPLoader = AsyncHTTPClientDataLoader()
+    #else
+      private static let sharedHTTPLoader = URLSessionDataLoader()
+    #endif
 
     /// `requestTimeout` within `ImageLimits.requestDeadline` (30 s if it is not a number).
     var downloadDeadline: TimeInterval {

@@ -3,7 +3,9 @@
 public enum ImagePipelineError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What was too large, and the limit it broke.
   public enum Excess: Hashable, Sendable {
+    /// A body of this many bytes (announced or received so far), over the byte limit.
     case bytes(Int, limit: Int)
+    /// An image whose header states more pixels than the limit.
     case pixels(width: Int, height: Int, limit: Int)
     /// A side longer than the limit, whatever the pixel count (1×100,000 is too tall to lay
     /// out or draw).
@@ -51,6 +53,7 @@ public enum ImagePipelineError: Error, Hashable, Sendable, CustomStringConvertib
   /// `CachePolicy.onlyFromCache` and neither cache holds the image.
   case notInCache
 
+  /// The sentence a person reads: what happened, and the limit or rule involved.
   public var description: String {
     switch self {
     case .invalidURL(let url): "invalid image URL '\(url)' (need http(s)://host/… or file://)"

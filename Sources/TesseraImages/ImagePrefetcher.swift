@@ -15,8 +15,11 @@ public final class ImagePrefetcher: Sendable {
     case diskCache
   }
 
+  /// The pipeline prefetches go through (and share work with).
   public let pipeline: ImagePipeline
+  /// Where prefetched images end up.
   public let destination: Destination
+  /// The priority of every prefetch; `.low` by default, below anything visible.
   public let priority: ImageRequest.Priority
   private let didComplete: @Sendable (ImageRequest, ImagePipelineError?) -> Void
   private struct Running {

@@ -13,11 +13,17 @@ import TesseraUtilities
 public final class MemoryCache: Sendable {
   /// Counters since creation.
   public struct Statistics: Sendable, Hashable {
+    /// Lookups that found their image.
     public var hits = 0
+    /// Lookups that did not.
     public var misses = 0
+    /// Images removed to keep the limits.
     public var evictions = 0
+    /// Images not stored because one alone costs more than `entryCostLimit`.
     public var rejectedAsTooLarge = 0
+    /// Bitmap bytes held now.
     public var totalCost = 0
+    /// Images held now.
     public var count = 0
   }
 
@@ -26,7 +32,9 @@ public final class MemoryCache: Sendable {
     var statistics = Statistics()
   }
 
+  /// The most bitmap bytes kept.
   public let costLimit: Int
+  /// The most images kept.
   public let countLimit: Int
   /// An image costing more than this is not cached: it would push out many others.
   public let entryCostLimit: Int
@@ -60,6 +68,8 @@ public final class MemoryCache: Sendable {
     return Int(min(max(tenth, 32 << 20), 512 << 20))  // a UInt64 within 32…512 MiB
   }
 
+  /// The image for `key` (a lookup, counted); setting nil removes it, setting an image
+  /// stores it.
   public subscript(key: MemoryCacheKey) -> Image? {
     get { image(for: key) }
     set {
@@ -97,6 +107,7 @@ public final class MemoryCache: Sendable {
     }
   }
 
+  /// Removes the image for `key`, if cached.
   public func removeImage(for key: MemoryCacheKey) {
     state.withLock { state in
       state.entries.remove(key)
@@ -105,6 +116,7 @@ public final class MemoryCache: Sendable {
     }
   }
 
+  /// Removes every image (the counters of hits and misses stay).
   public func removeAll() {
     state.withLock { state in
       state.entries.removeAll()
@@ -118,7 +130,10 @@ public final class MemoryCache: Sendable {
     state.withLock { $0.entries.contains(key) }
   }
 
+  /// A snapshot of the counters.
   public var statistics: Statistics { state.withLock { $0.statistics } }
+  /// Bitmap bytes held now.
   public var totalCost: Int { statistics.totalCost }
+  /// Images held now.
   public var count: Int { statistics.count }
 }

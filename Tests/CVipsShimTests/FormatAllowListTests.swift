@@ -1,5 +1,6 @@
 import CVipsShim
 import Foundation
+import TesseraTestSupport
 import Testing
 
 /// The shim's allow-list: the format libvips would pick a loader for, named for a person, and
@@ -28,15 +29,15 @@ import Testing
       tessera_vips_header_allowed(
         $0.baseAddress, $0.count, allowed.rawValue, &w, &h, &bands, &name, name.count)
     }
-    _ = ImageFixtures.lastError()
+    _ = TestImages.lastError()
     return (
       status, String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     )
   }
 
   private func encoded(_ suffix: String) throws -> Data {
-    try ImageFixtures.encode(
-      ImageFixtures.gradient(width: 16, height: 8), width: 16, height: 8, as: suffix)
+    try TestImages.encode(
+      TestImages.gradientPixels(width: 16, height: 8), width: 16, height: 8, as: suffix)
   }
 
   @Test(arguments: [
@@ -70,7 +71,7 @@ import Testing
       let status = data.withUnsafeBytes {
         tessera_vips_header($0.baseAddress, $0.count, &w, &h, &bands, &loader, loader.count)
       }
-      _ = ImageFixtures.lastError()
+      _ = TestImages.lastError()
       let picked = String(
         decoding: loader.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       #expect(status == TESSERA_REFUSED_FORMAT)
@@ -109,7 +110,7 @@ import Testing
         $0.baseAddress, $0.count, TESSERA_FORMATS_NETWORK.rawValue, 8, 8,
         Int32(TESSERA_FIT_INSIDE.rawValue), &pixels, &length, &w, &h)
     }
-    _ = ImageFixtures.lastError()
+    _ = TestImages.lastError()
     #expect(status == TESSERA_REFUSED_FORMAT)
     #expect(pixels == nil)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraFeeds
@@ -17,15 +18,6 @@ import Testing
       .bytes
   }
 
-  /// A fresh folder, removed after `body`.
-  func withFolder(_ body: (URL) throws -> Void) throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tessera-folder-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try body(folder)
-  }
-
   func write(_ bytes: [UInt8], _ name: String, in folder: URL, age: TimeInterval) throws {
     let file = folder.appendingPathComponent(name)
     try Data(bytes).write(to: file)
@@ -34,8 +26,8 @@ import Testing
     )
   }
 
-  @Test func imagesNewestFirstWithTheirSizes() throws {
-    try withFolder { folder in
+  @Test func imagesNewestFirstWithTheirSizes() async throws {
+    try await TemporaryFolder.with(prefix: "tessera-folder") { folder in
       try write(try Self.image(1, .jpeg), "old.jpg", in: folder, age: 300)
       try write(try Self.image(2, .png), "new.PNG", in: folder, age: 0)
       try write(try Self.image(3, .webp), "middle.webp", in: folder, age: 100)
@@ -68,8 +60,8 @@ import Testing
     }
   }
 
-  @Test func aFileIsNotAFolder() throws {
-    try withFolder { folder in
+  @Test func aFileIsNotAFolder() async throws {
+    try await TemporaryFolder.with(prefix: "tessera-folder") { folder in
       try write(Self.gif, "a.gif", in: folder, age: 0)
       let file = folder.appendingPathComponent("a.gif")
       #expect(throws: FeedError.unreadableFolder(path: file.path, reason: "it is not a folder")) {
@@ -78,16 +70,16 @@ import Testing
     }
   }
 
-  @Test func aFolderWithoutImagesIsEmpty() throws {
-    try withFolder { folder in
+  @Test func aFolderWithoutImagesIsEmpty() async throws {
+    try await TemporaryFolder.with(prefix: "tessera-folder") { folder in
       try write(Array("x".utf8), "readme.md", in: folder, age: 0)
       #expect(throws: FeedError.emptyFeed) { try FolderFeedSource.photos(in: folder) }
     }
   }
 
   @Test(.enabled(if: getuid() != 0, "root reads every folder"))
-  func unreadableFolderSaysPermissionDenied() throws {
-    try withFolder { folder in
+  func unreadableFolderSaysPermissionDenied() async throws {
+    try await TemporaryFolder.with(prefix: "tessera-folder") { folder in
       let locked = folder.appendingPathComponent("locked")
       try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
       try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)

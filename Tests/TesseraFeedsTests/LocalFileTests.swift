@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraFeeds
@@ -10,14 +11,6 @@ import Testing
 /// A folder is read without following symlinks, without blocking on FIFOs and without reading
 /// more than a header: what is not a plain image file is skipped with the reason.
 @Suite(.timeLimit(.minutes(1))) struct LocalFileTests {
-  func withFolder(_ body: (URL) async throws -> Void) async throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tessera-local-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try await body(folder)
-  }
-
   func writeGIF(_ name: String, in folder: URL) throws {
     try Data(FolderFeedSourceTests.gif).write(to: folder.appendingPathComponent(name))
   }
@@ -30,7 +23,7 @@ import Testing
   }
 
   @Test func symlinksAreSkippedWithTheReason() async throws {
-    try await withFolder { folder in
+    try await TemporaryFolder.with(prefix: "tessera-local") { folder in
       try writeGIF("real.gif", in: folder)
       try FileManager.default.createSymbolicLink(
         atPath: folder.appendingPathComponent("link.gif").path,
@@ -48,7 +41,7 @@ import Testing
   /// A FIFO named like an image: opening it for reading would block forever without
   /// O_NONBLOCK. The suite's time limit turns a block into a failure.
   @Test func aFIFOIsSkippedAndNeverBlocks() async throws {
-    try await withFolder { folder in
+    try await TemporaryFolder.with(prefix: "tessera-local") { folder in
       try writeGIF("real.gif", in: folder)
       let fifo = folder.appendingPathComponent("pipe.png").path
       #expect(mkfifo(fifo, 0o600) == 0)
@@ -65,7 +58,7 @@ import Testing
   /// A sparse file past `FeedLimits.maxLocalFileBytes`: refused on its `fstat` size, nothing
   /// read.
   @Test func oversizedFilesAreSkipped() async throws {
-    try await withFolder { folder in
+    try await TemporaryFolder.with(prefix: "tessera-local") { folder in
       try writeGIF("real.gif", in: folder)
       let huge = folder.appendingPathComponent("huge.jpg").path
       #expect(FileManager.default.createFile(atPath: huge, contents: Data([0xFF, 0xD8])))
@@ -77,7 +70,7 @@ import Testing
   }
 
   @Test func aFolderOfOnlyBadEntriesSaysWhy() async throws {
-    try await withFolder { folder in
+    try await TemporaryFolder.with(prefix: "tessera-local") { folder in
       try FileManager.default.createSymbolicLink(
         atPath: folder.appendingPathComponent("a.jpg").path, withDestinationPath: "/etc/passwd")
       #expect(
@@ -88,7 +81,7 @@ import Testing
   }
 
   @Test func readingStopsAtTheLimit() async throws {
-    try await withFolder { folder in
+    try await TemporaryFolder.with(prefix: "tessera-local") { folder in
       let file = folder.appendingPathComponent("big.gif")
       try Data(FolderFeedSourceTests.gif + [UInt8](repeating: 0, count: 100_000)).write(to: file)
       let prefix = try LocalFile.readPrefix(path: file.path, limit: 1_000, maxFileSize: 1 << 20)
@@ -105,7 +98,7 @@ import Testing
   }
 
   @Test func theHeaderReaderRefusesLinksToo() async throws {
-    try await withFolder { folder in
+    try await TemporaryFolder.with(prefix: "tessera-local") { folder in
       try writeGIF("real.gif", in: folder)
       let link = folder.appendingPathComponent("link.gif")
       try FileManager.default.createSymbolicLink(

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -68,25 +69,11 @@ final class LoopbackServer: @unchecked Sendable {
 
   init(answer: @escaping @Sendable (Connection, String) -> Void) throws {
     (events, continuation) = AsyncStream.makeStream()
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard listener >= 0 else { throw POSIXError(.EMFILE) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-        bind(listener, pointer, length) == 0 && listen(listener, 16) == 0
-          && getsockname(listener, pointer, &length) == 0
-      }
-    }
-    guard bound else {
-      close(listener)
+    guard let (listener, port) = LoopbackSocket.listen() else {
       throw POSIXError(.EADDRNOTAVAIL)
     }
     self.listener = listener
-    port = Int(UInt16(bigEndian: address.sin_port))
+    self.port = port
     threads.enter()
     Thread.detachNewThread { [self] in
       acceptLoop(answer)

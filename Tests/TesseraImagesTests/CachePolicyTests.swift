@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraImages
@@ -7,7 +8,7 @@ import Testing
 /// recovery from a corrupt entry.
 @Suite(.timeLimit(.minutes(1))) struct CachePolicyTests {
   private let clock = TestClock()
-  private let directory = Fixtures.temporaryDirectory()
+  private let directory = TemporaryFolder.make()
 
   private func disk() throws -> DiskCache {
     let clock = self.clock

@@ -1,11 +1,12 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraImages
 
 @Suite(.timeLimit(.minutes(1))) struct DecoderTests {
   let decoder = ImageDecoder(maxPixels: 100_000_000)
-  let source = Fixtures.image(width: 400, height: 200, as: ".jpg[Q=90]")
+  let source = TestImages.gradient(width: 400, height: 200, as: ".jpg[Q=90]")
 
   @Test func aspectFitKeepsTheAspectRatio() throws {
     let image = try decoder.decode(
@@ -36,7 +37,7 @@ import Testing
 
   @Test func pixelsFollowTheSource() throws {
     let image = try decoder.decode(
-      Fixtures.image(width: 256, height: 256), targetSize: PixelSize(width: 64, height: 64),
+      TestImages.gradient(width: 256, height: 256), targetSize: PixelSize(width: 64, height: 64),
       contentMode: .aspectFit)
     func red(_ x: Int, _ y: Int) -> UInt8 { image.pixels[(y * 64 + x) * 4] }
     #expect(red(0, 32) < red(32, 32) && red(32, 32) < red(63, 32))
@@ -64,7 +65,7 @@ import Testing
   }
 
   @Test func anExtremeShapeWithinTheLimitsDecodesNoLargerThanTheBox() throws {
-    let strip = Fixtures.image(width: 1, height: 4_000)
+    let strip = TestImages.gradient(width: 1, height: 4_000)
     for mode in [ImageRequest.ContentMode.aspectFit, .aspectFill] {
       let image = try decoder.decode(
         strip, targetSize: PixelSize(width: 256, height: 256), contentMode: mode)

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import TesseraUtilities
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
 /// knows the other's writes except through the folder.
 @Suite(.timeLimit(.minutes(1))) struct DiskCacheSharingTests {
   private let clock = TestClock()
-  private let directory = Fixtures.temporaryDirectory()
+  private let directory = TemporaryFolder.make()
 
   private func open(limit: Int = 1 << 20) throws -> DiskCache {
     let clock = self.clock

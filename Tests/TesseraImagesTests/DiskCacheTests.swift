@@ -1,11 +1,12 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraImages
 
 @Suite(.timeLimit(.minutes(1))) struct DiskCacheTests {
   private let clock = TestClock()
-  private let directory = Fixtures.temporaryDirectory()
+  private let directory = TemporaryFolder.make()
 
   private func open(limit: Int = 1 << 20) throws -> DiskCache {
     let clock = self.clock

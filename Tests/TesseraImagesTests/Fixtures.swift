@@ -1,59 +1,16 @@
-import CVipsShim
 import Foundation
+import TesseraTestSupport
 import TesseraUtilities
 
 @testable import TesseraImages
 
 /// Real encoded images for the tests, made by libvips' own savers.
 enum Fixtures {
-  struct EncodeFailed: Error {}
+  static let png = TestImages.gradient(width: 64, height: 48)
+  static let otherPNG = TestImages.gradient(width: 30, height: 60)
+  static let jpeg = TestImages.gradient(width: 80, height: 40, as: ".jpg[Q=90]")
 
-  /// A `width`x`height` image whose red grows left to right and green top to bottom.
-  static func image(width: Int, height: Int, as suffix: String = ".png") -> Data {
-    var pixels = [UInt8](repeating: 255, count: width * height * 4)
-    for y in 0..<height {
-      for x in 0..<width {
-        let i = (y * width + x) * 4
-        pixels[i] = UInt8(x * 255 / max(width - 1, 1))
-        pixels[i + 1] = UInt8(y * 255 / max(height - 1, 1))
-        pixels[i + 2] = 90
-      }
-    }
-    var out: UnsafeMutableRawPointer?
-    var length = 0
-    let status = pixels.withUnsafeBufferPointer {
-      tessera_vips_encode($0.baseAddress, Int32(width), Int32(height), 4, suffix, &out, &length)
-    }
-    guard status == 0, let out else { return Data() }
-    defer { tessera_vips_free(out) }
-    return Data(bytes: out, count: length)
-  }
-
-  static let png = image(width: 64, height: 48)
-  static let otherPNG = image(width: 30, height: 60)
-  static let jpeg = image(width: 80, height: 40, as: ".jpg[Q=90]")
-
-  static let tiff = image(width: 40, height: 30, as: ".tif")
-
-  /// A small SVG drawing: text that librsvg would render, never a photo.
-  static let svg = Data(
-    """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <svg xmlns="http://www.w3.org/2000/svg" width="64" height="48" viewBox="0 0 64 48">
-      <rect width="64" height="48" fill="#c03"/>
-    </svg>
-    """.utf8)
-
-  /// A one-page PDF: what poppler would render, never a photo.
-  static let pdf = Data(
-    """
-    %PDF-1.4
-    1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
-    2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj
-    3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 64 48] >> endobj
-    trailer << /Root 1 0 R >>
-    %%EOF
-    """.utf8)
+  static let tiff = TestImages.gradient(width: 40, height: 30, as: ".tif")
 
   static func url(_ name: String) -> URL {
     URL(string: "https://images.test/\(name)") ?? URL(fileURLWithPath: "/")
@@ -76,14 +33,6 @@ enum Fixtures {
     var all = headers
     if let type { all["Content-Type"] = type }
     return DataResponse(statusCode: 200, headers: all, data: data)
-  }
-
-  /// A fresh empty directory under the system's temporary folder.
-  static func temporaryDirectory() -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tessera-tests-\(UUID().uuidString)", isDirectory: true)
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
   }
 
   /// A PNG claiming `width`x`height` pixels that holds almost no pixel data (one stored

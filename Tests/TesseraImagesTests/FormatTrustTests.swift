@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraImages
@@ -27,7 +28,7 @@ import Testing
   ) async -> Result<
     Image, ImagePipelineError
   > {
-    let file = Fixtures.temporaryDirectory().appendingPathComponent(name)
+    let file = TemporaryFolder.make().appendingPathComponent(name)
     do {
       try data.write(to: file)
     } catch {
@@ -44,7 +45,7 @@ import Testing
   }
 
   @Test func anSVGServedAsJPEGIsRefusedByName() async {
-    let (result, pipeline) = await fromNetwork(Fixtures.svg)
+    let (result, pipeline) = await fromNetwork(TestImages.svg())
     #expect(result.error == .unsupportedFormat("SVG"))
     #expect(
       result.error?.description
@@ -54,7 +55,7 @@ import Testing
   }
 
   @Test func aPDFServedAsJPEGIsRefusedByName() async {
-    let (result, _) = await fromNetwork(Fixtures.pdf)
+    let (result, _) = await fromNetwork(TestImages.pdf())
     #expect(result.error == .unsupportedFormat("PDF"))
     #expect(result.error?.description.hasPrefix("PDF images are not shown") == true)
   }
@@ -67,24 +68,25 @@ import Testing
   }
 
   @Test func anSVGIsRefusedFromALocalFolderToo() async {
-    let local = await fromLocalFolder(Fixtures.svg, named: "drawing.jpg")
+    let local = await fromLocalFolder(TestImages.svg(), named: "drawing.jpg")
     #expect(local.error == .unsupportedFormat("SVG"))
   }
 
   @Test(arguments: [".jpg[Q=90]", ".png", ".webp", ".gif"])
   func photosLoadFromTheNetwork(_ suffix: String) async {
-    let (result, _) = await fromNetwork(Fixtures.image(width: 64, height: 48, as: suffix))
+    let (result, _) = await fromNetwork(TestImages.gradient(width: 64, height: 48, as: suffix))
     #expect(result.image?.size == PixelSize(width: 32, height: 24))
   }
 
   /// The refusal happens in the decode stage whatever the loader, so the disk cache keeps no
   /// copy of bytes that will never show either (the next load asks again, and is refused).
   @Test func aRefusedFormatIsNotKeptOnDisk() async throws {
-    let directory = Fixtures.temporaryDirectory()
+    let directory = TemporaryFolder.make()
     let disk = try DiskCache(directory: directory)
     let loader = HeldDataLoader { _ in
       .success(
-        Fixtures.ok(Fixtures.svg, type: "image/jpeg", headers: ["Cache-Control": "max-age=600"]))
+        Fixtures.ok(TestImages.svg(), type: "image/jpeg", headers: ["Cache-Control": "max-age=600"])
+      )
     }
     let pipeline = makePipeline(loader, disk: disk)
     let request = Fixtures.request("drawing.jpg", size: 32)

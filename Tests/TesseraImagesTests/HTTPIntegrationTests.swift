@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import TesseraUtilities
 import Testing
 
@@ -22,7 +23,7 @@ enum LoaderKind: String, CaseIterable, Sendable {
   @Test(arguments: LoaderKind.allCases)
   func loadsDecodesCachesAndRevalidatesOverHTTP(_ kind: LoaderKind) async throws {
     try await LoopbackServer.run { base, served in
-      let directory = Fixtures.temporaryDirectory()
+      let directory = TemporaryFolder.make()
       let pipeline = ImagePipeline(
         configuration: .init(
           dataLoader: kind.make(), memoryCache: MemoryCache(costLimit: 1 << 20),
@@ -114,7 +115,7 @@ enum LoaderKind: String, CaseIterable, Sendable {
   }
 
   @Test func fileURLsLoadFromDiskForALocalFolderRequest() async throws {
-    let directory = Fixtures.temporaryDirectory()
+    let directory = TemporaryFolder.make()
     let file = directory.appendingPathComponent("a.png")
     try Fixtures.png.write(to: file)
     let pipeline = ImagePipeline(configuration: .init(dataLoader: URLSessionDataLoader()))
@@ -133,7 +134,7 @@ enum LoaderKind: String, CaseIterable, Sendable {
   /// The HTTP loaders are not a way around the pipeline's scheme rule.
   @Test(arguments: LoaderKind.allCases)
   func theHTTPLoadersRefuseFileURLs(_ kind: LoaderKind) async throws {
-    let directory = Fixtures.temporaryDirectory()
+    let directory = TemporaryFolder.make()
     let file = directory.appendingPathComponent("a.png")
     try Fixtures.png.write(to: file)
     await #expect(

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TesseraTestSupport
 import TesseraUtilities
 import Testing
 
@@ -48,7 +49,7 @@ final class CapturedLog: Sendable {
     let log = CapturedLog()
     let loader = HeldDataLoader { request in
       switch request.url.lastPathComponent {
-      case "drawing.svg": .success(Fixtures.ok(Fixtures.svg, type: "image/svg+xml"))
+      case "drawing.svg": .success(Fixtures.ok(TestImages.svg(), type: "image/svg+xml"))
       default: .success(DataResponse(statusCode: 503))
       }
     }
@@ -87,7 +88,7 @@ final class CapturedLog: Sendable {
   @Test func diskCacheTroubleIsLogged() throws {
     let log = CapturedLog()
     let cache = try DiskCache(
-      directory: Fixtures.temporaryDirectory(), sizeLimit: 1 << 20, now: { Date() },
+      directory: TemporaryFolder.make(), sizeLimit: 1 << 20, now: { Date() },
       writeBytes: { _, _ in -1 }, logger: log.logger())
     let metadata = HTTPCacheMetadata(storedAt: Date(), freshUntil: Date())
     #expect(!cache.store(Fixtures.png, metadata: metadata, for: "k"))

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import TesseraTestSupport
 import TesseraUtilities
 
 #if canImport(Glibc)
@@ -12,7 +13,7 @@ import TesseraUtilities
 /// image), `/big.jpg` (300,000 bytes, with Content-Length), `/stream.jpg` (8 MiB in 64 KiB
 /// chunks, no Content-Length). `served` lists the answers to `/photo.jpg` ("200", "304").
 enum LoopbackServer {
-  static let photo = Fixtures.image(width: 300, height: 200, as: ".jpg[Q=85]")
+  static let photo = TestImages.gradient(width: 300, height: 200, as: ".jpg[Q=85]")
   static let streamChunk = 64 << 10
   static let streamChunks = 128
 
@@ -74,25 +75,9 @@ final class Listener {
   let port: Int
 
   init?() {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { return nil }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-        bind(fd, pointer, length) == 0 && listen(fd, 8) == 0
-          && getsockname(fd, pointer, &length) == 0
-      }
-    }
-    guard bound else {
-      _ = Glibc.close(fd)
-      return nil
-    }
-    descriptor = fd
-    port = Int(UInt16(bigEndian: address.sin_port))
+    guard let (descriptor, port) = LoopbackSocket.listen(backlog: 8) else { return nil }
+    self.descriptor = descriptor
+    self.port = port
   }
 
   func close() {

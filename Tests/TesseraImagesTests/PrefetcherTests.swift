@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraImages
@@ -52,7 +53,7 @@ import Testing
     let loader = HeldDataLoader { _ in
       .success(Fixtures.ok(headers: ["Cache-Control": "max-age=60"]))
     }
-    let disk = try DiskCache(directory: Fixtures.temporaryDirectory())
+    let disk = try DiskCache(directory: TemporaryFolder.make())
     let pipeline = makePipeline(loader, disk: disk)
     let finished = Collector<ImagePipelineError?>()
     let prefetcher = ImagePrefetcher(pipeline: pipeline, destination: .diskCache) {

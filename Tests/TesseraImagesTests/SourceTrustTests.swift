@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraImages
@@ -11,7 +12,7 @@ import Testing
 /// reads regular files only, never through a link, never blocking on a FIFO, never past the
 /// byte limit.
 @Suite(.timeLimit(.minutes(1))) struct SourceTrustTests {
-  private let folder = Fixtures.temporaryDirectory()
+  private let folder = TemporaryFolder.make()
 
   private func load(
     _ request: ImageRequest, loader: HeldDataLoader = HeldDataLoader(), maxBytes: Int = 50 << 20
@@ -76,7 +77,7 @@ import Testing
   }
 
   @Test func aSymbolicLinkIsRefused() async throws {
-    let outside = Fixtures.temporaryDirectory().appendingPathComponent("private.png")
+    let outside = TemporaryFolder.make().appendingPathComponent("private.png")
     try Fixtures.png.write(to: outside)
     let link = folder.appendingPathComponent("link.png")
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: outside)

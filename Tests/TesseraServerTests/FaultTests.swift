@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraServer
@@ -145,7 +146,7 @@ import Testing
       let response = try await client.execute(uri: "/avatars/2.jpg", method: .get)
       #expect(response.status == .ok)
       #expect(response.headers[.contentType] == "text/html; charset=utf-8")
-      #expect(imageHeader(response.bytes) != nil)
+      #expect(TestImages.header(response.bytes) != nil)
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraServer
@@ -45,7 +46,7 @@ import Testing
       let image = try #require(server.imageURL(id: 4, size: "q"))
       let fetched = try await fetch(image)
       #expect(fetched.status == 200)
-      #expect(imageHeader(Array(fetched.body))?.width == 150)
+      #expect(TestImages.header(Array(fetched.body))?.width == 150)
       let statistics = await server.imageStatistics()
       #expect(statistics.generated == 1)
       _ = try await fetch(image)

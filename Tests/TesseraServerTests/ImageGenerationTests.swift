@@ -1,3 +1,4 @@
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraServer
@@ -22,7 +23,7 @@ import Testing
   @Test(arguments: ImageFormat.allCases)
   func bytesAreRealImagesOfTheAdvertisedSize(format: ImageFormat) throws {
     let bytes = try generate(23, .n, format)
-    let header = try #require(imageHeader(bytes))
+    let header = try #require(TestImages.header(bytes))
     let expected = ImageVariant.n.size(id: 23, seed: Self.seed)
     #expect(header.width == expected.width && header.height == expected.height)
     let loaders: [ImageFormat: String] = [.jpeg: "jpegload", .png: "pngload", .webp: "webpload"]
@@ -63,7 +64,7 @@ import Testing
   func markerSurvivesEncodeDecodeAndDownsample(format: ImageFormat) throws {
     for id in [1, 2, 3, 77, 255, 256, 511, 512, 513, 1_000, 9_999] {
       let bytes = try generate(id, .m, format)
-      let bitmap = try #require(decode(bytes, fitting: 48, 48))
+      let bitmap = try #require(TestImages.decode(bytes, fitting: 48, 48))
       #expect(bitmap.markerID == id % IdMarker.modulus, "id \(id) as \(format)")
     }
   }
@@ -73,7 +74,7 @@ import Testing
     var misread: [Int] = []
     for id in 1...IdMarker.modulus {
       let bytes = try generate(id, .s, .jpeg)
-      let bitmap = try #require(decode(bytes, fitting: 19, 19))
+      let bitmap = try #require(TestImages.decode(bytes, fitting: 19, 19))
       if bitmap.markerID != id % IdMarker.modulus { misread.append(id) }
     }
     #expect(misread.isEmpty, "misread ids: \(misread.prefix(10))")
@@ -84,13 +85,13 @@ import Testing
   @Test func bodyPixelsNeverReadAsAMarker() throws {
     for id in [4, 99, 300] {
       let bytes = try generate(id, .t, .png)
-      let bitmap = try #require(decode(bytes, fitting: 1000, 1000))
+      let bitmap = try #require(TestImages.decode(bytes, fitting: 1000, 1000))
       let band = Int((Double(bitmap.height) * IdMarker.bandFraction).rounded(.up))
       var markers = 0
       var stripeMisreads = 0
       for y in band..<bitmap.height {
         for x in 0..<bitmap.width {
-          let read = IdMarker.id(for: bitmap.pixel(x, y))
+          let read = IdMarker.id(for: bitmap.rgb(x, y))
           if x < band {
             if read != id % IdMarker.modulus { stripeMisreads += 1 }
           } else if read != nil {
@@ -105,12 +106,12 @@ import Testing
 
   @Test func bandCoversTheTopOfTheImage() throws {
     let bytes = try generate(42, .m, .png)
-    let bitmap = try #require(decode(bytes, fitting: 1000, 1000))
+    let bitmap = try #require(TestImages.decode(bytes, fitting: 1000, 1000))
     let colour = IdMarker.color(for: 42)
     let lastBandRow = Int(Double(bitmap.height) * 0.12) - 1
     for x in [0, bitmap.width / 2, bitmap.width - 1] {
-      #expect(bitmap.pixel(x, 0) == colour)
-      #expect(bitmap.pixel(x, lastBandRow) == colour)
+      #expect(bitmap.rgb(x, 0) == colour)
+      #expect(bitmap.rgb(x, lastBandRow) == colour)
     }
   }
 
@@ -118,17 +119,17 @@ import Testing
   @Test func largeOriginalCarriesTheMarker() throws {
     let size = ImageVariant.o.size(id: 8, seed: Self.seed)
     let bytes = try generate(8, .o, .jpeg)
-    let header = try #require(imageHeader(bytes))
+    let header = try #require(TestImages.header(bytes))
     #expect(header.width == size.width && header.height == size.height)
     #expect(header.width * header.height > 2_000_000)
-    let bitmap = try #require(decode(bytes, fitting: 64, 64))
+    let bitmap = try #require(TestImages.decode(bytes, fitting: 64, 64))
     #expect(bitmap.markerID == 8)
   }
 
   @Test func avatarsAreSquareAndMarkedWithTheUserId() throws {
     let key = ImageKey(kind: .avatar, id: 12, variant: .q, format: .png)
     let bytes = try ImageStore.generate(key, seed: Self.seed).bytes
-    let bitmap = try #require(decode(bytes, fitting: 150, 150))
+    let bitmap = try #require(TestImages.decode(bytes, fitting: 150, 150))
     #expect(bitmap.width == 150 && bitmap.height == 150)
     #expect(bitmap.markerID == 12)
   }

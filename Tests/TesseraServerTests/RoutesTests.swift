@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraServer
@@ -124,7 +125,7 @@ import Testing
       let image = try await client.execute(uri: path, method: .get)
       #expect(image.status == .ok)
       #expect(image.headers[.contentType] == "image/png")
-      #expect(imageHeader(image.bytes)?.width == 150)
+      #expect(TestImages.header(image.bytes)?.width == 150)
     }
   }
 
@@ -137,7 +138,7 @@ import Testing
         let response = try await client.execute(
           uri: try #require(URL(string: media)?.path), method: .get)
         #expect(response.status == .ok)
-        let header = try #require(imageHeader(response.bytes))
+        let header = try #require(TestImages.header(response.bytes))
         #expect(description.contains("width=\"\(header.width)\" height=\"\(header.height)\""))
       }
     }

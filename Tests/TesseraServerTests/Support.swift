@@ -1,8 +1,8 @@
-import CVipsShim
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import TesseraTestSupport
 
 @testable import TesseraServer
 
@@ -54,24 +54,14 @@ func json(_ response: TestResponse) throws -> Any {
   try JSONSerialization.jsonObject(with: Data(response.bytes))
 }
 
-/// A decoded bitmap, RGBA.
-struct Bitmap: CustomStringConvertible {
-  let width: Int
-  let height: Int
-  let pixels: [UInt8]
-  var description: String { "\(width)x\(height) bitmap" }
-
-  func pixel(_ x: Int, _ y: Int) -> RGB {
-    let i = (y * width + x) * 4
-    return RGB(pixels[i], pixels[i + 1], pixels[i + 2])
-  }
-
+/// What the server tests read off a decoded image: mean colours and the id marker.
+extension TestImages.Decoded {
   /// Mean colour of a rectangle.
   func mean(x: Range<Int>, y: Range<Int>) -> RGB {
     var sums = [0, 0, 0]
     for row in y {
       for column in x {
-        let p = pixel(column, row)
+        let p = rgb(column, row)
         sums[0] += Int(p.red)
         sums[1] += Int(p.green)
         sums[2] += Int(p.blue)
@@ -87,38 +77,6 @@ struct Bitmap: CustomStringConvertible {
     let rows = (height * 2 / 100)..<max(height * 2 / 100 + 1, height * 10 / 100)
     return IdMarker.id(for: mean(x: (width / 4)..<(width * 3 / 4), y: rows))
   }
-}
-
-/// Decodes and downsamples through libvips, as the image pipeline does.
-func decode(_ bytes: [UInt8], fitting width: Int, _ height: Int) -> Bitmap? {
-  var pixels: UnsafeMutablePointer<UInt8>?
-  var length = 0
-  var w: Int32 = 0
-  var h: Int32 = 0
-  let status = bytes.withUnsafeBytes {
-    tessera_vips_thumbnail_rgba(
-      $0.baseAddress, $0.count, Int32(width), Int32(height), Int32(TESSERA_FIT_INSIDE.rawValue),
-      &pixels, &length, &w, &h)
-  }
-  guard status == 0, let pixels else { return nil }
-  defer { tessera_vips_free(pixels) }
-  return Bitmap(
-    width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pixels, count: length)))
-}
-
-/// Header facts of encoded bytes: size and libvips' loader.
-func imageHeader(_ bytes: [UInt8]) -> (width: Int, height: Int, loader: String)? {
-  var w: Int32 = 0
-  var h: Int32 = 0
-  var bands: Int32 = 0
-  var loader = [CChar](repeating: 0, count: 64)
-  let status = bytes.withUnsafeBytes {
-    tessera_vips_header($0.baseAddress, $0.count, &w, &h, &bands, &loader, loader.count)
-  }
-  guard status == 0 else { return nil }
-  let name = String(
-    decoding: loader.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  return (Int(w), Int(h), name)
 }
 
 /// One HTTP exchange over a real socket.

@@ -97,9 +97,6 @@ void tessera_vips_free(void *pointer);
 /// text may be another thread's.
 size_t tessera_vips_last_error(char *buffer, size_t length);
 
-/// Threads libvips may use inside one operation (Tessera runs one decode per core, so 1).
-void tessera_vips_set_concurrency(int threads);
-
 #ifdef __cplusplus
 }
 #endif

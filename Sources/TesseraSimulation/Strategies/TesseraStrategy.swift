@@ -40,11 +40,13 @@ final class TesseraStrategy: LoadingStrategy, ImageLoading {
     self.context = context
     let configuration = context.configuration
     memory = MemoryCache(costLimit: configuration.memoryCacheBytes)
+    // The network is simulated on a virtual clock: the pipeline's wall-clock deadline must
+    // never end a transfer (the longest one allowed, an hour).
     pipeline = ImagePipeline(
       configuration: .init(
         dataLoader: loader, memoryCache: memory, diskCache: nil,
         maxConcurrentDownloads: configuration.network.connectionsPerHost,
-        maxConcurrentDecodes: 2))
+        maxConcurrentDecodes: 2, requestTimeout: 3_600))
     let inbox = inbox
     prefetcher = ImagePrefetcher(pipeline: pipeline) { _, _ in inbox.countPrefetchCompletion() }
     network = SimulatedNetwork(model: configuration.network, seed: configuration.seed)

@@ -9,7 +9,7 @@ import TesseraServer
 struct LoaderComparison {
   /// Distinct images each loader fetches per round.
   let images: Int
-  /// The Flickr size suffix fetched ("z" is 640 px, tens of KiB).
+  /// The Flickr size suffix fetched ("b" is 1024 px, tens of KiB).
   let size: String
   let rounds = 3
   let concurrency = 6

@@ -28,10 +28,10 @@ struct PipelineBench: AsyncParsableCommand {
     name: .customLong("loader-images"),
     help: "Distinct images each HTTP data loader fetches per round (URLSession vs AsyncHTTPClient)."
   )
-  var loaderImages = 400
+  var loaderImages = 1000
 
   @Option(name: .customLong("loader-size"), help: "Flickr size suffix the loaders fetch.")
-  var loaderSize = "z"
+  var loaderSize = "b"
 
   @Flag(name: .customLong("loaders-only"), help: "Only compare the HTTP data loaders.")
   var loadersOnly = false
@@ -71,7 +71,7 @@ struct PipelineBenchmark {
   let batch: Int
   let cacheMiB: Int
   /// The HTTP data loaders' comparison, run last.
-  var loaders = LoaderComparison(images: 400, size: "z")
+  var loaders = LoaderComparison(images: 1000, size: "b")
 
   func run() async throws -> BenchReport {
     guard tessera_vips_init() == 0 else { throw ValidationError("libvips failed to start") }

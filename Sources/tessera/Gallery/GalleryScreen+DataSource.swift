@@ -1,4 +1,5 @@
 import TesseraCollection
+import TesseraImageBinding
 import TesseraImages
 
 /// Cells from items, images bound to cells, and prefetching: seed 000's lazy loading, with
@@ -38,14 +39,11 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
     guard let request = imageRequest(for: item, at: path, priority: .high) else { return }
     let itemID = item.id
     cell.imageID = ImageIdentity.id(for: request)
-    cell.slot.bind(item: itemID, request: request, loader: loader) { [weak self] image in
+    // Binding also stops the item's prefetch once the cell's request has joined it: a
+    // prefetch left running would keep every item a fling showed for one frame queued for
+    // download (found by `tessera bench scroll`).
+    images.bind(cell.slot, item: itemID, request: request) { [weak self] image in
       self?.imageArrived(image, forItem: itemID)
-    }
-    // The cell's request has joined any prefetch of the same image; a prefetch left running
-    // would keep every item a fling showed for one frame queued for download (found by
-    // `tessera bench scroll`).
-    if let prefetch = prefetching.removeValue(forKey: path.item) {
-      prefetcher.stopPrefetching(with: [prefetch])
     }
   }
 
@@ -107,22 +105,25 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
     return PixelSize(width: columns * cellPixels.width, height: 2 * columns * cellPixels.width)
   }
 
+  /// Prefetches are kept by item id: an insert above moves an item's index path between its
+  /// announcement and its withdrawal, never its id.
   func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
-    var requests: [ImageRequest] = []
-    for path in indexPaths where feed.items.indices.contains(path.item) {
-      guard let request = imageRequest(for: feed.items[path.item], at: path, priority: .low)
-      else { continue }
-      prefetching[path.item] = request
-      requests.append(request)
+    images.prefetchItems(at: indexPaths) { path in
+      guard let item = item(at: path),
+        let request = imageRequest(for: item, at: path, priority: .low)
+      else { return nil }
+      return (item.id, request)
     }
-    prefetcher.startPrefetching(with: requests)
   }
 
   func collectionView(
     _ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]
   ) {
-    let requests = indexPaths.compactMap { prefetching.removeValue(forKey: $0.item) }
-    prefetcher.stopPrefetching(with: requests)
+    images.cancelPrefetchingItems(at: indexPaths) { item(at: $0)?.id }
+  }
+
+  private func item(at path: IndexPath) -> GalleryItem? {
+    feed.items.indices.contains(path.item) ? feed.items[path.item] : nil
   }
 
   func collectionView(

@@ -1,4 +1,5 @@
 import TesseraCollection
+import TesseraImageBinding
 import TesseraImages
 import TesseraTerminal
 import TesseraUtilities
@@ -32,8 +33,8 @@ final class GalleryScreen {
   }
 
   let feed: GalleryFeed
-  let loader: PipelineImageLoader
-  let prefetcher: ImagePrefetcher
+  /// Cells' image slots bound to the pipeline, and prefetches by item id.
+  let images: CollectionImageBinder<String>
   let collectionView: CollectionView
   /// Pixels one terminal cell stands for: 1×2 in half blocks, the font's cell otherwise.
   var cellPixels: (width: Int, height: Int)
@@ -54,8 +55,6 @@ final class GalleryScreen {
   /// Height / width of images that have arrived, by item id, so a layout switch or reload
   /// places them at once.
   var knownHeightsPerWidth: [String: Double] = [:]
-  /// Prefetch requests in flight, by item index, so leaving the window cancels them.
-  var prefetching: [Int: ImageRequest] = [:]
   let detailSlot = ImageSlot<TesseraImages.Image>()
   var detailImageID: UInt64 = 0
   /// False until the first answer from the feed, so an empty screen says "loading".
@@ -66,8 +65,7 @@ final class GalleryScreen {
     width: Int, height: Int, cellPixels: (width: Int, height: Int)
   ) {
     self.feed = feed
-    loader = PipelineImageLoader(pipeline: pipeline)
-    prefetcher = ImagePrefetcher(pipeline: pipeline)
+    images = CollectionImageBinder(pipeline: pipeline)
     layoutMode = layout
     self.columns = max(1, columns)
     self.width = width
@@ -86,6 +84,9 @@ final class GalleryScreen {
     feed.onChange = { [weak self] change in self?.feedChanged(change) }
     installHeightPerWidthProvider()
   }
+
+  /// Loads in flight, loaded and failed, for the status bar.
+  var loader: PipelineImageLoader { images.loader }
 
   // MARK: layout
 

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 
 /// A web site we do not control, written by the tests: a Flickr-format feed whose items point
 /// at the kinds of hostile input a real server can send (a local file, an SVG and a PDF served
@@ -18,8 +19,7 @@ final class HostileSite {
   )
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tessera-hostile-\(UUID().uuidString.prefix(8))")
+    folder = TemporaryFolder.make(prefix: "tessera-hostile")
     let images = folder.appendingPathComponent("img")
     try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
     try Self.writeImages(into: images)
@@ -76,24 +76,11 @@ final class HostileSite {
         throw Tmux.Failure(description: "\(command.joined(separator: " ")): \(result.output)")
       }
     }
-    let svg = Data(
-      """
-      <?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="64" height="64">\
-      <rect width="64" height="64" fill="red"/></svg>
-      """.utf8)
-    let pdf = Data(
-      """
-      %PDF-1.4
-      1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj
-      2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj
-      3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 64 64]>>endobj
-      trailer<</Root 1 0 R>>
-      %%EOF
-      """.utf8)
     let files: [String: Data] = [
       "plain": try Data(contentsOf: URL(fileURLWithPath: jpeg)),
       "absurd": try Data(contentsOf: URL(fileURLWithPath: jpeg)),
-      "vector": svg, "document": pdf,
+      "vector": TestImages.svg(width: 64, height: 64),
+      "document": TestImages.pdf(width: 64, height: 64),
       "needle": try Data(contentsOf: URL(fileURLWithPath: needle)),
       "bidi": try Data(contentsOf: URL(fileURLWithPath: jpeg)),
       "wide": try Data(contentsOf: URL(fileURLWithPath: jpeg)),
