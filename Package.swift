@@ -13,7 +13,6 @@ let package = Package(
     .library(name: "TesseraServer", targets: ["TesseraServer"]),
     .library(name: "TesseraTerminal", targets: ["TesseraTerminal"]),
     .library(name: "TesseraSimulation", targets: ["TesseraSimulation"]),
-    .library(name: "TesseraGeometry", targets: ["TesseraGeometry"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -25,9 +24,6 @@ let package = Package(
   targets: [
     // Helpers every module shares (`package` access, no product): one home instead of copies.
     .target(name: "TesseraUtilities"),
-    // The value types every module shares in its public API (`PixelSize`, `RGB`); the library
-    // modules re-export it. No dependencies.
-    .target(name: "TesseraGeometry"),
     // A few non-variadic C functions over libvips (Debian: libvips-dev): Swift cannot call
     // variadic C. vips.pc's cflags carry -pthread, which SwiftPM refuses with a warning on
     // every build, so the glib include folders (all vips.h needs) are named here instead.
@@ -47,7 +43,7 @@ let package = Package(
     .target(
       name: "TesseraImages",
       dependencies: [
-        "CVipsShim", "TesseraGeometry", "TesseraUtilities",
+        "CVipsShim", "TesseraUtilities",
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -58,15 +54,15 @@ let package = Package(
     // The glue between the two: a collection cell's image slot loaded through the pipeline,
     // prefetching driven by the collection view's prefetch window.
     .target(name: "TesseraImageBinding", dependencies: ["TesseraCollection", "TesseraImages"]),
-    .target(name: "TesseraFeeds", dependencies: ["TesseraGeometry", "TesseraUtilities"]),
+    .target(name: "TesseraFeeds", dependencies: ["TesseraUtilities"]),
     .target(
       name: "TesseraServer",
       dependencies: [
-        "CVipsShim", "TesseraGeometry", "TesseraUtilities",
+        "CVipsShim", "TesseraUtilities",
         .product(name: "Hummingbird", package: "hummingbird"),
       ]
     ),
-    .target(name: "TesseraTerminal", dependencies: ["TesseraGeometry", "TesseraUtilities"]),
+    .target(name: "TesseraTerminal", dependencies: ["TesseraUtilities"]),
     // The scroll simulator behind `tessera bench scroll`: the engine, the pipeline and the
     // server's images on a virtual clock.
     .target(
@@ -81,19 +77,12 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    // Fixtures the test targets share, not a product (swift-collections' _CollectionsTestSupport
-    // is the model): images encoded and decoded through libvips, temporary folders, loopback
-    // sockets. Seeded generators are TesseraUtilities' SplitMix64.
-    .target(
-      name: "TesseraTestSupport", dependencies: ["CVipsShim", "TesseraGeometry"],
-      path: "Tests/TesseraTestSupport"),
     .testTarget(name: "TesseraUtilitiesTests", dependencies: ["TesseraUtilities"]),
-    .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),
-    .testTarget(name: "CVipsShimTests", dependencies: ["CVipsShim", "TesseraTestSupport"]),
+    .testTarget(name: "CVipsShimTests", dependencies: ["CVipsShim"]),
     .testTarget(
       name: "TesseraImagesTests",
       dependencies: [
-        "TesseraImages", "CVipsShim", "TesseraTestSupport",
+        "TesseraImages", "CVipsShim",
         // One integration test serves images over real HTTP on 127.0.0.1.
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
@@ -103,13 +92,11 @@ let package = Package(
     .testTarget(
       name: "TesseraImageBindingTests",
       dependencies: ["TesseraImageBinding", "TesseraCollection", "TesseraImages"]),
-    .testTarget(
-      name: "TesseraFeedsTests",
-      dependencies: ["TesseraFeeds", "TesseraServer", "TesseraTestSupport"]),
+    .testTarget(name: "TesseraFeedsTests", dependencies: ["TesseraFeeds", "TesseraServer"]),
     .testTarget(
       name: "TesseraServerTests",
       dependencies: [
-        "TesseraServer", "CVipsShim", "TesseraTestSupport",
+        "TesseraServer", "CVipsShim",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]
     ),
@@ -117,8 +104,7 @@ let package = Package(
     .testTarget(
       name: "TesseraSimulationTests", dependencies: ["TesseraSimulation", "TesseraServer"]),
     .testTarget(
-      name: "TesseraAppTests",
-      dependencies: ["tessera", "TesseraServer", "TesseraTerminal", "TesseraTestSupport"]),
+      name: "TesseraAppTests", dependencies: ["tessera", "TesseraServer", "TesseraTerminal"]),
   ],
   swiftLanguageModes: [.v6]
 )
