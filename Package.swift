@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "TesseraServer", targets: ["TesseraServer"]),
     .library(name: "TesseraTerminal", targets: ["TesseraTerminal"]),
     .library(name: "TesseraSimulation", targets: ["TesseraSimulation"]),
+    .library(name: "TesseraGeometry", targets: ["TesseraGeometry"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -24,6 +25,9 @@ let package = Package(
   targets: [
     // Helpers every module shares (`package` access, no product): one home instead of copies.
     .target(name: "TesseraUtilities"),
+    // The value types every module shares in its public API (`PixelSize`, `RGB`); the library
+    // modules re-export it. No dependencies.
+    .target(name: "TesseraGeometry"),
     // A few non-variadic C functions over libvips (Debian: libvips-dev): Swift cannot call
     // variadic C. vips.pc's cflags carry -pthread, which SwiftPM refuses with a warning on
     // every build, so the glib include folders (all vips.h needs) are named here instead.
@@ -43,7 +47,7 @@ let package = Package(
     .target(
       name: "TesseraImages",
       dependencies: [
-        "CVipsShim", "TesseraUtilities",
+        "CVipsShim", "TesseraGeometry", "TesseraUtilities",
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -54,15 +58,15 @@ let package = Package(
     // The glue between the two: a collection cell's image slot loaded through the pipeline,
     // prefetching driven by the collection view's prefetch window.
     .target(name: "TesseraImageBinding", dependencies: ["TesseraCollection", "TesseraImages"]),
-    .target(name: "TesseraFeeds", dependencies: ["TesseraUtilities"]),
+    .target(name: "TesseraFeeds", dependencies: ["TesseraGeometry", "TesseraUtilities"]),
     .target(
       name: "TesseraServer",
       dependencies: [
-        "CVipsShim", "TesseraUtilities",
+        "CVipsShim", "TesseraGeometry", "TesseraUtilities",
         .product(name: "Hummingbird", package: "hummingbird"),
       ]
     ),
-    .target(name: "TesseraTerminal", dependencies: ["TesseraUtilities"]),
+    .target(name: "TesseraTerminal", dependencies: ["TesseraGeometry", "TesseraUtilities"]),
     // The scroll simulator behind `tessera bench scroll`: the engine, the pipeline and the
     // server's images on a virtual clock.
     .target(
@@ -77,12 +81,19 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // Fixtures the test targets share, not a product (swift-collections' _CollectionsTestSupport
+    // is the model): images encoded and decoded through libvips, temporary folders, loopback
+    // sockets. Seeded generators are TesseraUtilities' SplitMix64.
+    .target(
+      name: "TesseraTestSupport", dependencies: ["CVipsShim", "TesseraGeometry"],
+      path: "Tests/TesseraTestSupport"),
     .testTarget(name: "TesseraUtilitiesTests", dependencies: ["TesseraUtilities"]),
-    .testTarget(name: "CVipsShimTests", dependencies: ["CVipsShim"]),
+    .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),
+    .testTarget(name: "CVipsShimTests", dependencies: ["CVipsShim", "TesseraTestSupport"]),
     .testTarget(
       name: "TesseraImagesTests",
       dependencies: [
-        "TesseraImages", "CVipsShim",
+        "TesseraImages", "CVipsShim", "TesseraTestSupport",
         // One integration test serves images over real HTTP on 127.0.0.1.
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
@@ -92,11 +103,13 @@ let package = Package(
     .testTarget(
       name: "TesseraImageBindingTests",
       dependencies: ["TesseraImageBinding", "TesseraCollection", "TesseraImages"]),
-    .testTarget(name: "TesseraFeedsTests", dependencies: ["TesseraFeeds", "TesseraServer"]),
+    .testTarget(
+      name: "TesseraFeedsTests",
+      dependencies: ["TesseraFeeds", "TesseraServer", "TesseraTestSupport"]),
     .testTarget(
       name: "TesseraServerTests",
       dependencies: [
-        "TesseraServer", "CVipsShim",
+        "TesseraServer", "CVipsShim", "TesseraTestSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]
     ),
@@ -104,7 +117,8 @@ let package = Package(
     .testTarget(
       name: "TesseraSimulationTests", dependencies: ["TesseraSimulation", "TesseraServer"]),
     .testTarget(
-      name: "TesseraAppTests", dependencies: ["tessera", "TesseraServer", "TesseraTerminal"]),
+      name: "TesseraAppTests",
+      dependencies: ["tessera", "TesseraServer", "TesseraTerminal", "TesseraTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -26,8 +26,8 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
       return cell
     case .list:
       let cell: RowCell = collectionView.dequeueReusableCell(for: indexPath)
-      cell.thumbnailAspect = cellAspect(
-        ofImageAspect: knownAspects[item.id] ?? item.knownAspectRatio ?? 1)
+      cell.thumbnailHeightPerWidth = cellHeightPerWidth(
+        ofImage: knownHeightsPerWidth[item.id] ?? item.knownHeightPerWidth ?? 1)
       configure(cell, with: item, at: indexPath)
       return cell
     }
@@ -51,22 +51,22 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
   private func imageArrived(_ image: TesseraImages.Image, forItem id: String) {
     let size = image.originalSize
     guard size.width > 0, size.height > 0 else { return }
-    let aspect = Double(size.height) / Double(size.width)
-    let known = knownAspects[id]
-    knownAspects[id] = aspect
-    guard known == nil || abs((known ?? 0) - aspect) > 0.001,
+    let heightPerWidth = Double(size.height) / Double(size.width)
+    let known = knownHeightsPerWidth[id]
+    knownHeightsPerWidth[id] = heightPerWidth
+    guard known == nil || abs((known ?? 0) - heightPerWidth) > 0.001,
       let path = collectionView.indexPath(forItemIdentifier: id)
     else { return }
     switch layoutMode {
     case .grid:
       break
     case .waterfall:
-      if let ratio = waterfallRatio(forItem: path.item) {
-        try? collectionView.setAspectRatio(ratio, forItemAt: path)
+      if let tile = waterfallHeightPerWidth(forItem: path.item) {
+        try? collectionView.setHeightPerWidth(tile, forItemAt: path)
       }
     case .list:
       if let row = collectionView.cellForItem(at: path) as? RowCell {
-        row.thumbnailAspect = cellAspect(ofImageAspect: aspect)
+        row.thumbnailHeightPerWidth = cellHeightPerWidth(ofImage: heightPerWidth)
       }
       try? collectionView.invalidateSize(ofItemAt: path)
     }
@@ -86,22 +86,23 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
       let url = item.imageURL(coveringWidth: pixels.width, height: pixels.height)
     else { return nil }
     return ImageRequest(
-      url: url, targetSize: TesseraImages.PixelSize(width: pixels.width, height: pixels.height),
+      url: url, targetSize: pixels,
       contentMode: layoutMode == .grid ? .aspectFill : .aspectFit, priority: priority,
       source: feed.imageSource)
   }
 
   /// The pixel box an item's image is decoded into.
-  func imagePixels(for frame: Rect) -> (width: Int, height: Int) {
+  func imagePixels(for frame: Rect) -> PixelSize {
     let columns: Int
     switch layoutMode {
     case .grid:
-      return (frame.width * cellPixels.width, max(1, frame.height - 1) * cellPixels.height)
+      return PixelSize(
+        width: frame.width * cellPixels.width, height: max(1, frame.height - 1) * cellPixels.height)
     case .waterfall: columns = frame.width
     case .list: columns = RowCell.thumbnailWidth
     }
     // Up to twice as tall as wide: the tallest shape the feeds serve.
-    return (columns * cellPixels.width, 2 * columns * cellPixels.width)
+    return PixelSize(width: columns * cellPixels.width, height: 2 * columns * cellPixels.width)
   }
 
   /// Prefetches are kept by item id: an insert above moves an item's index path between its
