@@ -93,7 +93,7 @@ let package = Package(
     .testTarget(
       name: "TesseraImagesTests",
       dependencies: [
-        "TesseraImages", "CVipsShim", "TesseraTestSupport",
+        "TesseraImages", "TesseraTestSupport",
         // One integration test serves images over real HTTP on 127.0.0.1.
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
@@ -109,7 +109,7 @@ let package = Package(
     .testTarget(
       name: "TesseraServerTests",
       dependencies: [
-        "TesseraServer", "CVipsShim", "TesseraTestSupport",
+        "TesseraServer", "TesseraTestSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]
     ),
