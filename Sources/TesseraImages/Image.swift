@@ -3,11 +3,17 @@
 /// `originalSize` is the source image's size before downsampling, so a layout can learn an
 /// image's aspect ratio from any thumbnail of it. Copies share the pixel storage.
 public struct Image: Sendable, Equatable, CustomStringConvertible {
+  /// Columns of pixels.
   public let width: Int
+  /// Rows of pixels.
   public let height: Int
+  /// `width * height * 4` bytes: red, green, blue, alpha, row after row from the top.
   public let pixels: [UInt8]
+  /// The source image's size before it was downsampled.
   public let originalSize: PixelSize
 
+  /// An image over `pixels` (`width * height * 4` RGBA bytes), downsampled from a source of
+  /// `originalSize`.
   public init(width: Int, height: Int, pixels: [UInt8], originalSize: PixelSize) {
     self.width = width
     self.height = height
@@ -15,6 +21,7 @@ public struct Image: Sendable, Equatable, CustomStringConvertible {
     self.originalSize = originalSize
   }
 
+  /// The bitmap's size (`width` x `height`).
   public var size: PixelSize { PixelSize(width: width, height: height) }
 
   /// Bytes held by the bitmap: what the memory cache charges for it.
@@ -24,5 +31,6 @@ public struct Image: Sendable, Equatable, CustomStringConvertible {
   /// 1 for a degenerate size, so layouts never divide by zero.
   public var aspectRatio: Double { originalSize.aspectRatio ?? 1 }
 
+  /// "Image(WxH of ORIGINAL)".
   public var description: String { "Image(\(width)x\(height) of \(originalSize))" }
 }

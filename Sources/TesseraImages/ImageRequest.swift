@@ -24,6 +24,7 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     case high = 3
     case veryHigh = 4
 
+    /// Less urgent first: `.veryLow < .low < .normal < .high < .veryHigh`.
     public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
   }
 
@@ -50,6 +51,7 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     /// JPEG XL besides the photo formats.
     case localFolder
 
+    /// "the network" or "a local folder", as error messages say it.
     public var description: String {
       switch self {
       case .network: "the network"
@@ -58,15 +60,21 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The image's address: http(s) for `.network`, `file:` for `.localFolder`.
   public var url: URL
   /// Where the bytes come from; see `Source`. Default `.network`.
   public var source: Source
   /// The box to decode into, in pixels; nil decodes at the original size.
   public var targetSize: PixelSize?
+  /// How the image is fitted into `targetSize`. Default `.aspectFit`.
   public var contentMode: ContentMode
+  /// How urgent the request is when it starts. Default `.normal`; change a running
+  /// request's with `ImageTask.priority`.
   public var priority: Priority
+  /// Which caches the request may read. Default `.useCache`.
   public var cachePolicy: CachePolicy
 
+  /// A request for `url`; every other parameter has the default its property describes.
   public init(
     url: URL, targetSize: PixelSize? = nil, contentMode: ContentMode = .aspectFit,
     priority: Priority = .normal, cachePolicy: CachePolicy = .useCache, source: Source = .network
@@ -79,6 +87,7 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     self.cachePolicy = cachePolicy
   }
 
+  /// "ImageRequest(URL SIZE MODE PRIORITY)", with the source when it is not the network.
   public var description: String {
     let size = targetSize.map { " \($0)" } ?? ""
     let origin = source == .network ? "" : " from \(source)"
@@ -96,15 +105,20 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
 
 /// Identifies one decoded image in the memory cache. O(length of the URL) to hash.
 public struct MemoryCacheKey: Hashable, Sendable, CustomStringConvertible {
+  /// The request's URL, as text.
   public let url: String
+  /// The request's box; nil for the original size.
   public let targetSize: PixelSize?
+  /// The request's fit.
   public let contentMode: ImageRequest.ContentMode
 
+  /// The key of the image decoded from `url` into `targetSize` with `contentMode`.
   public init(url: String, targetSize: PixelSize?, contentMode: ImageRequest.ContentMode) {
     self.url = url
     self.targetSize = targetSize
     self.contentMode = contentMode
   }
 
+  /// "URL SIZE", or "URL original".
   public var description: String { "\(url) \(targetSize.map(\.description) ?? "original")" }
 }
