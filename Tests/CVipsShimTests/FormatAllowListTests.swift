@@ -6,16 +6,13 @@ import Testing
 /// The shim's allow-list: the format libvips would pick a loader for, named for a person, and
 /// refused before any parsing when it is not allowed.
 @Suite(.timeLimit(.minutes(1))) struct FormatAllowListTests {
-  static let svg = Data(
-    #"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>"#.utf8)
-  static let pdf = Data("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n".utf8)
+  static let svg = TestImages.svg(width: 8, height: 8)
+  static let pdf = TestImages.pdf(width: 8, height: 8)
 
   private func format(_ data: Data) -> (bit: Int32, name: String) {
     var name = [CChar](repeating: 0, count: 64)
     let bit = data.withUnsafeBytes { tessera_vips_format($0.baseAddress, $0.count, &name, 64) }
-    return (
-      bit, String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    )
+    return (bit, TestImages.cString(name))
   }
 
   private func headerAllowed(
@@ -30,9 +27,7 @@ import Testing
         $0.baseAddress, $0.count, allowed.rawValue, &w, &h, &bands, &name, name.count)
     }
     _ = TestImages.lastError()
-    return (
-      status, String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    )
+    return (status, TestImages.cString(name))
   }
 
   private func encoded(_ suffix: String) throws -> Data {
@@ -72,8 +67,7 @@ import Testing
         tessera_vips_header($0.baseAddress, $0.count, &w, &h, &bands, &loader, loader.count)
       }
       _ = TestImages.lastError()
-      let picked = String(
-        decoding: loader.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let picked = TestImages.cString(loader)
       #expect(status == TESSERA_REFUSED_FORMAT)
       #expect(picked == nickname || picked.isEmpty, "libvips picked \(picked)")
       #expect(w == 0 && h == 0)

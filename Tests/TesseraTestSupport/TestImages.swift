@@ -153,7 +153,8 @@ package enum TestImages {
       """.utf8)
   }
 
-  private static func cString(_ buffer: [CChar]) -> String {
+  /// The text of a NUL-terminated C buffer the shim filled (a loader's or a format's name).
+  package static func cString(_ buffer: [CChar]) -> String {
     String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
