@@ -3,11 +3,13 @@ import Foundation
 /// TesseraImages' parsers of outside input, each with the invariant it must keep on any bytes.
 extension FuzzHarnesses {
   static let moduleHarnesses: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
-    // Response bodies: the sniffer looks at 16 bytes at most and names an image type or none;
-    // the validator accepts or throws, never traps.
+    // Response bodies: the sniffer (TesseraUtilities' ImageSignature) looks at 16 bytes at
+    // most and names an image type or none; the validator accepts or throws, never traps.
     "image-sniffer": { bytes in
       let data = Data(bytes)
-      if let type = ImageSniffer.imageType(of: data) { precondition(type.hasPrefix("image/")) }
+      let format = ImageSignature(sniffing: data)
+      precondition(format == ImageSignature(sniffing: data.prefix(ImageSignature.maxBytesRead)))
+      if let format { precondition(format.mimeType.hasPrefix("image/")) }
       let declared = String(decoding: data.prefix(40), as: UTF8.self)
       for contentType in [nil, declared, "application/octet-stream"] {
         let response = DataResponse(

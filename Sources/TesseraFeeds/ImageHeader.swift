@@ -1,8 +1,9 @@
 import Foundation
+import TesseraUtilities
 
-/// Pixel size read from an image file's first bytes (PNG, GIF, WebP, JPEG), so a folder's
-/// photos have aspect ratios before anything is decoded. Sizes outside `FeedLimits` are
-/// "unknown" (nil). Looks at most `FeedLimits.maxHeaderBytes`; the JPEG walk is linear in the
+/// Pixel size read from an image file's first bytes (PNG, GIF, WebP, JPEG, told apart by
+/// `ImageSignature`, the one sniffer the pipeline uses too), so a folder's photos have aspect
+/// ratios before anything is decoded. Sizes outside `FeedLimits` are "unknown" (nil). Looks at most `FeedLimits.maxHeaderBytes`; the JPEG walk is linear in the
 /// segments before the frame header. EXIF rotation is ignored.
 enum ImageHeader {
   /// The pixel size of a local file, read through `LocalFile` (no symlinks, no FIFOs, size
@@ -20,15 +21,13 @@ enum ImageHeader {
     let bytes =
       bytes.count > FeedLimits.maxHeaderBytes
       ? Array(bytes.prefix(FeedLimits.maxHeaderBytes)) : bytes
-    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return png(bytes) }
-    if bytes.starts(with: Array("GIF8".utf8)) { return gif(bytes) }
-    if bytes.starts(with: Array("RIFF".utf8)), bytes.count > 16,
-      Array(bytes[8..<12]) == Array("WEBP".utf8)
-    {
-      return webp(bytes)
+    switch ImageSignature(sniffing: bytes) {
+    case .png: return png(bytes)
+    case .gif: return gif(bytes)
+    case .webp: return webp(bytes)
+    case .jpeg: return jpeg(bytes)
+    case .tiff, .avif, .heif, nil: return nil
     }
-    if bytes.starts(with: [0xFF, 0xD8]) { return jpeg(bytes) }
-    return nil
   }
 
   private static func valid(_ width: Int, _ height: Int) -> PixelSize? {

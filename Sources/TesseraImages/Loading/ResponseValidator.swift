@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 /// The checks every response passes before its bytes are cached or decoded, whichever loader
 /// fetched it: a 2xx status, an image content type (or, with none or a generic one, bytes
@@ -20,7 +21,7 @@ enum ResponseValidator {
     let mime = declared.map(mimeType(of:))
     if let mime, mime.hasPrefix("image/") { return }
     if mime == nil || genericTypes.contains(mime ?? ""),
-      ImageSniffer.imageType(of: response.data) != nil
+      ImageSignature(sniffing: response.data) != nil
     {
       return
     }
