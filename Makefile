@@ -1,5 +1,5 @@
 # The README's two commands: `make run` and `make test`. Each installs what it needs first.
-.PHONY: run test deps build lint format fuzz
+.PHONY: run test deps build lint format fuzz docs
 
 deps:
 	@./scripts/install-deps.sh
@@ -25,3 +25,7 @@ test: deps
 # Every libFuzzer harness for FUZZ_SECONDS each (default 600); `make test` runs each briefly.
 fuzz: deps
 	FUZZ_SECONDS=$${FUZZ_SECONDS:-600} ./scripts/fuzz.sh
+
+# The DocC documentation of the library targets, in docs-out/ (fails on any DocC warning).
+docs: deps
+	./scripts/docs.sh

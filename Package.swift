@@ -21,6 +21,8 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    // `make docs`: the DocC catalogs of the library targets (a command plugin, never linked).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // Helpers every module shares (`package` access, no product): one home instead of copies.

@@ -45,11 +45,11 @@ public final class CollectionImageBinder<ItemID: Hashable & Sendable> {
   private var holders: [ImageRequest: Set<ItemID>] = [:]
   private let relay: PrefetchRelay<ItemID>
 
-  /// A binder over `pipeline`. Prefetched images go to `destination` (decoded into the
-  /// memory cache by default, the only destination that lets a cell show the image in the
-  /// frame it appears) at `prefetchPriority`.
+  /// A binder over `pipeline` (by default the process's shared one). Prefetched images go to
+  /// `destination` (decoded into the memory cache by default, the only destination that lets
+  /// a cell show the image in the frame it appears) at `prefetchPriority`.
   public init(
-    pipeline: ImagePipeline, destination: ImagePrefetcher.Destination = .memoryCache,
+    pipeline: ImagePipeline = .shared, destination: ImagePrefetcher.Destination = .memoryCache,
     prefetchPriority: ImageRequest.Priority = .low
   ) {
     let relay = PrefetchRelay<ItemID>()

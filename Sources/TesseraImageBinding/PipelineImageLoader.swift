@@ -13,7 +13,7 @@ import TesseraImages
 /// pipeline is idle.
 ///
 /// ```swift
-/// let loader = PipelineImageLoader(pipeline: pipeline)
+/// let loader = PipelineImageLoader()  // over ImagePipeline.shared
 /// loader.onSettled = { screen.needsDisplay = true }
 /// cell.slot.bind(item: photo.id, request: ImageRequest(url: photo.url), loader: loader)
 /// ```
@@ -36,8 +36,8 @@ public final class PipelineImageLoader: ImageLoading {
   /// Called on the main actor after every load ends, after its completion: redraw here.
   public var onSettled: (@MainActor () -> Void)?
 
-  /// A loader over `pipeline`.
-  public init(pipeline: ImagePipeline) {
+  /// A loader over `pipeline` (by default the process's shared one).
+  public init(pipeline: ImagePipeline = .shared) {
     self.pipeline = pipeline
   }
 

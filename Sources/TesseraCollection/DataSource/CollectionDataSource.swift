@@ -31,19 +31,26 @@ public protocol CollectionDataSource: AnyObject {
     _ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath])
 }
 
+/// A data source needs only its counts and cells: one section, no supplementary views, no
+/// prefetching by default.
 extension CollectionDataSource {
+  /// One section.
   public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+  /// 0: no supplementary views.
   public func collectionView(
     _ collectionView: CollectionView, heightForSupplementaryElementOfKind kind: SupplementaryKind,
     inSection section: Int
   ) -> Int { 0 }
+  /// Nil: no supplementary views.
   public func collectionView(
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
     at indexPath: IndexPath
   ) -> (any ReusableView)? { nil }
+  /// Does nothing.
   public func collectionView(
     _ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]
   ) {}
+  /// Does nothing.
   public func collectionView(
     _ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]
   ) {}

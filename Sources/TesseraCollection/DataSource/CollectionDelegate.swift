@@ -25,27 +25,37 @@ public protocol CollectionDelegate: AnyObject {
   func collectionViewDidEndScrollingAnimation(_ collectionView: CollectionView)
 }
 
+/// Every event is optional: the defaults do nothing.
 extension CollectionDelegate {
+  /// Does nothing.
   public func collectionView(
     _ collectionView: CollectionView, willDisplay cell: any ReusableView,
     forItemAt indexPath: IndexPath
   ) {}
+  /// Does nothing.
   public func collectionView(
     _ collectionView: CollectionView, didEndDisplaying cell: any ReusableView,
     forItemAt indexPath: IndexPath
   ) {}
+  /// Does nothing.
   public func collectionView(
     _ collectionView: CollectionView, willDisplaySupplementaryView view: any ReusableView,
     ofKind kind: SupplementaryKind, at indexPath: IndexPath
   ) {}
+  /// Does nothing.
   public func collectionView(
     _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: any ReusableView,
     ofKind kind: SupplementaryKind, at indexPath: IndexPath
   ) {}
+  /// Does nothing.
   public func collectionViewDidScroll(_ collectionView: CollectionView) {}
+  /// Does nothing.
   public func collectionViewWillBeginDragging(_ collectionView: CollectionView) {}
+  /// Does nothing.
   public func collectionViewDidEndDragging(_ collectionView: CollectionView, willDecelerate: Bool) {
   }
+  /// Does nothing.
   public func collectionViewDidEndDecelerating(_ collectionView: CollectionView) {}
+  /// Does nothing.
   public func collectionViewDidEndScrollingAnimation(_ collectionView: CollectionView) {}
 }

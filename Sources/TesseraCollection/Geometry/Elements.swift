@@ -23,8 +23,8 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
   case item(IndexPath)
   case supplementary(SupplementaryKind, section: Int)
 
-  // One word per element, so a dictionary lookup hashes once (the engine does several per
-  // element per frame).
+  /// One word per element, so a dictionary look-up hashes once (the engine does several per
+  /// element per frame).
   public func hash(into hasher: inout Hasher) {
     switch self {
     case .item(let path):
@@ -34,6 +34,7 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The item's index path; for a supplementary view, item 0 of its section.
   public var indexPath: IndexPath {
     switch self {
     case .item(let path): path
@@ -41,6 +42,7 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// `item[section, item]` or the kind with its section.
   public var description: String {
     switch self {
     case .item(let path): "item\(path)"
@@ -51,9 +53,12 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
 
 /// One placed element: what it is and where, in content coordinates.
 public struct LayoutElement: Hashable, Sendable {
+  /// Which element.
   public var id: ElementID
+  /// Where, in content coordinates.
   public var frame: Rect
 
+  /// The element `id` at `frame`.
   public init(id: ElementID, frame: Rect) {
     self.id = id
     self.frame = frame

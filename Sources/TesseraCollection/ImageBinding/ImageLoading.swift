@@ -1,9 +1,13 @@
 /// What an image slot needs from an image pipeline: a synchronous memory-cache look-up and an
-/// asynchronous, cancellable load that completes on the main actor. The app adapts
-/// TesseraImages to it; tests and the scroll simulator provide their own.
+/// asynchronous, cancellable load that completes on the main actor.
+///
+/// `TesseraImageBinding`'s `PipelineImageLoader` adapts `TesseraImages`' pipeline to it; a
+/// test or a simulator can provide its own.
 @MainActor
 public protocol ImageLoading<Image, Request>: AnyObject {
+  /// The decoded image a cell shows.
   associatedtype Image
+  /// What names an image to load (a URL, a size, …).
   associatedtype Request
 
   /// The image if it is in memory right now (no I/O, no decoding).
@@ -23,9 +27,12 @@ public protocol ImageLoading<Image, Request>: AnyObject {
 public struct ImageLoadCancellation: Sendable {
   private let body: @MainActor @Sendable () -> Void
 
+  /// A cancellation that runs `body` when cancelled.
   public init(_ body: @escaping @MainActor @Sendable () -> Void) { self.body = body }
 
+  /// A cancellation that does nothing: for a load that cannot be stopped.
   public static let none = ImageLoadCancellation {}
 
+  /// Stops interest in the load.
   @MainActor public func cancel() { body() }
 }

@@ -1,18 +1,31 @@
-/// The image of one cell, with a generation token so a late image can never land in a cell
-/// that moved on (seeds 000 and 003's race), without comparing index paths.
+/// The image of one cell, which never shows a picture that belongs to another item.
+///
+/// Cells are recycled: the cell that showed item 7 a moment ago may show item 42 now. An
+/// image load started for item 7 can still finish after that, and code that sets the
+/// finished image on "the cell it started from" puts item 7's picture beside item 42's
+/// caption. Checking the index path when the image arrives does not fix it either: an insert
+/// or a delete above moves items to other index paths while their images load.
+///
+/// The slot fixes it with a generation token:
 ///
 /// - `bind` cancels the previous request, bumps the generation and remembers the item's
 ///   identity; a memory-cache hit is applied before `bind` returns, so a cached image is
 ///   never preceded by the placeholder; otherwise the placeholder shows until the image
 ///   arrives.
-/// - A completion carries the generation it was started with; a stale one is dropped.
+/// - A completion carries the generation it was started with; one whose generation is no
+///   longer current is dropped, whatever the index paths did meanwhile.
 /// - `prepareForReuse` (call it from the cell's) cancels, bumps and shows the placeholder.
 ///
-/// The slot knows nothing of cells or the reuse pool: it is what a cell owns. All O(1).
+/// The slot knows nothing of cells or the reuse pool: it is what a cell owns.
+///
+/// - Complexity: every operation is O(1).
 @MainActor
 public final class ImageSlot<Image> {
+  /// What the slot shows.
   public enum Content {
+    /// No image yet: unbound, loading, or reset for reuse.
     case placeholder
+    /// The bound item's image.
     case image(Image)
     /// The load failed; the text says why (shown in the cell, retried on the next bind).
     case failed(String)
@@ -27,12 +40,14 @@ public final class ImageSlot<Image> {
   /// Called after every change of `content` (the app marks the cell dirty).
   public var onChange: (@MainActor (Content) -> Void)?
   /// Stale completions dropped so far (for statistics and tests).
-  public private(set) var droppedCompletions = 0
+  package private(set) var droppedCompletions = 0
 
   private var inFlight: ImageLoadCancellation?
 
+  /// An unbound slot showing the placeholder.
   public init() {}
 
+  /// The image shown, nil while the slot shows the placeholder or a failure.
   public var image: Image? {
     if case .image(let image) = content { return image }
     return nil
@@ -90,9 +105,10 @@ public final class ImageSlot<Image> {
     set(.placeholder)
   }
 
-  /// Sets the image with no check at all — what seed 000's naive code does. Exists for the
-  /// scroll simulator's "naive" strategy; the app never calls it.
-  public func setImageUnchecked(_ image: Image?) {
+  /// Sets the image with no check at all, as naive lazy-loading code does. Exists for the
+  /// scroll simulator's "naive" strategy, which measures what that costs; the app never
+  /// calls it.
+  package func setImageUnchecked(_ image: Image?) {
     set(image.map(Content.image) ?? .placeholder)
   }
 

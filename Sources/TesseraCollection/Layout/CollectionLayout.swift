@@ -51,11 +51,17 @@ public protocol CollectionLayout: AnyObject {
   func setHeightPerWidth(_ ratio: Double, ofItem item: IndexPath) -> Bool
 }
 
+/// A layout of fixed sizes needs none of the measuring: these defaults ignore it.
 extension CollectionLayout {
+  /// False: views keep the layout's sizes.
   public var sizesViewsToFit: Bool { false }
+  /// False: no height is an estimate.
   public func isEstimated(_ element: ElementID) -> Bool { false }
+  /// Ignores the measurement; returns false.
   public func setMeasuredHeight(_ height: Int, of element: ElementID) -> Bool { false }
+  /// Does nothing.
   public func invalidateMeasurement(of element: ElementID) {}
+  /// Ignores the shape; returns false.
   public func setHeightPerWidth(_ ratio: Double, ofItem item: IndexPath) -> Bool { false }
 }
 

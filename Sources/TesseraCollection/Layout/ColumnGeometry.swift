@@ -1,5 +1,5 @@
 /// Columns across a width in whole units: `count` columns with `spacing` on both edges and
-/// between them (seed 000's n + 1 spans). The leftover of the integer division is spread one
+/// between them (n + 1 spans for n columns). The leftover of the integer division is spread one
 /// unit at a time across the columns (Bresenham), so the last column ends exactly at
 /// `width − spacing` with no "−1 error margin" and no ragged right edge.
 ///

@@ -1,4 +1,4 @@
-/// Fixed-shape cells in columns: seed 000's flow layout done in whole units.
+/// Fixed-shape cells in columns, like a flow layout with one item size, in whole units.
 ///
 /// Column widths follow `ColumnGeometry` (cellWidth = (W − (n+1)·span) / n, the leftover
 /// spread so the columns line up edge to edge); every cell of the grid has the height
@@ -16,7 +16,9 @@ public final class GridLayout: CollectionLayout {
     case adaptive(minimumWidth: Int)
   }
 
+  /// How many columns; takes effect at the next `prepare` (a reload or a resize).
   public var columns: Columns
+  /// Units between columns, between rows, and around the edges.
   public let spacing: Int
   /// Cell height ÷ cell width (100 wide × 120 high is 1.2): the inverse of an image's aspect
   /// ratio (width ÷ height), named for what it is.
@@ -37,11 +39,14 @@ public final class GridLayout: CollectionLayout {
 
   /// The column geometry in use (columns actually laid out, their x and widths).
   public var columnCount: Int { geometry.count }
+  /// Each column's x and width, left to right.
   public var columnFrames: [(x: Int, width: Int)] {
     zip(geometry.xs, geometry.widths).map { (x: $0, width: $1) }
   }
+  /// The height of every cell.
   public var itemHeight: Int { cellHeight }
 
+  /// Computes the columns and the cell height for `width`. O(sections).
   public func prepare(_ content: SectionedContent, width: Int, reason: LayoutPreparation) {
     self.width = max(0, width)
     let requested: Int
@@ -65,8 +70,10 @@ public final class GridLayout: CollectionLayout {
     return spacing + rows * pitch
   }
 
+  /// The height of all sections, their supplementary views and spacing.
   public var contentHeight: Int { stack.contentHeight }
 
+  /// The cells and supplementary views in `band`, by arithmetic. O(log sections + returned).
   public func elements(intersecting band: Range<Int>, into elements: inout [LayoutElement]) {
     stack.elements(intersecting: band, width: width, into: &elements) { section, elements in
       let rows = rowRange(section: section, band: band)
@@ -102,6 +109,7 @@ public final class GridLayout: CollectionLayout {
       width: geometry.widths[column], height: cellHeight)
   }
 
+  /// The element's frame, computed. O(1) for an item.
   public func frame(of element: ElementID) -> Rect? {
     switch element {
     case .item(let path):
@@ -112,6 +120,7 @@ public final class GridLayout: CollectionLayout {
     }
   }
 
+  /// The flat indices of the rows `band` crosses. O(log sections + sections crossed).
   public func itemRange(intersecting band: Range<Int>) -> Range<Int> {
     var lower = Int.max
     var upper = Int.min

@@ -10,6 +10,7 @@
 /// Memory: 12 bytes per row in the Fenwick index + 1 bit for "measured".
 @MainActor
 public final class ListLayout: CollectionLayout {
+  /// The height of a row until it is measured (at least 1).
   public let estimatedItemHeight: Int
   private let index: any RowHeightIndex
   private var measured = BitSet(count: 0)
@@ -24,6 +25,7 @@ public final class ListLayout: CollectionLayout {
     self.index = heightIndex
   }
 
+  /// Always true: rows are measured with `preferredHeight(forWidth:)` as they come on screen.
   public var sizesViewsToFit: Bool { true }
 
   /// Bytes held per item (heights, prefix sums, measured flags, section tables).
@@ -33,6 +35,8 @@ public final class ListLayout: CollectionLayout {
     return Double(bytes) / Double(max(1, content.totalItems))
   }
 
+  /// Builds the row index for `newContent`; measured heights follow their items through
+  /// updates and become estimates on a width change. O(rows).
   public func prepare(
     _ newContent: SectionedContent, width newWidth: Int, reason: LayoutPreparation
   ) {
@@ -96,6 +100,7 @@ public final class ListLayout: CollectionLayout {
     index.reset(heights: heights)
   }
 
+  /// The sum of all row heights. O(log rows).
   public var contentHeight: Int { index.totalHeight }
 
   // MARK: rows ↔ elements
@@ -153,6 +158,7 @@ public final class ListLayout: CollectionLayout {
 
   // MARK: queries
 
+  /// The rows in `band`. O(log rows + returned).
   public func elements(intersecting band: Range<Int>, into elements: inout [LayoutElement]) {
     guard !band.isEmpty, index.count > 0 else { return }
     var row = index.row(containing: band.lowerBound)
@@ -171,6 +177,7 @@ public final class ListLayout: CollectionLayout {
     }
   }
 
+  /// The element's row, full width. O(log rows).
   public func frame(of element: ElementID) -> Rect? {
     guard let row = row(of: element) else { return nil }
     let height = index.height(at: row)
@@ -178,6 +185,7 @@ public final class ListLayout: CollectionLayout {
     return Rect(x: 0, y: index.offset(of: row), width: width, height: height)
   }
 
+  /// The flat indices of the item rows in `band`. O(log rows + log sections).
   public func itemRange(intersecting band: Range<Int>) -> Range<Int> {
     guard !band.isEmpty, index.count > 0 else { return 0..<0 }
     let first = index.row(containing: band.lowerBound)
@@ -185,11 +193,13 @@ public final class ListLayout: CollectionLayout {
     return itemsBefore(row: first)..<max(itemsBefore(row: first), itemsBefore(row: last + 1))
   }
 
+  /// Whether the element's row still has its estimated height. O(1).
   public func isEstimated(_ element: ElementID) -> Bool {
     guard case .item = element, let row = row(of: element) else { return false }
     return !measured[row]
   }
 
+  /// Records the row's measured height; returns whether it differed. O(log rows).
   public func setMeasuredHeight(_ height: Int, of element: ElementID) -> Bool {
     guard let row = row(of: element) else { return false }
     measured[row] = true
@@ -199,6 +209,7 @@ public final class ListLayout: CollectionLayout {
     return true
   }
 
+  /// Marks the row as estimated again, keeping its height as the estimate. O(1).
   public func invalidateMeasurement(of element: ElementID) {
     guard let row = row(of: element) else { return }
     measured[row] = false

@@ -3,14 +3,18 @@
 public protocol RowHeightIndex: AnyObject {
   /// Replaces everything with `heights`.
   func reset(heights: [Int32])
+  /// The number of rows.
   var count: Int { get }
+  /// The height of `row`.
   func height(at row: Int) -> Int
+  /// Changes the height of `row`.
   func setHeight(_ height: Int, at row: Int)
   /// The sum of the heights of rows `0..<row`.
   func offset(of row: Int) -> Int
   /// The first row whose bottom is below `y` (rows of zero height are skipped), `count`
   /// when `y` is at or past the end.
   func row(containing y: Int) -> Int
+  /// The sum of all heights.
   var totalHeight: Int { get }
   /// Bytes held, for the memory-per-row figure.
   var storageBytes: Int { get }
@@ -26,8 +30,10 @@ public final class FenwickRowHeights: RowHeightIndex {
   private var tree: [Int64] = [0]
   private var topBit = 0
 
+  /// An empty index.
   public init() {}
 
+  /// Replaces every height and rebuilds the tree. O(n).
   public func reset(heights newHeights: [Int32]) {
     heights = newHeights
     let count = heights.count
@@ -40,10 +46,13 @@ public final class FenwickRowHeights: RowHeightIndex {
     topBit = count == 0 ? 0 : 1 << (Int.bitWidth - 1 - count.leadingZeroBitCount)
   }
 
+  /// The number of rows.
   public var count: Int { heights.count }
 
+  /// The height of `row`. O(1).
   public func height(at row: Int) -> Int { Int(heights[row]) }
 
+  /// Changes the height of `row` (negative is 0, beyond 32 bits is clamped). O(log n).
   public func setHeight(_ height: Int, at row: Int) {
     let clamped = Int32(clamping: max(0, height))
     let delta = Int64(clamped) - Int64(heights[row])
@@ -60,6 +69,7 @@ public final class FenwickRowHeights: RowHeightIndex {
 
   // Loops run over raw buffers: a class's stored arrays would otherwise pay a dynamic
   // exclusivity check on every element access.
+  /// The sum of the heights of rows `0..<row` (clamped to the rows there are). O(log n).
   public func offset(of row: Int) -> Int {
     let start = min(max(row, 0), heights.count)
     return tree.withUnsafeBufferPointer { tree in
@@ -73,6 +83,7 @@ public final class FenwickRowHeights: RowHeightIndex {
     }
   }
 
+  /// The first row whose bottom is below `y`, by descending the tree. O(log n).
   public func row(containing y: Int) -> Int {
     guard y >= 0 else { return 0 }
     let topBit = self.topBit
@@ -92,8 +103,10 @@ public final class FenwickRowHeights: RowHeightIndex {
     }
   }
 
+  /// The sum of all heights. O(log n).
   public var totalHeight: Int { offset(of: heights.count) }
 
+  /// Bytes held by the heights and the tree.
   public var storageBytes: Int {
     heights.capacity * MemoryLayout<Int32>.stride + tree.capacity * MemoryLayout<Int64>.stride
   }

@@ -3,10 +3,15 @@
 ///
 /// Building is O(sections); flat index ↔ index path conversion is O(log sections).
 public struct SectionedContent: Sendable, Equatable {
+  /// The number of items in each section.
   public let itemCounts: [Int]
+  /// Each section's header height, 0 for none.
   public let sectionHeaderHeights: [Int]
+  /// Each section's footer height, 0 for none.
   public let sectionFooterHeights: [Int]
+  /// The height of the header above all sections, 0 for none.
   public let collectionHeaderHeight: Int
+  /// The height of the footer below all sections, 0 for none.
   public let collectionFooterHeight: Int
   /// `itemStarts[s]` is the flat index of section `s`'s first item; one extra entry at the end.
   public let itemStarts: [Int]
@@ -32,9 +37,12 @@ public struct SectionedContent: Sendable, Equatable {
     self.itemStarts = starts
   }
 
+  /// No sections at all.
   public static let empty = SectionedContent(itemCounts: [])
 
+  /// The number of sections.
   public var sectionCount: Int { itemCounts.count }
+  /// The number of items in all sections.
   public var totalItems: Int { itemStarts[itemStarts.count - 1] }
 
   /// The flat index of `path`, or nil when it does not exist.

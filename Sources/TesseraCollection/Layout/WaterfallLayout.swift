@@ -10,7 +10,9 @@
 /// Memory: 14 bytes per item (top, height, height ÷ width, column).
 @MainActor
 public final class WaterfallLayout: CollectionLayout {
+  /// The number of columns (at least 1).
   public let columnCount: Int
+  /// Units between columns, between items in a column, and around the edges.
   public let spacing: Int
   /// Height ÷ width used until an item's own is known.
   public let defaultHeightPerWidth: Double
@@ -39,6 +41,8 @@ public final class WaterfallLayout: CollectionLayout {
       defaultHeightPerWidth.isFinite && defaultHeightPerWidth > 0 ? defaultHeightPerWidth : 1
   }
 
+  /// Places every item for `width`, keeping the shapes already known for items that survived
+  /// an update. O(items).
   public func prepare(_ content: SectionedContent, width newWidth: Int, reason: LayoutPreparation) {
     width = max(0, newWidth)
     geometry = ColumnGeometry(requested: columnCount, spacing: spacing, width: width)
@@ -123,6 +127,7 @@ public final class WaterfallLayout: CollectionLayout {
     return bottoms
   }
 
+  /// The height of all sections: each section's tallest column, plus headers and footers.
   public var contentHeight: Int { stack.contentHeight }
 
   /// Flat indices of `section`'s items intersecting `band` (content coordinates).
@@ -156,6 +161,7 @@ public final class WaterfallLayout: CollectionLayout {
       width: geometry.widths[column], height: Int(heights[flat]))
   }
 
+  /// The items and supplementary views in `band`. O(log items + returned).
   public func elements(intersecting band: Range<Int>, into elements: inout [LayoutElement]) {
     stack.elements(intersecting: band, width: width, into: &elements) { section, elements in
       let start = stack.content.itemStarts[section]
@@ -168,6 +174,7 @@ public final class WaterfallLayout: CollectionLayout {
     }
   }
 
+  /// The element's frame. O(1) for an item.
   public func frame(of element: ElementID) -> Rect? {
     switch element {
     case .item(let path):
@@ -178,6 +185,7 @@ public final class WaterfallLayout: CollectionLayout {
     }
   }
 
+  /// The flat indices of the items in `band`. O(log items) per section crossed.
   public func itemRange(intersecting band: Range<Int>) -> Range<Int> {
     var lower = Int.max
     var upper = Int.min
@@ -190,6 +198,9 @@ public final class WaterfallLayout: CollectionLayout {
     return lower <= upper ? lower..<upper : 0..<0
   }
 
+  /// Gives the item its own shape and re-places the items after it in its section; returns
+  /// whether any frame changed. A non-finite or non-positive `ratio` is ignored. O(items
+  /// after it).
   public func setHeightPerWidth(_ ratio: Double, ofItem item: IndexPath) -> Bool {
     guard ratio.isFinite, ratio > 0, let flat = stack.content.flatIndex(of: item) else {
       return false

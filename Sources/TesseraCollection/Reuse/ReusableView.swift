@@ -15,6 +15,8 @@ public protocol ReusableView: AnyObject {
 }
 
 extension ReusableView {
+  /// Does nothing: a view with nothing to reset.
   public func prepareForReuse() {}
+  /// Nil: the layout's size.
   public func preferredHeight(forWidth width: Int) -> Int? { nil }
 }

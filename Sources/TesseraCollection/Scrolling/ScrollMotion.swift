@@ -25,8 +25,11 @@ public struct ScrollMotion: Sendable, Equatable {
   /// A motion stops when less than this much travel remains.
   public static let restDistance = 0.5
 
+  /// What the scroll position is doing.
   public enum Phase: Sendable, Equatable {
+    /// At rest.
     case idle
+    /// Following a finger (or a held mouse button).
     case dragging
     /// Coasting after a drag released with `velocity` (units per ms).
     case decelerating(velocity: Double)
@@ -40,21 +43,27 @@ public struct ScrollMotion: Sendable, Equatable {
     case animation
   }
 
+  /// The current phase.
   public private(set) var phase: Phase = .idle
   /// +1 when the last movement went towards the end, −1 towards the start.
   public private(set) var direction = 1
+  /// How fast a fling slows down: the share of velocity kept per millisecond.
   public var decelerationRate = ScrollMotion.normalDecelerationRate
 
+  /// At rest, moving towards the end, with the normal deceleration rate.
   public init() {}
 
   /// The slowest velocity (units per ms) that still travels `restDistance` before stopping.
   public var minimumVelocity: Double { Self.restDistance * -log(decelerationRate) }
 
+  /// Whether a drag is in progress.
   public var isDragging: Bool { phase == .dragging }
+  /// Whether a fling is coasting.
   public var isDecelerating: Bool {
     if case .decelerating = phase { return true }
     return false
   }
+  /// Whether an animated scroll is under way.
   public var isAnimating: Bool {
     if case .animating = phase { return true }
     return false

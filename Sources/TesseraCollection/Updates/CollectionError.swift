@@ -8,6 +8,7 @@ public enum CollectionError: Error, Equatable, Sendable, CustomStringConvertible
   /// An index path that does not exist in the current content.
   case invalidIndexPath(IndexPath)
 
+  /// What went wrong, in a sentence that names the offending value.
   public var description: String {
     switch self {
     case .duplicateIdentifier(let id, let path):

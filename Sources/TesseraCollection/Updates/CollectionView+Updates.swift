@@ -1,13 +1,17 @@
 /// What a batch update did, in index paths.
 public struct BatchUpdate: Equatable, Sendable {
+  /// A kept item at another index path.
   public struct Move: Equatable, Sendable {
+    /// Its index path before the update.
     public var from: IndexPath
+    /// Its index path after the update.
     public var to: IndexPath
   }
   /// Index paths before the update.
   public var deleted: [IndexPath] = []
   /// Index paths after the update.
   public var inserted: [IndexPath] = []
+  /// Kept items whose index path changed beyond what the inserts and deletes explain.
   public var moved: [Move] = []
   /// Index paths after the update of kept items whose content changed.
   public var reloaded: [IndexPath] = []

@@ -4,8 +4,11 @@
 ///
 /// O(n + m) time and space.
 public struct IdentifierDiff: Equatable, Sendable {
+  /// A kept identifier at another position.
   public struct Move: Equatable, Sendable {
+    /// Its old index.
     public var from: Int
+    /// Its new index.
     public var to: Int
   }
 
@@ -21,6 +24,7 @@ public struct IdentifierDiff: Equatable, Sendable {
   /// For each old index, the new index of the same identifier, nil if deleted.
   public var oldToNew: [Int?] = []
 
+  /// Whether anything was inserted, deleted or moved.
   public var hasChanges: Bool { !deletes.isEmpty || !inserts.isEmpty || !moves.isEmpty }
 
   /// A duplicate on either side is reported as `CollectionError.duplicateIdentifier` with

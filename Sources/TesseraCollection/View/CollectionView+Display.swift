@@ -1,16 +1,23 @@
 /// A cell on screen, for the renderer: its frame is in viewport coordinates (y = 0 is the
 /// top row of the viewport) and whole units.
 public struct VisibleCell {
+  /// The item the cell shows.
   public let indexPath: IndexPath
+  /// The cell, as the data source configured it.
   public let cell: any ReusableView
+  /// Where to draw it, in viewport coordinates.
   public let frame: Rect
 }
 
 /// A supplementary view on screen, frame in viewport coordinates.
 public struct VisibleSupplementaryView {
+  /// Header or footer, of a section or of the collection.
   public let kind: SupplementaryKind
+  /// Its section (0 for the collection's own header and footer).
   public let section: Int
+  /// The view, as the data source configured it.
   public let view: any ReusableView
+  /// Where to draw it, in viewport coordinates.
   public let frame: Rect
 }
 

@@ -101,6 +101,8 @@ extension CollectionView {
 
   /// The current scroll phase (idle, dragging, decelerating, animating).
   public var scrollPhase: ScrollMotion.Phase { motion.phase }
+  /// Whether a drag is in progress.
   public var isDragging: Bool { motion.isDragging }
+  /// Whether a fling is coasting.
   public var isDecelerating: Bool { motion.isDecelerating }
 }

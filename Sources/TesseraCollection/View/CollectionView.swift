@@ -24,7 +24,10 @@ import TesseraUtilities
 /// views leaving are recycled before views entering are dequeued.
 @MainActor
 public final class CollectionView {
+  /// What to show (held weakly, as in UIKit): counts, cells, supplementary views, and the
+  /// prefetch window's announcements.
   public weak var dataSource: (any CollectionDataSource)?
+  /// Who hears about display and scrolling events (held weakly).
   public weak var delegate: (any CollectionDelegate)?
 
   /// The layout. Replacing it keeps the item at the top of the screen at the top.
@@ -32,7 +35,9 @@ public final class CollectionView {
     didSet { layoutDidChange() }
   }
 
+  /// The visible width, in units; see `setViewport(width:height:)`.
   public private(set) var viewportWidth: Int
+  /// The visible height, in units.
   public private(set) var viewportHeight: Int
   /// The scroll position, fractional while physics runs. Frames are presented at
   /// `presentedOffset`, its whole-unit rounding.
@@ -65,6 +70,8 @@ public final class CollectionView {
   var identifiers: (any IdentifierSnapshot)?
   var registered: Set<ObjectIdentifier> = []
 
+  /// A collection view with `layout` and a viewport of `width` × `height` units (negative
+  /// sizes are 0). Nothing is asked of the data source before the first `layoutIfNeeded()`.
   public init(layout: any CollectionLayout, width: Int = 0, height: Int = 0) {
     self.layout = layout
     self.viewportWidth = max(0, width)
@@ -86,6 +93,7 @@ public final class CollectionView {
     registered.insert(ObjectIdentifier(type))
   }
 
+  /// Whether `type` was registered.
   public func isRegistered<View: ReusableView>(_ type: View.Type) -> Bool {
     registered.contains(ObjectIdentifier(type))
   }
@@ -105,10 +113,13 @@ public final class CollectionView {
 
   /// Views created so far (all types), and reused.
   public var createdViewCount: Int { pool.totalCreated }
+  /// Views handed out again from the pool so far.
   public var reusedViewCount: Int { pool.totalReused }
+  /// Views of `type` created so far.
   public func createdCount<View: ReusableView>(of type: View.Type) -> Int {
     pool.createdCount(of: type)
   }
+  /// Views of `type` waiting in the pool.
   public func freeCount<View: ReusableView>(of type: View.Type) -> Int {
     pool.freeCount(of: type)
   }
@@ -131,6 +142,7 @@ public final class CollectionView {
 
   /// Content as last loaded from the data source.
   public var numberOfSections: Int { content.sectionCount }
+  /// Items in `section` as last loaded, 0 for a section that does not exist.
   public func numberOfItems(inSection section: Int) -> Int {
     section >= 0 && section < content.sectionCount ? content.itemCounts[section] : 0
   }
@@ -235,6 +247,7 @@ public final class CollectionView {
       element: first.id, placement: .viewportY(Double(first.frame.y) - contentOffset))
   }
 
+  /// The height of everything the layout placed.
   public var contentHeight: Int { layout.contentHeight }
 
   /// The largest offset: the end of the content at the bottom of the viewport.
@@ -293,9 +306,12 @@ struct ScrollTarget {
 /// matters. Behind, 1 screen covers a reversal; further back the memory cache answers.
 /// Texture's 2.5/1.5 suit taller phone screens at higher point velocities.
 public struct PrefetchWindow: Sendable, Equatable {
+  /// Screen heights prefetched in the direction of scrolling.
   public var aheadScreens: Double
+  /// Screen heights prefetched against it.
   public var behindScreens: Double
 
+  /// A window of `aheadScreens` and `behindScreens` (negative values are 0).
   public init(aheadScreens: Double = 2, behindScreens: Double = 1) {
     self.aheadScreens = max(0, aheadScreens)
     self.behindScreens = max(0, behindScreens)

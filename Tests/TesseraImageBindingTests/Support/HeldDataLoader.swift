@@ -21,8 +21,9 @@ final class HeldDataLoader: DataLoading {
     var continuations: [Int: (name: String, continuation: CheckedContinuation<Answer, Never>)] =
       [:]
     var cancelledEarly: Set<Int> = []
-    var waiters: [(predicate: @Sendable (Snapshot) -> Bool, go: CheckedContinuation<Void, Never>)] =
-      []
+    var waiters:
+      [Int: (predicate: @Sendable (Snapshot) -> Bool, go: CheckedContinuation<Void, Never>)] = [:]
+    var nextWaiter = 0
 
     mutating func refreshHeld() {
       snapshot.held = Set(continuations.values.map(\.name))
@@ -88,28 +89,32 @@ final class HeldDataLoader: DataLoading {
     for name in snapshot.held { release(name) }
   }
 
-  /// Returns once `predicate` holds.
+  /// Returns once `predicate` holds, or the task is cancelled (the suite's time limit): a
+  /// failing test fails instead of hanging.
   func wait(until predicate: @escaping @Sendable (Snapshot) -> Bool) async {
-    await withCheckedContinuation { continuation in
-      let now = state.withLock { state -> Bool in
-        if predicate(state.snapshot) { return true }
-        state.waiters.append((predicate, continuation))
-        return false
+    let id = state.withLock { state in
+      state.nextWaiter += 1
+      return state.nextWaiter
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let now = state.withLock { state -> Bool in
+          if predicate(state.snapshot) || Task.isCancelled { return true }
+          state.waiters[id] = (predicate, continuation)
+          return false
+        }
+        if now { continuation.resume() }
       }
-      if now { continuation.resume() }
+    } onCancel: {
+      state.withLock { $0.waiters.removeValue(forKey: id) }?.go.resume()
     }
   }
 
   private func notify() {
     let ready = state.withLock { state in
       let snapshot = state.snapshot
-      var ready: [CheckedContinuation<Void, Never>] = []
-      state.waiters.removeAll { waiter in
-        guard waiter.predicate(snapshot) else { return false }
-        ready.append(waiter.go)
-        return true
-      }
-      return ready
+      let ids = state.waiters.filter { $0.value.predicate(snapshot) }.map(\.key)
+      return ids.compactMap { state.waiters.removeValue(forKey: $0)?.go }
     }
     for continuation in ready { continuation.resume() }
   }

@@ -1,21 +1,43 @@
 /// Lets a test on the main actor wait until a condition over main-actor state holds, woken
-/// by the callbacks that change that state (no sleeping, no polling).
+/// by the callbacks that change that state (no sleeping, no polling). A wait ends early when
+/// its task is cancelled (the suite's time limit), so a failing test fails instead of hanging.
 @MainActor
 final class MainActorSignal {
-  private var waiters: [(condition: () -> Bool, go: CheckedContinuation<Void, Never>)] = []
+  private struct Waiter {
+    let condition: () -> Bool
+    let go: CheckedContinuation<Void, Never>
+  }
+
+  private var waiters: [Int: Waiter] = [:]
+  private var nextID = 0
 
   /// Re-checks every waiting condition; call it from the callbacks that change state.
   func check() {
-    var still: [(condition: () -> Bool, go: CheckedContinuation<Void, Never>)] = []
-    for waiter in waiters {
-      if waiter.condition() { waiter.go.resume() } else { still.append(waiter) }
+    for (id, waiter) in waiters where waiter.condition() {
+      waiters[id] = nil
+      waiter.go.resume()
     }
-    waiters = still
   }
 
-  /// Returns once `condition` holds.
+  /// Returns once `condition` holds, or the task is cancelled.
   func wait(until condition: @escaping () -> Bool) async {
     if condition() { return }
-    await withCheckedContinuation { waiters.append((condition, $0)) }
+    nextID += 1
+    let id = nextID
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        if Task.isCancelled {
+          continuation.resume()
+        } else {
+          waiters[id] = Waiter(condition: condition, go: continuation)
+        }
+      }
+    } onCancel: {
+      Task { @MainActor in self.giveUp(id) }
+    }
+  }
+
+  private func giveUp(_ id: Int) {
+    waiters.removeValue(forKey: id)?.go.resume()
   }
 }

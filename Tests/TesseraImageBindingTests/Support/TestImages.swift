@@ -85,10 +85,12 @@ enum TestImages {
 }
 
 /// A pipeline over `loader`, with a memory cache, no disk cache, and room for every download
-/// of a test at once.
+/// of a test at once. Its download deadline (real time) is an hour, so a machine busy with
+/// other suites on the main actor never turns a held download into a timeout: time here is
+/// what the test releases, nothing else.
 func makePipeline(_ loader: HeldDataLoader) -> ImagePipeline {
   ImagePipeline(
     configuration: .init(
       dataLoader: loader, memoryCache: MemoryCache(costLimit: 16 << 20), diskCache: nil,
-      maxConcurrentDownloads: 64, maxConcurrentDecodes: 2))
+      maxConcurrentDownloads: 64, maxConcurrentDecodes: 2, requestTimeout: 3_600))
 }
