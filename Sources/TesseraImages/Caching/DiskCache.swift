@@ -82,6 +82,7 @@ public final class DiskCache: Sendable {
   /// Opens (creating if needed) the cache in `directory`, indexing the entries already there
   /// and removing stale temporary files.
   /// - Parameters:
+  ///   - directory: the folder; `defaultDirectory` unless given. Processes may share it.
   ///   - sizeLimit: bytes on disk, headers included, for every process using the folder.
   ///     Default 512 MiB.
   ///   - now: the clock used for freshness and recency (tests inject one). Temporary files

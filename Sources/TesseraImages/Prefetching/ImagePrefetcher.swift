@@ -34,8 +34,12 @@ public final class ImagePrefetcher: Sendable {
 
   private let tasks = Locked(State())
 
-  /// - Parameter didComplete: called (on any thread) when a prefetch ends: nil when the
-  ///   image is warm, else why not (`.cancelled` after `stopPrefetching`).
+  /// - Parameters:
+  ///   - pipeline: the pipeline prefetches go through (and share work with).
+  ///   - destination: the memory cache (decoded) or only the disk cache (downloaded).
+  ///   - priority: every prefetch's priority, below visible requests by default.
+  ///   - didComplete: called (on any thread) when a prefetch ends: nil when the image is
+  ///     warm, else why not (`.cancelled` after `stopPrefetching`).
   public init(
     pipeline: ImagePipeline, destination: Destination = .memoryCache,
     priority: ImageRequest.Priority = .low,
