@@ -69,10 +69,6 @@ public final class TerminalRenderer {
     }
   }
 
-  /// Forces the next frame to redraw everything (after a resize, or after anything else
-  /// wrote to the terminal).
-  public func invalidate() { previous = nil }
-
   /// Forgets everything the terminal was showing, for when it was reset underneath the
   /// renderer (a suspend and resume): the next frame redraws from a cleared screen, with the
   /// pen and cursor unknown, and kitty images are uploaded again. Encoded caches are kept.

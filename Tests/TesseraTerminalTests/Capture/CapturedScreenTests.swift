@@ -55,16 +55,47 @@ import Testing
     #expect(screen[1, 0].style.background == .rgb(0, 255, 0))
   }
 
-  @Test func garbageNeverCrashes() {
+  /// Random ASCII (controls included, ESC and newline left out) after a broken 24-bit colour
+  /// sequence reads exactly as a terminal would: the sequence runs to the first final byte
+  /// (0x40–0x7E), every printable character after it is one cell, in order, and the controls
+  /// are dropped. Checked against that model, not just for not trapping.
+  @Test func garbageAfterABrokenSequenceReadsAsATerminalWould() {
     var random = SplitMix64(seed: 3)
     for _ in 0..<300 {
-      let scalars = (0..<40).map { _ in
-        Unicode.Scalar(UInt8.random(in: 0...127, using: &random))
+      let garbage = (0..<40).map { _ in
+        var byte = UInt8.random(in: 0...127, using: &random)
+        while byte == 0x1B || byte == 0x0A { byte = UInt8.random(in: 0...127, using: &random) }
+        return byte
       }
-      var text = ""
-      text.unicodeScalars.append(contentsOf: scalars)
+      let text = String(decoding: garbage, as: UTF8.self)
       let screen = CapturedScreen(parsing: "\u{1B}[38;2;" + text)
-      #expect(screen.height >= 0)
+      let afterSequence = garbage.drop { !(0x40...0x7E).contains($0) }.dropFirst()
+      let expected = String(
+        decoding: afterSequence.filter { (0x20...0x7E).contains($0) }, as: UTF8.self)
+      if expected.isEmpty {
+        #expect(screen.height == 0, "\(garbage)")
+      } else {
+        #expect(screen.height == 1, "\(garbage)")
+        #expect(screen.text(ofRow: 0) == expected, "\(garbage)")
+      }
+    }
+  }
+
+  /// Any garbage at all (ESC, strings, newlines): the parser never loses its way for good.
+  /// Once a BEL (ending any string) and two resets (the first may end a sequence left open)
+  /// follow, the next line reads exactly as written, in the plain style.
+  @Test func afterAnyGarbageTheNextLineReadsAsWritten() {
+    var random = SplitMix64(seed: 5)
+    for _ in 0..<300 {
+      let garbage = (0..<40).map { _ in UInt8.random(in: 0...127, using: &random) }
+      let text = String(decoding: garbage, as: UTF8.self)
+      let recover = "\u{07}\u{1B}[0m\u{1B}[0m\n"
+      let screen = CapturedScreen(parsing: "\u{1B}[38;2;" + text + recover + "after")
+      let last = screen.height - 1
+      #expect(last >= 0, "\(garbage)")
+      #expect(screen.text(ofRow: last).hasPrefix("after"), "\(garbage)")
+      #expect((0..<5).allSatisfy { screen[$0, last].style == .plain }, "\(garbage)")
+      #expect((5..<screen.width).allSatisfy { screen[$0, last].text == " " }, "\(garbage)")
     }
   }
 }
