@@ -19,6 +19,7 @@ format:
 test: deps
 	./scripts/check-warnings.sh
 	$(MAKE) lint
+	./scripts/build-examples.sh
 	FUZZ_SECONDS=20 ./scripts/fuzz.sh
 	./scripts/run-tests.sh
 

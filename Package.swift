@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "TesseraTerminal", targets: ["TesseraTerminal"]),
     .library(name: "TesseraSimulation", targets: ["TesseraSimulation"]),
     .library(name: "TesseraGeometry", targets: ["TesseraGeometry"]),
+    .library(name: "TesseraImageSynthesis", targets: ["TesseraImageSynthesis"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -61,19 +62,26 @@ let package = Package(
     // prefetching driven by the collection view's prefetch window.
     .target(name: "TesseraImageBinding", dependencies: ["TesseraCollection", "TesseraImages"]),
     .target(name: "TesseraFeeds", dependencies: ["TesseraGeometry", "TesseraUtilities"]),
+    // Generated photos without HTTP (seeded pictures, id digits, marker band, libvips encoding):
+    // what the server serves and the simulator and tests make directly.
+    .target(
+      name: "TesseraImageSynthesis",
+      dependencies: ["CVipsShim", "TesseraGeometry", "TesseraUtilities"]),
     .target(
       name: "TesseraServer",
       dependencies: [
-        "CVipsShim", "TesseraGeometry", "TesseraUtilities",
+        "TesseraGeometry", "TesseraImageSynthesis", "TesseraUtilities",
         .product(name: "Hummingbird", package: "hummingbird"),
       ]
     ),
     .target(name: "TesseraTerminal", dependencies: ["TesseraGeometry", "TesseraUtilities"]),
     // The scroll simulator behind `tessera bench scroll`: the engine, the pipeline and the
-    // server's images on a virtual clock.
+    // server's images (made directly, no HTTP) on a virtual clock.
     .target(
       name: "TesseraSimulation",
-      dependencies: ["TesseraImages", "TesseraCollection", "TesseraServer", "TesseraUtilities"]
+      dependencies: [
+        "TesseraImages", "TesseraCollection", "TesseraImageSynthesis", "TesseraUtilities",
+      ]
     ),
     .executableTarget(
       name: "tessera",
@@ -107,7 +115,12 @@ let package = Package(
       dependencies: ["TesseraImageBinding", "TesseraCollection", "TesseraImages"]),
     .testTarget(
       name: "TesseraFeedsTests",
-      dependencies: ["TesseraFeeds", "TesseraServer", "TesseraTestSupport"]),
+      dependencies: [
+        "TesseraFeeds", "TesseraImageSynthesis", "TesseraServer", "TesseraTestSupport",
+      ]),
+    .testTarget(
+      name: "TesseraImageSynthesisTests",
+      dependencies: ["TesseraImageSynthesis", "TesseraTestSupport"]),
     .testTarget(
       name: "TesseraServerTests",
       dependencies: [
@@ -117,7 +130,8 @@ let package = Package(
     ),
     .testTarget(name: "TesseraTerminalTests", dependencies: ["TesseraTerminal"]),
     .testTarget(
-      name: "TesseraSimulationTests", dependencies: ["TesseraSimulation", "TesseraServer"]),
+      name: "TesseraSimulationTests",
+      dependencies: ["TesseraSimulation", "TesseraImageSynthesis"]),
     .testTarget(
       name: "TesseraAppTests",
       dependencies: ["tessera", "TesseraServer", "TesseraTerminal", "TesseraTestSupport"]),

@@ -32,11 +32,12 @@ build_swift() {
   while IFS= read -r f; do
     [[ " ${files[*]} " == *" $f "* ]] || files+=("$f")
   done < <(find Sources/TesseraUtilities Sources/TesseraGeometry -name '*.swift' | sort)
-  # One module: the shared modules are compiled in, so their imports go.
+  # One module: the shared modules and the files sources.txt names from other Tessera modules
+  # are compiled in, so every `import Tessera…` goes.
   local i=0
   for f in "${files[@]}" Fuzz/Entry.swift Fuzz/"$module"/*.swift; do
     i=$((i + 1))
-    sed -E '/^(@testable |@_exported )?import (TesseraUtilities|TesseraGeometry)$/d' "$f" \
+    sed -E '/^(@testable |@_exported )?import Tessera[A-Za-z]*$/d' "$f" \
       >"$src/$i-$(basename "$f")"
   done
   rm -f "$out/bin/$module"

@@ -6,6 +6,7 @@
 /// The rest of every image keeps at least one channel exactly between two levels, so
 /// `id(for:)` answers nil for any colour sampled outside the band. Both lookups are O(1).
 public enum IdMarker {
+  /// Ids are told apart modulo this: 8 levels in each of 3 channels.
   public static let modulus = 512
   /// The eight channel levels: 16, 48, …, 240.
   public static let levels: [UInt8] = (0..<8).map { UInt8(16 + 32 * $0) }
@@ -14,7 +15,7 @@ public enum IdMarker {
   /// Fraction of the image height the band covers (the tests rely on at least 0.12).
   public static let bandFraction = 0.16
   /// Values half-way between two levels; body colours keep one channel at one of these.
-  static let midpoints: [UInt8] = [64, 96, 128, 160, 192]
+  package static let midpoints: [UInt8] = [64, 96, 128, 160, 192]
 
   /// Neighbouring ids get unrelated colours: the id is scrambled by an odd multiplier (a
   /// bijection modulo 512) before its bits become channel levels.
@@ -23,6 +24,7 @@ public enum IdMarker {
     (1..<modulus).first { ($0 * scramble) % modulus == 1 } ?? 1
   }()
 
+  /// The band colour of image `id` (any integer; only `id` modulo `modulus` counts).
   public static func color(for id: Int) -> RGB {
     let code = (((id % modulus) + modulus) % modulus * scramble) % modulus
     return RGB(levels[code >> 6], levels[(code >> 3) & 7], levels[code & 7])

@@ -9,15 +9,15 @@ import TesseraUtilities
 /// The scene is defined in coordinates relative to the canvas, so every size of an id shows the
 /// same picture. Every body colour keeps one channel on an `IdMarker` midpoint, so nothing
 /// below the band reads as a marker. O(width × height).
-struct ImagePainter {
+package struct ImagePainter {
   let id: Int
   let seed: UInt64
   let width: Int
   let height: Int
 
   /// The plate behind the digits and the digits themselves: every channel on a midpoint.
-  static let plate = RGB(32, 32, 32)
-  static let digitInk = RGB(224, 224, 224)
+  package static let plate = RGB(32, 32, 32)
+  package static let digitInk = RGB(224, 224, 224)
 
   var bandHeight: Int {
     Int(clamping: (Double(height) * IdMarker.bandFraction).rounded(.up), to: 1...max(1, height))

@@ -1,15 +1,15 @@
 import TesseraUtilities
 
-/// The sizes the server generates: Flickr's suffixes plus `o`, the original (2–12 MP).
+/// The sizes generated photos come in: Flickr's suffixes plus `o`, the original (2–12 MP).
 ///
 /// Dimensions are a pure function of (seed, id, variant): O(1).
-enum ImageVariant: String, CaseIterable, Sendable {
+package enum ImageVariant: String, CaseIterable, Sendable {
   case s, q, t, m, n, w
   case medium = ""
   case z, c, b, h, k, o
 
   /// Longest edge in pixels (the side, for squares); nil for the original.
-  var longestEdge: Int? {
+  package var longestEdge: Int? {
     switch self {
     case .s: 75
     case .q: 150
@@ -27,16 +27,16 @@ enum ImageVariant: String, CaseIterable, Sendable {
     }
   }
 
-  var isSquare: Bool { self == .s || self == .q }
+  package var isSquare: Bool { self == .s || self == .q }
 
   /// Aspect ratios from tall 1:2 to wide 2:1, the shapes photos come in.
-  static let aspects: [Double] = [
+  package static let aspects: [Double] = [
     1 / 2, 9 / 16, 2 / 3, 3 / 4, 4 / 5, 1, 5 / 4, 4 / 3, 3 / 2, 16 / 9, 2,
   ]
-  static let maxOriginalPixels = 12_000_000
+  package static let maxOriginalPixels = 12_000_000
 
   /// The original's size: a seeded aspect and 2–12 megapixels.
-  static func originalSize(id: Int, seed: UInt64) -> (width: Int, height: Int) {
+  package static func originalSize(id: Int, seed: UInt64) -> PixelSize {
     var random = SplitMix64(seed: seed, 0x0516, UInt64(bitPattern: Int64(id)))
     let aspect = random.pick(aspects)
     let pixels = 2_000_000 + random.unit() * 10_000_000
@@ -47,35 +47,38 @@ enum ImageVariant: String, CaseIterable, Sendable {
       width -= 1
       height = Int(clamping: Double(width) / aspect, to: sides)
     }
-    return (max(1, width), max(1, height))
+    return PixelSize(width: max(1, width), height: max(1, height))
   }
 
   /// This variant's size for image `id`: the original scaled to fit the longest edge (never
   /// up), or a centred square.
-  func size(id: Int, seed: UInt64) -> (width: Int, height: Int) {
+  package func size(id: Int, seed: UInt64) -> PixelSize {
     let original = Self.originalSize(id: id, seed: seed)
     guard let edge = longestEdge else { return original }
     if isSquare {
       let side = min(edge, original.width, original.height)
-      return (side, side)
+      return PixelSize(width: side, height: side)
     }
     let longest = max(original.width, original.height)
     guard longest > edge else { return original }
     let scale = Double(edge) / Double(longest)
-    return (
-      Int(clamping: Double(original.width) * scale, to: 1...edge),
-      Int(clamping: Double(original.height) * scale, to: 1...edge)
-    )
+    return PixelSize(
+      width: Int(clamping: Double(original.width) * scale, to: 1...edge),
+      height: Int(clamping: Double(original.height) * scale, to: 1...edge))
   }
 }
 
-/// The encodings the server produces.
+/// The encodings generated photos come in.
 public enum ImageFormat: String, CaseIterable, Sendable {
+  /// JPEG, quality 85: most photos, as on Flickr.
   case jpeg = "jpg"
+  /// PNG.
   case png
+  /// WebP, quality 80.
   case webp
 
-  init?(fileExtension: String) {
+  /// The format a file extension names ("jpg", "jpeg", "png", "webp", any case); nil for others.
+  package init?(fileExtension: String) {
     switch fileExtension.lowercased() {
     case "jpg", "jpeg": self = .jpeg
     case "png": self = .png
@@ -84,6 +87,7 @@ public enum ImageFormat: String, CaseIterable, Sendable {
     }
   }
 
+  /// The MIME type, e.g. "image/jpeg".
   public var contentType: String {
     switch self {
     case .jpeg: "image/jpeg"

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraImageSynthesis
 import TesseraUtilities
 
 /// The photos and users the server publishes, all derived from the seed: ids 1…itemCount,
@@ -96,11 +97,6 @@ struct Catalog: Sendable {
     return tags
   }
 
-  static func secret(id: Int, seed: UInt64) -> String {
-    var random = SplitMix64(seed: seed, 0x5EC2, UInt64(bitPattern: Int64(id)))
-    return String(StableHash.hex(random.next()).prefix(10))
-  }
-
   func entry(id: Int) -> Entry {
     var random = SplitMix64(seed: seed, 0xE27, UInt64(bitPattern: Int64(id)))
     let roll = random.unit()
@@ -118,7 +114,7 @@ struct Catalog: Sendable {
     let offsets = [-480, -300, 0, 60, 120, 330, 540, 600]
     return Entry(
       id: id,
-      secret: Self.secret(id: id, seed: seed),
+      secret: GeneratedImages.secret(id: id, seed: seed),
       title: title,
       author: Self.name(authorNumber),
       authorID: "\(10_000_000 + authorNumber * 7919)@N0\(authorNumber % 9 + 1)",
@@ -126,16 +122,7 @@ struct Catalog: Sendable {
       published: published,
       taken: published.addingTimeInterval(-Double(random.next() % (3 * 86_400))),
       takenOffsetMinutes: random.pick(offsets),
-      format: Self.format(id: id))
-  }
-
-  /// Mostly JPEG, as on Flickr, with some PNG and WebP so every decoder gets exercised.
-  static func format(id: Int) -> ImageFormat {
-    switch id % 10 {
-    case 3: .png
-    case 7: .webp
-    default: .jpeg
-    }
+      format: GeneratedImages.format(id: id))
   }
 
   static func name(_ number: Int) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraImageSynthesis
 
 /// The query of `photos_public.gne`: Flickr's `format`, `nojsoncallback`, `tags`, `tagmode`,
 /// and Tessera's paging extension `page` / `per_page`.

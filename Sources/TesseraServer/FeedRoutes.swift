@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import TesseraImageSynthesis
 import TesseraUtilities
 
 /// The server's routes and everything they share: the catalog, the image store, the fault
@@ -24,7 +25,7 @@ struct FeedRoutes: Sendable {
   ///     generation limiter; the real painter and no observer otherwise.
   init(
     configuration: FeedServer.Configuration,
-    generator: @escaping ImageStore.Generator = ImageStore.generate,
+    generator: @escaping ImageStore.Generator = ImageSynthesizer.encode,
     limiterObserver: (@Sendable (GenerationLimiter.Counts) -> Void)? = nil
   ) {
     self.configuration = configuration

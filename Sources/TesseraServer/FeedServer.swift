@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import TesseraImageSynthesis
 import TesseraUtilities
 
 /// The feed + image server: a Flickr-compatible public feed, a users list and the generated
@@ -187,10 +188,8 @@ public final class FeedServer: Sendable {
   /// The URL of photo `id` at a Flickr size suffix ("m", "z", "" for 500 px, "o" original).
   public func imageURL(id: Int, size: String = "m", format: ImageFormat? = nil) -> URL? {
     guard let baseURL else { return nil }
-    let secret = Catalog.secret(id: id, seed: configuration.seed)
-    let suffix = size.isEmpty ? "" : "_\(size)"
-    let ext = (format ?? Catalog.format(id: id)).rawValue
-    return baseURL.appendingPathComponent("photos/\(id)_\(secret)\(suffix).\(ext)")
+    return baseURL.appendingPathComponent(
+      GeneratedImages.path(id: id, size: size, format: format, seed: configuration.seed))
   }
 
   /// The faults in force.
@@ -206,4 +205,8 @@ public final class FeedServer: Sendable {
   public func imageStatistics() async -> (generated: Int, cacheHits: Int) {
     (await routes.store.generated, await routes.store.hits)
   }
+
+  /// Requests the hang fault is holding right now: what a test waits for before it acts
+  /// during a hang (never a sleep).
+  package var hangingRequestCount: Int { routes.hangs.waiting }
 }

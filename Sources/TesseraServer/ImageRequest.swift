@@ -1,3 +1,5 @@
+import TesseraImageSynthesis
+
 /// An image URL's file name, parsed: `/photos/{id}_{secret}[_{size}].{ext}` or
 /// `/avatars/{id}[_{size}].{ext}`.
 struct ImageRequest: Equatable {
@@ -10,7 +12,7 @@ struct ImageRequest: Equatable {
     guard let (stem, format) = split(name) else { return nil }
     let parts = stem.split(separator: "_", omittingEmptySubsequences: false)
     guard parts.count == 2 || parts.count == 3, let id = Int(parts[0]),
-      catalog.contains(id: id), parts[1] == Catalog.secret(id: id, seed: catalog.seed)
+      catalog.contains(id: id), parts[1] == GeneratedImages.secret(id: id, seed: catalog.seed)
     else { return nil }
     guard let variant = parts.count == 3 ? explicitVariant(parts[2]) : .medium else { return nil }
     return ImageRequest(id: id, variant: variant, format: format)

@@ -1,19 +1,5 @@
+import TesseraImageSynthesis
 import TesseraUtilities
-
-/// One generated image: which picture, at which size, in which encoding.
-struct ImageKey: Hashable, Sendable, CustomStringConvertible {
-  enum Kind: Hashable, Sendable {
-    case photo
-    case avatar
-  }
-
-  let kind: Kind
-  let id: Int
-  let variant: ImageVariant
-  let format: ImageFormat
-
-  var description: String { "\(kind) \(id) \(variant.rawValue) \(format.rawValue)" }
-}
 
 /// Encoded bytes and their validator.
 struct EncodedImage: Sendable {
@@ -29,8 +15,8 @@ struct EncodedImage: Sendable {
 /// never stalls the feed and users routes. Generation runs on a Dispatch queue, off the
 /// cooperative pool. Lookups are O(1); generation is O(pixels).
 actor ImageStore {
-  /// Paints and encodes one image; `ImageStore.generate` unless a test stands in.
-  typealias Generator = @Sendable (ImageKey, UInt64) throws -> EncodedImage
+  /// Paints and encodes one image; `ImageSynthesizer.encode` unless a test stands in.
+  typealias Generator = @Sendable (ImageKey, UInt64) throws -> [UInt8]
 
   private let seed: UInt64
   private var cache: LRUCache<ImageKey, EncodedImage>
@@ -45,7 +31,7 @@ actor ImageStore {
     seed: UInt64, capacityBytes: Int,
     generationLimit: Int = ServerLimits.generationConcurrency,
     limiterObserver: (@Sendable (GenerationLimiter.Counts) -> Void)? = nil,
-    generator: @escaping Generator = ImageStore.generate
+    generator: @escaping Generator = ImageSynthesizer.encode
   ) {
     self.seed = seed
     cache = LRUCache(costLimit: capacityBytes)
@@ -67,7 +53,10 @@ actor ImageStore {
     let (seed, limiter, generator) = (seed, limiter, generator)
     let task = Task.detached(priority: .userInitiated) {
       try await limiter.withSlot {
-        try await BlockingWork.run { try generator(key, seed) }
+        try await BlockingWork.run {
+          let bytes = try generator(key, seed)
+          return EncodedImage(bytes: bytes, etag: HTTPCaching.etag(for: bytes))
+        }
       }
     }
     inFlight[key] = task
@@ -79,25 +68,5 @@ actor ImageStore {
       cache.insert(image, for: key, cost: image.bytes.count)
     }
     return image
-  }
-
-  /// Pixel size of an image without generating it.
-  static func size(_ key: ImageKey, seed: UInt64) -> (width: Int, height: Int) {
-    switch key.kind {
-    case .photo:
-      return key.variant.size(id: key.id, seed: seed)
-    case .avatar:
-      let side = key.variant.longestEdge ?? 512
-      return (side, side)
-    }
-  }
-
-  static func generate(_ key: ImageKey, seed: UInt64) throws -> EncodedImage {
-    let (width, height) = size(key, seed: seed)
-    let pictureSeed = key.kind == .photo ? seed : seed ^ 0xA7A7_A7A7
-    let painter = ImagePainter(id: key.id, seed: pictureSeed, width: width, height: height)
-    let bytes = try ImageEncoder.encode(
-      rgb: painter.paint(), width: width, height: height, as: key.format)
-    return EncodedImage(bytes: bytes, etag: HTTPCaching.etag(for: bytes))
   }
 }

@@ -1,8 +1,8 @@
 import Foundation
+import TesseraServer
 import Testing
 
 @testable import TesseraFeeds
-@testable import TesseraServer
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -178,7 +178,7 @@ import Testing
           feedURL: try #require(server.feedURL), perPage: 25,
           fetcher: HTTPFetcher(timeout: .seconds(3_600), deadline: .seconds(3_600))))
       let first = Task { await controller.load() }
-      while server.routes.hangs.waiting == 0 { await Task.yield() }
+      while server.hangingRequestCount == 0 { await Task.yield() }
       server.setFaults(.none)
       await controller.refresh()
       await first.value

@@ -1,9 +1,9 @@
 import Foundation
+import TesseraImageSynthesis
 import TesseraTestSupport
 import Testing
 
 @testable import TesseraFeeds
-@testable import TesseraServer
 
 @Suite(.timeLimit(.minutes(1))) struct FolderFeedSourceTests {
   /// A 1×1 GIF, byte for byte.
@@ -13,9 +13,9 @@ import Testing
     0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3B,
   ]
 
+  /// The server's photo `id` at size "t" (100 px) in `format`, seed 3.
   static func image(_ id: Int, _ format: ImageFormat) throws -> [UInt8] {
-    try ImageStore.generate(ImageKey(kind: .photo, id: id, variant: .t, format: format), seed: 3)
-      .bytes
+    try GeneratedImages.photo(id: id, size: "t", format: format, seed: 3).bytes
   }
 
   func write(_ bytes: [UInt8], _ name: String, in folder: URL, age: TimeInterval) throws {
@@ -42,13 +42,10 @@ import Testing
       #expect(first.mediaURL.isFileURL)
       #expect(first.title == "new")
       #expect(first.sizing == .fixed)
-      let expected = ImageVariant.t.size(id: 2, seed: 3)
-      #expect(first.mediaPixelSize == PixelSize(width: expected.width, height: expected.height))
-      let webp = ImageVariant.t.size(id: 3, seed: 3)
-      #expect(page.items[1].mediaPixelSize == PixelSize(width: webp.width, height: webp.height))
+      #expect(first.mediaPixelSize == GeneratedImages.size(id: 2, size: "t", seed: 3))
+      #expect(page.items[1].mediaPixelSize == GeneratedImages.size(id: 3, size: "t", seed: 3))
       #expect(page.items[2].mediaPixelSize == PixelSize(width: 1, height: 1))
-      let jpeg = ImageVariant.t.size(id: 1, seed: 3)
-      #expect(page.items[3].mediaPixelSize == PixelSize(width: jpeg.width, height: jpeg.height))
+      #expect(page.items[3].mediaPixelSize == GeneratedImages.size(id: 1, size: "t", seed: 3))
       #expect(first.mediaURL(covering: 10, 10) == first.mediaURL)
     }
   }

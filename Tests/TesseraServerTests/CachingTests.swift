@@ -63,7 +63,7 @@ import Testing
   }
 
   @Test func etagIsTheSameAcrossServersWithTheSameSeed() async throws {
-    let uri = "/photos/5_\(Catalog.secret(id: 5, seed: 7))_t.jpg"
+    let uri = "/photos/5_\(GeneratedImages.secret(id: 5, seed: 7))_t.jpg"
     let first = try await withRouter { client, _ in
       try await client.execute(uri: uri, method: .get).headers[.eTag]
     }

@@ -30,7 +30,7 @@ final class HeldGenerations: Sendable {
   var most: Int { counts.withLock { $0.most } }
   var started: Int { counts.withLock { $0.started } }
 
-  func generate(_ key: ImageKey, _ seed: UInt64) throws -> EncodedImage {
+  func generate(_ key: ImageKey, _ seed: UInt64) throws -> [UInt8] {
     counts.withLock {
       $0.running += 1
       $0.started += 1
@@ -39,7 +39,7 @@ final class HeldGenerations: Sendable {
     startedContinuation.yield(key.id)
     gate.wait()
     counts.withLock { $0.running -= 1 }
-    return EncodedImage(bytes: Array("image \(key.id)".utf8), etag: "\"\(key.id)\"")
+    return Array("image \(key.id)".utf8)
   }
 
   /// Lets `count` generations finish.
@@ -64,7 +64,7 @@ final class HeldGenerations: Sendable {
     let app = Application(router: routes.makeRouter())
     try await app.test(.router) { client in
       let uris = (1...burst).map {
-        "/photos/\($0)_\(Catalog.secret(id: $0, seed: routes.catalog.seed))_o.png"
+        "/photos/\($0)_\(GeneratedImages.secret(id: $0, seed: routes.catalog.seed))_o.png"
       }
       try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
         for uri in uris {

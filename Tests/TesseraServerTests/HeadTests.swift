@@ -18,7 +18,7 @@ import Testing
   ]
 
   func paths(_ routes: FeedRoutes) -> [String] {
-    let secret = Catalog.secret(id: 9, seed: routes.catalog.seed)
+    let secret = GeneratedImages.secret(id: 9, seed: routes.catalog.seed)
     return [
       RoutesTests.feed, RoutesTests.feed + "&page=2&per_page=7", "/users.json",
       "/photos/9_\(secret)_m.jpg", "/photos/9_\(secret)_t.webp", "/avatars/3.png", "/",

@@ -84,7 +84,7 @@ import Testing
   }
 
   @Test func publicHelpersTakeAnyId() {
-    #expect(Catalog.secret(id: -5, seed: 1).count == 10)
+    #expect(GeneratedImages.secret(id: -5, seed: 1).count == 10)
     #expect(Catalog.tags(id: Int.min, seed: 1).count >= 1)
     #expect(GeneratedImages.path(id: Int.min, size: "m").hasPrefix("photos/"))
     #expect(GeneratedImages.size(id: Int.min, size: "m") == nil)

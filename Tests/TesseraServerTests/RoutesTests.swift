@@ -146,7 +146,7 @@ import Testing
 
   @Test func everySizeSuffixAndFormatIsServed() async throws {
     try await withRouter { client, routes in
-      let secret = Catalog.secret(id: 9, seed: routes.catalog.seed)
+      let secret = GeneratedImages.secret(id: 9, seed: routes.catalog.seed)
       for suffix in ["_s", "_q", "_t", "_m", "_n", "_w", "", "_z", "_c", "_b"] {
         let response = try await client.execute(
           uri: "/photos/9_\(secret)\(suffix).jpg", method: .get)
@@ -169,7 +169,7 @@ import Testing
   ])
   func pathsOutsideWhatIsServedAre404(uri: String) async throws {
     try await withRouter { client, routes in
-      let secret = Catalog.secret(id: 9, seed: routes.catalog.seed)
+      let secret = GeneratedImages.secret(id: 9, seed: routes.catalog.seed)
       let response = try await client.execute(
         uri: uri.replacingOccurrences(of: "SECRET", with: secret), method: .get)
       #expect(response.status == .notFound)

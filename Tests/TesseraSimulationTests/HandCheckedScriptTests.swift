@@ -1,5 +1,5 @@
 import Foundation
-import TesseraServer
+import TesseraImageSynthesis
 import TesseraSimulation
 import Testing
 

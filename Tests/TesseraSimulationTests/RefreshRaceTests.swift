@@ -1,4 +1,4 @@
-import TesseraServer
+import TesseraImageSynthesis
 import TesseraSimulation
 import Testing
 

@@ -1,4 +1,4 @@
-import TesseraServer
+import TesseraImageSynthesis
 
 /// The pixel box an image is shown in, and whether it fills it (cropping) or fits inside.
 struct ImageBox: Hashable, Sendable {
@@ -77,7 +77,7 @@ public final class PhotoLibrary {
   }
 
   /// Whether an image of `pixels` shown in `box` needs no upscaling.
-  private func covers(_ pixels: (width: Int, height: Int), _ box: ImageBox) -> Bool {
+  private func covers(_ pixels: PixelSize, _ box: ImageBox) -> Bool {
     guard pixels.width > 0, pixels.height > 0 else { return false }
     let scaleX = Double(box.width) / Double(pixels.width)
     let scaleY = Double(box.height) / Double(pixels.height)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TesseraServer
+@testable import TesseraImageSynthesis
 
 @Suite(.timeLimit(.minutes(1))) struct IdMarkerTests {
   @Test func everyIdRoundTripsThroughItsColour() {

@@ -1,15 +1,14 @@
 import TesseraTestSupport
 import Testing
 
-@testable import TesseraServer
+@testable import TesseraImageSynthesis
 
 @Suite(.timeLimit(.minutes(1))) struct ImageGenerationTests {
   static let seed: UInt64 = 7
 
   func generate(_ id: Int, _ variant: ImageVariant, _ format: ImageFormat) throws -> [UInt8] {
-    try ImageStore.generate(
-      ImageKey(kind: .photo, id: id, variant: variant, format: format), seed: Self.seed
-    ).bytes
+    try ImageSynthesizer.encode(
+      ImageKey(kind: .photo, id: id, variant: variant, format: format), seed: Self.seed)
   }
 
   @Test(arguments: ImageFormat.allCases)
@@ -128,7 +127,7 @@ import Testing
 
   @Test func avatarsAreSquareAndMarkedWithTheUserId() throws {
     let key = ImageKey(kind: .avatar, id: 12, variant: .q, format: .png)
-    let bytes = try ImageStore.generate(key, seed: Self.seed).bytes
+    let bytes = try ImageSynthesizer.encode(key, seed: Self.seed)
     let bitmap = try #require(TestImages.decode(bytes, fitting: 150, 150))
     #expect(bitmap.width == 150 && bitmap.height == 150)
     #expect(bitmap.markerID == 12)
@@ -142,17 +141,5 @@ import Testing
     }
     #expect(Set(shapes.map { $0.description }).count == 10)
     #expect(!DigitFont.ink(10, column: 0, row: 0))
-  }
-
-  @Test func storeGeneratesOnceThenServesFromCache() async throws {
-    let store = ImageStore(seed: Self.seed, capacityBytes: 1 << 20)
-    let key = ImageKey(kind: .photo, id: 3, variant: .t, format: .jpeg)
-    async let a = store.image(key)
-    async let b = store.image(key)
-    let (first, second) = try await (a, b)
-    let third = try await store.image(key)
-    #expect(first.bytes == second.bytes && second.bytes == third.bytes)
-    #expect(await store.generated == 1)
-    #expect(await store.hits == 2)
   }
 }
