@@ -43,7 +43,7 @@ trap cleanup EXIT
 # Starts the server with extra options; sets $server and $url.
 serve() {
   mkfifo "$work/port"
-  "$tessera" serve --port 0 --items 24 --seed 7 "$@" >"$work/port" 2>"$work/serve.log" &
+  "$tessera" serve --port 0 --items 20 --seed 7 "$@" >"$work/port" 2>"$work/serve.log" &
   server=$!
   read -r -t 60 url <"$work/port" || { cat "$work/serve.log" >&2; exit 1; }
   rm "$work/port"
@@ -55,7 +55,7 @@ stop() {
 }
 # Runs the example on the server's feed with a cache of its own; the summary is in $work/out.
 run_example() {
-  XDG_CACHE_HOME="$work/cache-$1" "$example" "${url}services/feeds/photos_public.gne?per_page=24" \
+  XDG_CACHE_HOME="$work/cache-$1" "$example" "${url}services/feeds/photos_public.gne" \
     >"$work/out" 2>"$work/progress" || true
 }
 expect() {
@@ -69,17 +69,17 @@ expect() {
 serve
 run_example healthy
 stop
-expect "thumbnails: 24"
-expect "loaded: 24 (24 from the network)"
+expect "thumbnails: 20"
+expect "loaded: 20 (20 from the network)"
 expect "failed: 0"
-grep -q "24/24 thumbnails" "$work/progress" || { echo "build-examples: no progress bar" >&2; exit 1; }
+grep -q "20/20 thumbnails" "$work/progress" || { echo "build-examples: no progress bar" >&2; exit 1; }
 
 serve --failure-rate 1 --failures 500 --fault-targets images
 run_example failing
 stop
-expect "thumbnails: 24"
-expect "failed: 24"
-[ "$(grep -c 'server answered HTTP 500' "$work/out")" = 24 ] || {
+expect "thumbnails: 20"
+expect "failed: 20"
+[ "$(grep -c 'server answered HTTP 500' "$work/out")" = 20 ] || {
   echo "build-examples: FeedThumbnails did not say why each image failed:" >&2
   cat "$work/out" >&2
   exit 1
