@@ -1,7 +1,7 @@
 import TesseraCollection
 import TesseraImages
 
-/// Binds the image slots of a collection's cells to an ``ImagePipeline`` and prefetches the
+/// Binds the image slots of a collection's cells to an `ImagePipeline` and prefetches the
 /// images of the items the collection view announces, keyed by item identifier.
 ///
 /// A data source keeps one binder and calls it from three places:

@@ -1,7 +1,7 @@
 import TesseraCollection
 import TesseraImages
 
-/// Loads the images of a collection's cells through an ``ImagePipeline``: the
+/// Loads the images of a collection's cells through an `ImagePipeline`: the
 /// `ImageLoading` that an `ImageSlot` binds with.
 ///
 /// Completions run on the main actor. Cancelling a load (what a slot does when its cell is
