@@ -35,9 +35,7 @@ struct GalleryLauncher {
     let renderer = TerminalRenderer(capabilities: capabilities)
     let size = session.size()
     let cellPixels =
-      capabilities.graphics == .blocks
-      ? (width: 1, height: 2)
-      : (width: capabilities.cellPixelSize.width, height: capabilities.cellPixelSize.height)
+      capabilities.graphics == .blocks ? PixelSize(width: 1, height: 2) : capabilities.cellPixelSize
     let screen = GalleryScreen(
       feed: feed, pipeline: pipeline, layout: options.layout, columns: options.columns,
       width: size.columns, height: size.rows, cellPixels: cellPixels)

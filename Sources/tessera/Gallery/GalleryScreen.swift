@@ -37,7 +37,7 @@ final class GalleryScreen {
   let images: CollectionImageBinder<String>
   let collectionView: CollectionView
   /// Pixels one terminal cell stands for: 1×2 in half blocks, the font's cell otherwise.
-  var cellPixels: (width: Int, height: Int)
+  var cellPixels: PixelSize
   private(set) var layoutMode: LayoutMode
   private(set) var columns: Int
   private(set) var width: Int
@@ -62,7 +62,7 @@ final class GalleryScreen {
 
   init(
     feed: GalleryFeed, pipeline: ImagePipeline, layout: LayoutMode, columns: Int,
-    width: Int, height: Int, cellPixels: (width: Int, height: Int)
+    width: Int, height: Int, cellPixels: PixelSize
   ) {
     self.feed = feed
     images = CollectionImageBinder(pipeline: pipeline)
