@@ -109,10 +109,13 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
-    .testTarget(name: "TesseraCollectionTests", dependencies: ["TesseraCollection"]),
+    .testTarget(
+      name: "TesseraCollectionTests", dependencies: ["TesseraCollection", "TesseraTestSupport"]),
     .testTarget(
       name: "TesseraImageBindingTests",
-      dependencies: ["TesseraImageBinding", "TesseraCollection", "TesseraImages"]),
+      dependencies: [
+        "TesseraImageBinding", "TesseraCollection", "TesseraImages", "TesseraTestSupport",
+      ]),
     .testTarget(
       name: "TesseraFeedsTests",
       dependencies: [

@@ -1,4 +1,5 @@
 import TesseraCollection
+import TesseraTestSupport
 import Testing
 
 import struct Foundation.CharacterSet
@@ -188,42 +189,21 @@ final class ThumbnailLoader: ImageLoading {
       "Tests/TesseraCollectionTests/DocumentationTests.swift",
       "Tests/TesseraImageBindingTests/DocumentationTests.swift",
     ].map {
-      Self.squeezed(try String(contentsOf: Self.root.appendingPathComponent($0), encoding: .utf8))
+      MarkdownSnippets.squeezed(
+        try String(contentsOf: Self.root.appendingPathComponent($0), encoding: .utf8))
     }
     var snippets = 0
     for page in pages {
-      for snippet in Self.swiftBlocks(in: try String(contentsOf: page, encoding: .utf8)) {
+      for snippet in MarkdownSnippets.swiftBlocks(in: try String(contentsOf: page, encoding: .utf8))
+      {
         snippets += 1
         let body = snippet.split(separator: "\n", omittingEmptySubsequences: false)
           .filter { !$0.hasPrefix("import ") }.joined(separator: "\n")
         #expect(
-          code.contains { $0.contains(Self.squeezed(body)) },
+          code.contains { $0.contains(MarkdownSnippets.squeezed(body)) },
           "not in a DocumentationTests.swift (\(page.lastPathComponent)):\n\(snippet)")
       }
     }
     #expect(snippets >= 8)
-  }
-
-  /// `text` without any whitespace.
-  static func squeezed(_ text: String) -> String {
-    String(text.unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) })
-  }
-
-  /// The bodies of the ```swift blocks of a Markdown text.
-  static func swiftBlocks(in markdown: String) -> [String] {
-    var blocks: [String] = []
-    var current: [Substring]?
-    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      if current == nil, trimmed == "```swift" {
-        current = []
-      } else if current != nil, trimmed == "```" {
-        blocks.append(current?.joined(separator: "\n") ?? "")
-        current = nil
-      } else {
-        current?.append(line)
-      }
-    }
-    return blocks
   }
 }

@@ -1,6 +1,7 @@
 import TesseraCollection
 import TesseraImageBinding
 import TesseraImages
+import TesseraTestSupport
 import Testing
 
 import struct Foundation.CharacterSet
@@ -101,38 +102,17 @@ final class PhotoGrid: CollectionDataSource {
   /// is, whitespace aside.
   @Test func readmeSnippetsAreCompiledHere() throws {
     let here = URL(fileURLWithPath: #filePath)
-    let code = Self.squeezed(try String(contentsOf: here, encoding: .utf8))
+    let code = MarkdownSnippets.squeezed(try String(contentsOf: here, encoding: .utf8))
     let readme = try String(
       contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-    let snippets = Self.swiftBlocks(in: readme)
+    let snippets = MarkdownSnippets.swiftBlocks(in: readme)
     #expect(snippets.count >= 2)
     for snippet in snippets {
       let body = snippet.split(separator: "\n", omittingEmptySubsequences: false)
         .filter { !$0.hasPrefix("import ") }.joined(separator: "\n")
-      #expect(code.contains(Self.squeezed(body)), "not in DocumentationTests.swift:\n\(snippet)")
+      #expect(
+        code.contains(MarkdownSnippets.squeezed(body)),
+        "not in DocumentationTests.swift:\n\(snippet)")
     }
-  }
-
-  /// `text` without any whitespace.
-  static func squeezed(_ text: String) -> String {
-    String(text.unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) })
-  }
-
-  /// The bodies of the ```swift blocks of a Markdown text.
-  static func swiftBlocks(in markdown: String) -> [String] {
-    var blocks: [String] = []
-    var current: [Substring]?
-    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      if current == nil, trimmed == "```swift" {
-        current = []
-      } else if current != nil, trimmed == "```" {
-        blocks.append(current?.joined(separator: "\n") ?? "")
-        current = nil
-      } else {
-        current?.append(line)
-      }
-    }
-    return blocks
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import TesseraImages
+import TesseraTestSupport
 import Testing
 
 // Every code snippet of the TesseraImages documentation (the DocC catalog in
@@ -150,37 +151,17 @@ private func loadFromALocalFolder(fileURL: URL) async throws {
       at: catalog, includingPropertiesForKeys: nil
     ).filter { $0.pathExtension == "md" }
     #expect(pages.count >= 2)
-    let code = Self.squeezed(try String(contentsOf: here, encoding: .utf8))
+    let code = MarkdownSnippets.squeezed(try String(contentsOf: here, encoding: .utf8))
     var snippets = 0
     for page in pages {
-      for snippet in Self.swiftBlocks(in: try String(contentsOf: page, encoding: .utf8)) {
+      for snippet in MarkdownSnippets.swiftBlocks(in: try String(contentsOf: page, encoding: .utf8))
+      {
         snippets += 1
         #expect(
-          code.contains(Self.squeezed(snippet)),
+          code.contains(MarkdownSnippets.squeezed(snippet)),
           "not in DocumentationTests.swift (\(page.lastPathComponent)):\n\(snippet)")
       }
     }
     #expect(snippets >= 10)
-  }
-
-  /// `text` without any whitespace.
-  private static func squeezed(_ text: String) -> String {
-    String(text.unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) })
-  }
-
-  private static func swiftBlocks(in markdown: String) -> [String] {
-    var blocks: [String] = []
-    var current: [Substring]?
-    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-      if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
-        current = []
-      } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
-        blocks.append(current?.joined(separator: "\n") ?? "")
-        current = nil
-      } else {
-        current?.append(line)
-      }
-    }
-    return blocks
   }
 }
