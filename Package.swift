@@ -22,6 +22,8 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    // Insecure.MD5 names freedesktop.org thumbnails (md5 of the file's URI).
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     // `make docs`: the DocC catalogs of the library targets (a command plugin, never linked).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -55,6 +57,7 @@ let package = Package(
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
     .target(name: "TesseraCollection", dependencies: ["TesseraUtilities"]),
