@@ -10,6 +10,18 @@ command -v tmux >/dev/null 2>&1 || need+=(tmux)
 # The end-to-end tests serve a hostile web site with Python's http.server.
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+# The real-terminal tests run the gallery in xterm (sixel) and kitty (software GL) on an Xvfb
+# display, type with xdotool and read the screen with ImageMagick's import.
+command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
+command -v xterm >/dev/null 2>&1 || need+=(xterm)
+command -v kitty >/dev/null 2>&1 || need+=(kitty)
+command -v import >/dev/null 2>&1 || need+=(imagemagick)
+command -v xdotool >/dev/null 2>&1 || need+=(xdotool)
+command -v xwininfo >/dev/null 2>&1 || need+=(x11-utils)
+# Xvfb and xterm need the "fixed" font; kitty a monospace font and Mesa's software renderer.
+[ -e /usr/share/fonts/X11/misc/fonts.dir ] || need+=(xfonts-base)
+[ -n "$(fc-list :spacing=mono family 2>/dev/null)" ] || need+=(fonts-dejavu-core)
+ls /usr/lib/*/dri/swrast_dri.so >/dev/null 2>&1 || need+=(libgl1-mesa-dri)
 
 if ((${#need[@]} == 0)); then
   exit 0
