@@ -101,4 +101,7 @@ size_t tessera_vips_last_error(char *buffer, size_t length);
 }
 #endif
 
+// Encoding with metadata (PNG text chunks, EXIF orientation), in its own header.
+#include "CVipsShimMetadata.h"
+
 #endif

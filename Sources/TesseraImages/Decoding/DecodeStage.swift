@@ -13,15 +13,34 @@ extension PipelineCore {
     let id = job.id
     let request = job.request
     let decoder = self.decoder
+    let plan = job.thumbnail
     DispatchQueue.global(qos: .userInitiated).async {
       let clock = ContinuousClock()
       let start = clock.now
+      var thumbnailWritten = false
       let result = Result { () throws(ImagePipelineError) -> Image in
-        try decoder.decode(
+        if case .write(let original, let sizes)? = plan, origin == .localFile,
+          let cache = self.configuration.thumbnailCache
+        {
+          let made = try self.decodeWritingThumbnail(
+            data, request: request, original: original, sizes: sizes, cache: cache)
+          thumbnailWritten = made.written
+          return made.image
+        }
+        if case .read(let originalSize)? = plan, origin == .thumbnailCache {
+          return try decoder.decodeThumbnail(data, for: request, originalSize: originalSize)
+        }
+        return try decoder.decode(
           data, targetSize: request.targetSize, contentMode: request.contentMode,
           source: request.source)
       }
       let elapsed = clock.now - start
+      if case .failure(let error) = result, Self.condemnsTheBytes(error),
+        case .write(let original, _)? = plan, origin == .localFile
+      {
+        self.recordThumbnailFailure(of: original, error)
+      }
+      if thumbnailWritten { self.state.withLock { $0.statistics.thumbnailsWritten += 1 } }
       if case .success(let image) = result {
         self.configuration.memoryCache?.store(image, for: key.image)
       } else if case .failure(let error) = result, Self.condemnsTheBytes(error),
@@ -37,7 +56,7 @@ extension PipelineCore {
   }
 
   /// Whether a decode failure is about the bytes themselves (rather than the size asked for).
-  private static func condemnsTheBytes(_ error: ImagePipelineError) -> Bool {
+  static func condemnsTheBytes(_ error: ImagePipelineError) -> Bool {
     switch error {
     case .decodingFailed, .unsupportedFormat, .tooLarge(.pixels), .tooLarge(.side): true
     default: false

@@ -28,7 +28,18 @@ struct ImageDecoder: Sendable {
   )
     throws(ImagePipelineError) -> Image
   {
-    let original = try header(of: data, source: source)
+    try decode(
+      data, targetSize: targetSize, contentMode: contentMode,
+      allowed: Self.allowedFormats(for: source))
+  }
+
+  /// `decode` with the allowed formats (`TesseraFormat` bits) given directly: thumbnails from
+  /// the shared folders are PNG only, whatever their request's source.
+  func decode(
+    _ data: Data, targetSize: PixelSize?, contentMode: ImageRequest.ContentMode,
+    allowed: UInt32
+  ) throws(ImagePipelineError) -> Image {
+    let original = try header(of: data, allowed: allowed)
     let box = try fittingBox(targetSize, original: original, contentMode: contentMode)
     let fit: TesseraFit =
       switch targetSize == nil ? .aspectFit : contentMode {
@@ -42,7 +53,7 @@ struct ImageDecoder: Sendable {
     var height: Int32 = 0
     let status = data.withUnsafeBytes { raw in
       tessera_vips_thumbnail_rgba_allowed(
-        raw.baseAddress, raw.count, Self.allowedFormats(for: source),
+        raw.baseAddress, raw.count, allowed,
         Int32(clamping: box.width), Int32(clamping: box.height), Int32(fit.rawValue), &pixels,
         &length, &width, &height)
     }
@@ -55,18 +66,24 @@ struct ImageDecoder: Sendable {
     return Image(width: Int(width), height: Int(height), pixels: bitmap, originalSize: original)
   }
 
-  /// The source's dimensions, from its header only, once its format is known to be allowed
-  /// for `source` and its size within the limits.
+  /// The source's dimensions, upright (EXIF orientations 5…8 swap them, as the decode turns
+  /// the image), from its header only, once its format is known to be allowed for `source`
+  /// and its size within the limits.
   func header(
     of data: Data, source: ImageRequest.Source = .network
   ) throws(ImagePipelineError) -> PixelSize {
+    try header(of: data, allowed: Self.allowedFormats(for: source))
+  }
+
+  /// `header(of:source:)` with the allowed formats given directly.
+  func header(of data: Data, allowed: UInt32) throws(ImagePipelineError) -> PixelSize {
     var width: Int32 = 0
     var height: Int32 = 0
     var bands: Int32 = 0
     var name = [CChar](repeating: 0, count: 64)
     let status = data.withUnsafeBytes { raw in
       tessera_vips_header_allowed(
-        raw.baseAddress, raw.count, Self.allowedFormats(for: source), &width, &height, &bands,
+        raw.baseAddress, raw.count, allowed, &width, &height, &bands,
         &name, name.count)
     }
     guard status != TESSERA_REFUSED_FORMAT else {
@@ -85,7 +102,10 @@ struct ImageDecoder: Sendable {
     guard width <= side, height <= side else {
       throw .tooLarge(.side(width: Int(width), height: Int(height), limit: side))
     }
-    return PixelSize(width: Int(width), height: Int(height))
+    let orientation = data.withUnsafeBytes { tessera_vips_orientation($0.baseAddress, $0.count) }
+    return orientation >= 5
+      ? PixelSize(width: Int(height), height: Int(width))
+      : PixelSize(width: Int(width), height: Int(height))
   }
 
   /// The box handed to libvips: the request's (or the original size), each side at most

@@ -12,6 +12,11 @@ extension ImagePipeline {
     /// Downloaded bytes with their HTTP caching metadata. Default: none
     /// (`ImagePipeline.shared` has one in `DiskCache.defaultDirectory`).
     public var diskCache: DiskCache?
+    /// The freedesktop.org thumbnail folders, read before a local-folder original is decoded
+    /// and written after (`ImageRequest.Source.localFolder` requests with a target size of
+    /// at most 1,024 px only). Default: `ThumbnailCache()`, the user's own
+    /// (`$XDG_CACHE_HOME/thumbnails`), shared with file managers; nil reads and writes none.
+    public var thumbnailCache: ThumbnailCache?
     /// Downloads at once (the rest wait in priority order). Default 6, like browsers per host.
     public var maxConcurrentDownloads: Int
     /// Decodes at once. Default: the number of active cores.
@@ -44,6 +49,7 @@ extension ImagePipeline {
       dataLoader: any DataLoading = Configuration.defaultDataLoader,
       memoryCache: MemoryCache? = MemoryCache(),
       diskCache: DiskCache? = nil,
+      thumbnailCache: ThumbnailCache? = ThumbnailCache(),
       maxConcurrentDownloads: Int = 6,
       maxConcurrentDecodes: Int = ProcessInfo.processInfo.activeProcessorCount,
       maxConcurrentDiskReads: Int = 2,
@@ -56,6 +62,7 @@ extension ImagePipeline {
       self.dataLoader = dataLoader
       self.memoryCache = memoryCache
       self.diskCache = diskCache
+      self.thumbnailCache = thumbnailCache
       self.maxConcurrentDownloads = maxConcurrentDownloads
       self.maxConcurrentDecodes = maxConcurrentDecodes
       self.maxConcurrentDiskReads = maxConcurrentDiskReads

@@ -35,6 +35,11 @@ public struct PipelineStatistics: Sendable, Hashable, CustomStringConvertible {
   /// Disk-cache reads that found nothing usable, or a stale entry to revalidate.
   public var diskMisses = 0
 
+  /// Local-folder requests served from a freedesktop.org thumbnail (no original read).
+  public var thumbnailHits = 0
+  /// Thumbnails written into the freedesktop.org thumbnail folders.
+  public var thumbnailsWritten = 0
+
   /// Images decoded.
   public var decodes = 0
   /// Decodes that failed or were refused.
@@ -54,6 +59,7 @@ public struct PipelineStatistics: Sendable, Hashable, CustomStringConvertible {
       + "\(downloadsFinished) finished \(downloadsFailed) failed \(downloadsCancelled) cancelled "
       + "(\(bytesDownloaded) B, \(notModifiedResponses) not modified), joins \(coalescedJoins), "
       + "shared \(sharedDownloads), memory \(memoryHits)/\(memoryMisses), "
-      + "disk \(diskHits)/\(diskMisses), decodes \(decodes) (\(decodeFailures) failed)"
+      + "disk \(diskHits)/\(diskMisses), thumbnails \(thumbnailHits) read "
+      + "\(thumbnailsWritten) written, decodes \(decodes) (\(decodeFailures) failed)"
   }
 }

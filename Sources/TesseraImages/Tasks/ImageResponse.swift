@@ -13,14 +13,18 @@ public struct ImageResponse: Sendable, Equatable, CustomStringConvertible {
     case network
     /// The bytes were read from a local-folder file (`ImageRequest.Source.localFolder`).
     case localFile
+    /// A thumbnail of a local-folder file, from the freedesktop.org thumbnail folders
+    /// (`ThumbnailCache`): the original was neither read nor decoded.
+    case thumbnailCache
 
-    /// "memory cache", "disk cache", "network" or "local file".
+    /// "memory cache", "disk cache", "network", "local file" or "thumbnail cache".
     public var description: String {
       switch self {
       case .memoryCache: "memory cache"
       case .diskCache: "disk cache"
       case .network: "network"
       case .localFile: "local file"
+      case .thumbnailCache: "thumbnail cache"
       }
     }
   }

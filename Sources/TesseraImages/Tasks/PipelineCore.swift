@@ -21,7 +21,8 @@ final class PipelineCore: Sendable {
       PipelineState(
         diskStage: StageQueue(limit: configuration.maxConcurrentDiskReads),
         networkStage: StageQueue(limit: configuration.maxConcurrentDownloads),
-        decodeStage: StageQueue(limit: configuration.maxConcurrentDecodes)))
+        decodeStage: StageQueue(limit: configuration.maxConcurrentDecodes),
+        thumbnailStage: StageQueue(limit: configuration.maxConcurrentDiskReads)))
   }
 
   var statistics: PipelineStatistics { state.withLock { $0.statistics } }
@@ -85,13 +86,27 @@ final class PipelineCore: Sendable {
       let fetchKey = FetchKey(url: request.diskKey, policy: request.cachePolicy)
       state.decodes[key] = DecodeJob(
         id: state.makeID(), request: request, fetch: fetchKey, subscribers: [id: priority])
-      if state.fetches[fetchKey] != nil {
-        state.statistics.sharedDownloads += 1
-        state.fetches[fetchKey]?.decodes[key] = priority
-        reprioritize(fetch: fetchKey, &state)
+      if usesThumbnails(request) {
+        state.decodes[key]?.phase = .waitingForThumbnail
+        state.thumbnailStage.submit(key, priority: priority)
       } else {
-        beginFetch(fetchKey, url: request.url, decode: (key, priority), &state, &deliveries)
+        joinFetch(of: key, &state, &deliveries)
       }
+    }
+  }
+
+  /// Subscribes a decode job to the download of its URL, starting one if none is running.
+  func joinFetch(of key: DecodeKey, _ state: inout PipelineState, _ deliveries: inout Deliveries) {
+    guard let job = state.decodes[key] else { return }
+    state.decodes[key]?.phase = .waitingForData
+    let fetchKey = job.fetch
+    if state.fetches[fetchKey] != nil {
+      state.statistics.sharedDownloads += 1
+      state.fetches[fetchKey]?.decodes[key] = job.priority
+      reprioritize(fetch: fetchKey, &state)
+    } else {
+      beginFetch(
+        fetchKey, url: job.request.url, decode: (key, job.priority), &state, &deliveries)
     }
   }
 
@@ -271,12 +286,14 @@ final class PipelineCore: Sendable {
   private func reprioritize(decode key: DecodeKey, _ state: inout PipelineState) {
     guard let job = state.decodes[key] else { return }
     switch job.phase {
+    case .waitingForThumbnail:
+      state.thumbnailStage.update(key, priority: job.priority)
     case .waitingForData:
       state.fetches[job.fetch]?.decodes[key] = job.priority
       reprioritize(fetch: job.fetch, &state)
     case .waitingForDecoder:
       state.decodeStage.update(key, priority: job.priority)
-    case .decoding:
+    case .decoding, .lookingUpThumbnail:
       break
     }
   }
@@ -295,6 +312,10 @@ final class PipelineCore: Sendable {
   private func abandon(decode key: DecodeKey, _ state: inout PipelineState) {
     guard let job = state.decodes.removeValue(forKey: key) else { return }
     switch job.phase {
+    case .waitingForThumbnail:
+      state.thumbnailStage.withdraw(key)
+    case .lookingUpThumbnail:
+      break  // its completion finds no job and only frees the slot
     case .waitingForData:
       state.fetches[job.fetch]?.decodes.removeValue(forKey: key)
       if state.fetches[job.fetch]?.isUnwanted == true {
@@ -329,6 +350,11 @@ final class PipelineCore: Sendable {
   /// every download slot is usable; each finished decode reopens one.
   private func startWork(_ state: inout PipelineState) {
     while let key = state.decodeStage.nextToStart() { startDecode(key, &state) }
+    while state.decodeStage.waiting.count < decodeBacklogLimit,
+      let key = state.thumbnailStage.nextToStart()
+    {
+      startThumbnailLookup(key, &state)
+    }
     while state.decodeStage.waiting.count < decodeBacklogLimit,
       let key = state.diskStage.nextToStart()
     {

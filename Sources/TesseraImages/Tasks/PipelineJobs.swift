@@ -65,6 +65,9 @@ struct FetchJob {
 /// A decode shared by every task that asked for the same image at the same size.
 struct DecodeJob {
   enum Phase {
+    /// In line for the thumbnail folders (a local-folder request with a thumbnail cache).
+    case waitingForThumbnail
+    case lookingUpThumbnail
     case waitingForData
     case waitingForDecoder(Data, origin: ImageResponse.Origin)
     case decoding
@@ -75,6 +78,9 @@ struct DecodeJob {
   let fetch: FetchKey
   var subscribers: [TaskID: ImageRequest.Priority] = [:]
   var phase: Phase = .waitingForData
+  /// What the decode does with the thumbnail folders: write one after decoding the original,
+  /// or take the original's size from the thumbnail it decodes.
+  var thumbnail: ThumbnailPlan?
 
   /// O(subscribers).
   var priority: ImageRequest.Priority { subscribers.values.max() ?? .veryLow }
@@ -89,6 +95,7 @@ struct PipelineState {
   var diskStage: StageQueue<FetchKey>
   var networkStage: StageQueue<FetchKey>
   var decodeStage: StageQueue<DecodeKey>
+  var thumbnailStage: StageQueue<DecodeKey>
   var statistics = PipelineStatistics()
 
   mutating func makeID() -> UInt64 {

@@ -1,0 +1,45 @@
+#include <vips/vips.h>
+
+#include "CVipsShim.h"
+#include "CVipsShimMetadata.h"
+
+int tessera_vips_encode_with_metadata(const uint8_t *pixels, int width, int height, int bands,
+                                      const char *suffix, const TesseraMetadataField *fields,
+                                      size_t field_count, void **out, size_t *out_len) {
+  if (tessera_vips_init() != 0) return -1;
+  if (pixels == NULL || width < 1 || height < 1 || (bands != 3 && bands != 4) ||
+      suffix == NULL || (fields == NULL && field_count > 0)) {
+    vips_error("tessera", "bad bitmap: %dx%d with %d bands", width, height, bands);
+    return -1;
+  }
+  VipsImage *image = vips_image_new_from_memory(pixels, (size_t)width * height * bands, width,
+                                                height, bands, VIPS_FORMAT_UCHAR);
+  if (image == NULL) return -1;
+  image->Type = VIPS_INTERPRETATION_sRGB;
+  for (size_t i = 0; i < field_count; i++) {
+    if (fields[i].name == NULL) continue;
+    if (fields[i].text != NULL)
+      vips_image_set_string(image, fields[i].name, fields[i].text);
+    else
+      vips_image_set_int(image, fields[i].name, fields[i].number);
+  }
+  int status = vips_image_write_to_buffer(image, suffix, out, out_len, NULL);
+  g_object_unref(image);
+  return status == 0 ? 0 : -1;
+}
+
+int tessera_vips_orientation(const void *buffer, size_t length) {
+  if (tessera_vips_init() != 0 || buffer == NULL || length == 0) return 1;
+  VipsImage *image = vips_image_new_from_buffer(buffer, length, "", "access",
+                                                VIPS_ACCESS_SEQUENTIAL, NULL);
+  if (image == NULL) {
+    vips_error_clear();
+    return 1;
+  }
+  int orientation = 1;
+  if (vips_image_get_typeof(image, VIPS_META_ORIENTATION) != 0 &&
+      vips_image_get_int(image, VIPS_META_ORIENTATION, &orientation) != 0)
+    orientation = 1;
+  g_object_unref(image);
+  return orientation >= 1 && orientation <= 8 ? orientation : 1;
+}
