@@ -47,6 +47,24 @@ extension FuzzHarnesses {
     "image-header": { bytes in
       FeedInvariants.check(ImageHeader.pixelSize(Array(bytes)))
     },
+    // A photo's first bytes (JPEG APP1 or a TIFF header): EXIF facts within their bounds,
+    // or none; the header's shown size within limits whatever the orientation claims.
+    "exif": { bytes in
+      let prefix = Array(bytes)
+      if let facts = ExifReader.facts(prefix) {
+        if let orientation = facts.orientation { precondition((1...8).contains(orientation)) }
+        if let model = facts.model {
+          precondition(!model.isEmpty && model.utf8.count <= FeedLimits.maxExifText)
+          precondition(model.utf8.allSatisfy { (0x20...0x7E).contains($0) })
+        }
+        if let taken = facts.taken {
+          let year = taken.civil.year
+          precondition((1800...9999).contains(year))
+          _ = (taken.dayTitle, taken.monthTitle, taken.description)
+        }
+      }
+      FeedInvariants.check(PhotoHeader(bytes: prefix).pixelSize)
+    },
   ]
 }
 

@@ -30,6 +30,20 @@ public enum FeedLimits {
   /// Most entries of a folder looked at; the rest are ignored.
   public static let maxFolderEntries = 100_000
 
+  /// Bytes of a local photo read for its EXIF and pixel size while a folder is walked: EXIF
+  /// lives in the first 64 KiB (one APP1 segment), the frame header soon after.
+  public static let maxPhotoHeaderBytes = 128 * 1024
+  /// JPEG segments looked at before giving up on finding EXIF.
+  public static let maxJPEGSegments = 64
+  /// Entries of one EXIF IFD read at most (real files have a few dozen).
+  public static let maxIFDEntries = 512
+  /// Longest EXIF text kept (camera model, dates).
+  public static let maxExifText = 128
+  /// Deepest folder level a walk descends to (`--depth` beyond it is clamped).
+  public static let maxWalkDepth = 256
+  /// Most images one walk lists; it stops there and says so.
+  public static let maxWalkFiles = 1_000_000
+
   /// Highest page number followed (Tessera's paging extension): beyond it the feed ends.
   public static let maxPage = 1_000_000
 

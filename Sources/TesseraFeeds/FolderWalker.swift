@@ -1,0 +1,211 @@
+import Foundation
+import TesseraUtilities
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One image file a walk found, with what `stat` said (no byte of it read yet).
+public struct WalkedFile: Sendable, Equatable {
+  /// The path as the walk reached it (through the argument given, symlinked folders kept).
+  public var path: String
+  /// The last path component (kept: sorting by name compares it often).
+  public var name: String
+  public var size: Int
+  public var modified: Date
+
+  public init(path: String, size: Int, modified: Date) {
+    self.path = path
+    name = (path as NSString).lastPathComponent
+    self.size = size
+    self.modified = modified
+  }
+}
+
+/// What a walk delivers as it goes: the images found since the last batch, problems met
+/// (each said once), and how far it is.
+public struct WalkBatch: Sendable, Equatable {
+  public var files: [WalkedFile] = []
+  /// Sentences: "“/p/private” can't be read (permission denied)".
+  public var problems: [String] = []
+  /// Folders read so far, in the whole walk.
+  public var foldersWalked = 0
+  /// True on the last batch.
+  public var finished = false
+
+  public init(
+    files: [WalkedFile] = [], problems: [String] = [], foldersWalked: Int = 0,
+    finished: Bool = false
+  ) {
+    self.files = files
+    self.problems = problems
+    self.foldersWalked = foldersWalked
+    self.finished = finished
+  }
+}
+
+/// Something that walks and hands over batches: the real file system, or a test's walker
+/// that releases batches when the test says.
+public protocol FileWalking: Sendable {
+  /// Walks, calling `deliver` with each batch (the last one `finished`); stops early when
+  /// `deliver` answers false. Blocking: runs on a thread of its own, never the cooperative pool.
+  func walk(_ deliver: (WalkBatch) -> Bool)
+}
+
+/// Walks folders (and takes image files given directly), streaming what it finds in batches:
+/// the first batch is small so the first screen comes at once, later ones larger.
+///
+/// - Hidden files and folders (a name starting with ".") are skipped unless `includeHidden`.
+/// - A folder that cannot be read is reported once and the walk goes on.
+/// - Symbolic links to folders are followed, but every folder is entered at most once, by its
+///   (device, inode): a link loop ends where it began. Symbolic links to files are not listed
+///   (local images are opened with `O_NOFOLLOW`).
+/// - `maxDepth` 0 reads only the given folders, 1 their subfolders too, and so on.
+///
+/// - Complexity: O(entries) system calls (one `fstatat` per entry, two for a symlink), memory
+///   O(folders) for the (device, inode) set and the stack of folders still to read.
+public struct FolderWalker: FileWalking {
+  public var roots: [String]
+  public var maxDepth: Int
+  public var includeHidden: Bool
+  /// Images in the first batch; later batches hold `batchSize`.
+  public var firstBatchSize = 48
+  public var batchSize = 2_048
+
+  /// File extensions listed, lower-case: what Debian's libvips reads from a local folder.
+  public static let imageExtensions: Set<String> = [
+    "jpg", "jpeg", "jpe", "png", "webp", "gif", "heic", "heif", "avif", "tif", "tiff", "jxl",
+  ]
+
+  public init(roots: [String], maxDepth: Int = FeedLimits.maxWalkDepth, includeHidden: Bool = false)
+  {
+    self.roots = roots
+    self.maxDepth = maxDepth.clamped(to: 0...FeedLimits.maxWalkDepth)
+    self.includeHidden = includeHidden
+  }
+
+  private struct FolderID: Hashable {
+    var device: UInt64
+    var inode: UInt64
+  }
+
+  public func walk(_ deliver: (WalkBatch) -> Bool) {
+    var batch = WalkBatch()
+    var found = 0
+    var seen = Set<FolderID>()
+    var stack: [(path: String, depth: Int)] = []
+    var limit = firstBatchSize
+    var foldersDelivered = 0
+    // A batch goes out when it is full, has a problem to say, or 256 folders went by without
+    // one (so the progress moves through folders that hold no image).
+    func flush(force: Bool = false) -> Bool {
+      guard
+        force || batch.files.count >= limit || !batch.problems.isEmpty
+          || batch.foldersWalked - foldersDelivered >= 256
+      else { return true }
+      foldersDelivered = batch.foldersWalked
+      let keepGoing = deliver(batch)
+      batch.files.removeAll(keepingCapacity: true)
+      batch.problems.removeAll()
+      limit = batchSize
+      return keepGoing
+    }
+    // Roots in reverse, so the stack reads them in the order given.
+    for root in roots.reversed() {
+      var info = stat()
+      guard stat(root, &info) == 0 else {
+        batch.problems.append("“\(root)” can't be read (\(Self.reason(errno)))")
+        continue
+      }
+      switch info.st_mode & S_IFMT {
+      case S_IFDIR:
+        if seen.insert(Self.folderID(info)).inserted { stack.append((root, 0)) }
+      case S_IFREG:
+        batch.files.append(Self.file(root, info))
+        found += 1
+      default:
+        batch.problems.append("“\(root)” is neither a folder nor a file")
+      }
+    }
+    while let (folder, depth) = stack.popLast() {
+      guard found < FeedLimits.maxWalkFiles else {
+        batch.problems.append("stopped after \(FeedLimits.maxWalkFiles) images")
+        break
+      }
+      let subfolders = read(folder, depth: depth, into: &batch, found: &found, seen: &seen)
+      // Reversed: the first subfolder in the listing is read next.
+      stack.append(contentsOf: subfolders.reversed().map { ($0, depth + 1) })
+      batch.foldersWalked += 1
+      guard flush() else { return }
+    }
+    batch.finished = true
+    _ = flush(force: true)
+  }
+
+  /// Lists one folder: images into `batch`, subfolders (not seen before, within the depth)
+  /// returned in listing order.
+  private func read(
+    _ folder: String, depth: Int, into batch: inout WalkBatch, found: inout Int,
+    seen: inout Set<FolderID>
+  ) -> [String] {
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0, let directory = fdopendir(descriptor) else {
+      let code = errno
+      batch.problems.append("“\(folder)” can't be read (\(Self.reason(code)))")
+      return []
+    }
+    defer { closedir(directory) }
+    var subfolders: [String] = []
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name == "." || name == ".." || (!includeHidden && name.hasPrefix(".")) { continue }
+      var info = stat()
+      guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+      var type = info.st_mode & S_IFMT
+      if type == S_IFLNK {
+        // Only a link to a folder is followed; what it points to is checked by inode.
+        guard fstatat(descriptor, name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+          continue
+        }
+        type = S_IFDIR
+      }
+      if type == S_IFDIR {
+        if depth < maxDepth, seen.insert(Self.folderID(info)).inserted {
+          subfolders.append(prefix + name)
+        }
+      } else if type == S_IFREG, found < FeedLimits.maxWalkFiles,
+        Self.imageExtensions.contains((name as NSString).pathExtension.lowercased())
+      {
+        batch.files.append(Self.file(prefix + name, info))
+        found += 1
+      }
+    }
+    return subfolders
+  }
+
+  private static func folderID(_ info: stat) -> FolderID {
+    FolderID(
+      device: UInt64(truncatingIfNeeded: info.st_dev),
+      inode: UInt64(truncatingIfNeeded: info.st_ino))
+  }
+
+  private static func file(_ path: String, _ info: stat) -> WalkedFile {
+    #if canImport(Darwin)
+      let time = info.st_mtimespec
+    #else
+      let time = info.st_mtim
+    #endif
+    return WalkedFile(
+      path: path, size: Int(truncatingIfNeeded: info.st_size),
+      modified: Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9))
+  }
+
+  static func reason(_ code: Int32) -> String {
+    code == EACCES ? "permission denied" : String(cString: strerror(code))
+  }
+}

@@ -1,0 +1,230 @@
+import Dispatch
+import Foundation
+import TesseraUtilities
+
+/// Local photos as a walk finds them, kept in display order with their sections, for a
+/// gallery that must show its first screen long before a 100,000-file walk ends.
+///
+/// How it stays fast: the walk only `stat`s (cheap), so photos first sort by their
+/// modification time; headers (EXIF date taken, camera, orientation, pixel size) are read
+/// afterwards — first those the screen shows (`prioritize(ids:)`), then the rest in the order
+/// found — and a photo whose date taken differs moves to its place. Changes are published in
+/// batches that grow with the library (at least `minimumPublish`, else an eighth of what is
+/// shown), so the engine gets O(log n) batch updates over a whole walk, not one per file.
+///
+/// Lives on the main actor; the walk and the header reads run on Dispatch threads.
+/// - Complexity: a publish is O(n + k log k) for k new or moved photos (merge into the sorted
+///   order, sections in one pass); `prioritize` is O(ids).
+@MainActor
+public final class PhotoLibrary {
+  /// What changed: the photos or their order (`order`, `sections`, `changedPhotos`), or only
+  /// the progress.
+  public enum Change: Equatable, Sendable {
+    case items
+    case progress
+  }
+
+  /// How far the walk and the header reads are.
+  public struct Progress: Equatable, Sendable {
+    public var photosFound = 0
+    public var foldersWalked = 0
+    public var headersRead = 0
+    public var walkFinished = false
+  }
+
+  public let ordering: PhotoOrdering
+  /// Every photo found, in the order found; an index here is a photo's lasting number.
+  public private(set) var photos: [LocalPhoto] = []
+  /// Published display order: indices into `photos`.
+  public private(set) var order: [Int] = []
+  /// Published sections over `order` (empty when not grouped).
+  public private(set) var sections: [PhotoSection] = []
+  /// Photos whose facts changed since the previous publish (headers read), for caches.
+  public private(set) var changedPhotos: [Int] = []
+  public private(set) var progress = Progress()
+  /// Problems the walk met, each once ("“/p/x” can't be read (permission denied)").
+  public private(set) var problems: [String] = []
+  /// Called on the main actor after each change.
+  public var onChange: (@MainActor (Change) -> Void)?
+  /// Fewest new or moved photos that make a publish (unless the walk or the reads ended, or
+  /// the screen's photos got their headers).
+  public var minimumPublish = 256
+  /// Headers read per background round (the screen's are read first, in a round of their own).
+  public var headerChunk = 64
+
+  private let walker: any FileWalking
+  private let headerReader: any PhotoHeaderReading
+  private let zone: TimeZone
+  private let stopped = Locked(false)
+  private var started = false
+  private var keys: [Int64] = []
+  private var indexByPath: [String: Int] = [:]
+  private var unpublished: Set<Int> = []
+  private var moved: Set<Int> = []
+  private var changedSincePublish: [Int] = []
+  private var priority: [Int] = []
+  private var scanCursor = 0
+  private var readingHeaders = false
+
+  public init(
+    walker: any FileWalking, ordering: PhotoOrdering = PhotoOrdering(),
+    headerReader: any PhotoHeaderReading = LocalPhotoHeaderReader(), zone: TimeZone = .current
+  ) {
+    self.walker = walker
+    self.ordering = ordering
+    self.headerReader = headerReader
+    self.zone = zone
+  }
+
+  /// The photo at a display position; nil outside.
+  public func photo(atPosition position: Int) -> LocalPhoto? {
+    order.indices.contains(position) ? photos[order[position]] : nil
+  }
+
+  /// Walks until the walk ends (or `stop()`, or the calling task is cancelled); header reads
+  /// go on afterwards by themselves until every photo's is read.
+  public func start() async {
+    guard !started else { return }
+    started = true
+    let walker = walker
+    let stopped = stopped
+    let stream = AsyncStream<WalkBatch> { continuation in
+      DispatchQueue(label: "tessera.feeds.walk", qos: .userInitiated).async {
+        walker.walk { batch in
+          continuation.yield(batch)
+          return !stopped.withLock { $0 }
+        }
+        continuation.finish()
+      }
+    }
+    await withTaskCancellationHandler {
+      for await batch in stream { ingest(batch) }
+    } onCancel: {
+      stopped.withLock { $0 = true }
+    }
+  }
+
+  /// Stops the walk and the header reads; what was found stays.
+  public func stop() {
+    stopped.withLock { $0 = true }
+  }
+
+  /// The photos the screen shows (by path): their headers are read next.
+  public func prioritize(ids: [String]) {
+    let wanted = ids.compactMap { indexByPath[$0] }.filter { !photos[$0].headerRead }
+    guard !wanted.isEmpty else { return }
+    priority = wanted
+    readHeadersIfIdle()
+  }
+
+  // MARK: walk
+
+  private func ingest(_ batch: WalkBatch) {
+    for file in batch.files where indexByPath[file.path] == nil {
+      let photo = LocalPhoto(file: file, zone: zone)
+      indexByPath[file.path] = photos.count
+      unpublished.insert(photos.count)
+      photos.append(photo)
+      keys.append(ordering.key(photo))
+    }
+    problems += batch.problems.filter { !problems.contains($0) }
+    progress.photosFound = photos.count
+    progress.foldersWalked = batch.foldersWalked
+    progress.walkFinished = batch.finished
+    if !publishIfDue(force: batch.finished) { onChange?(.progress) }
+    readHeadersIfIdle()
+  }
+
+  // MARK: headers
+
+  private func readHeadersIfIdle() {
+    guard !readingHeaders, !stopped.withLock({ $0 }) else { return }
+    var chunk = priority.filter { !photos[$0].headerRead }
+    let isPriority = !chunk.isEmpty
+    priority.removeAll()
+    if !isPriority {
+      while chunk.count < headerChunk, scanCursor < photos.count {
+        if !photos[scanCursor].headerRead { chunk.append(scanCursor) }
+        scanCursor += 1
+      }
+    }
+    guard !chunk.isEmpty else { return }
+    readingHeaders = true
+    let paths = chunk.map { photos[$0].file.path }
+    let reader = headerReader
+    Task { [weak self] in
+      let headers = await BlockingWork.run { paths.map { reader.header(ofFileAt: $0) } }
+      self?.apply(headers, to: chunk, isPriority: isPriority)
+    }
+  }
+
+  private func apply(_ headers: [PhotoHeader?], to chunk: [Int], isPriority: Bool) {
+    readingHeaders = false
+    for (index, header) in zip(chunk, headers) where !photos[index].headerRead {
+      photos[index].header = header ?? PhotoHeader()
+      photos[index].headerRead = true
+      changedSincePublish.append(index)
+      let key = ordering.key(photos[index])
+      if key != keys[index] {
+        keys[index] = key
+        if !unpublished.contains(index) { moved.insert(index) }
+      }
+    }
+    progress.headersRead += chunk.count
+    let allRead = progress.walkFinished && progress.headersRead >= photos.count
+    if !publishIfDue(force: isPriority || allRead) { onChange?(.progress) }
+    readHeadersIfIdle()
+  }
+
+  // MARK: publishing
+
+  /// Publishes when forced or when enough changed; true when it did.
+  @discardableResult
+  private func publishIfDue(force: Bool) -> Bool {
+    let pending = unpublished.count + moved.count
+    let due =
+      (force && (pending > 0 || !changedSincePublish.isEmpty))
+      || (order.isEmpty && !unpublished.isEmpty)
+      || pending >= max(minimumPublish, order.count / 8)
+    guard due else { return false }
+    if !moved.isEmpty { order.removeAll { moved.contains($0) } }
+    let photos = photos
+    let keys = keys
+    let ordering = ordering
+    let incoming = unpublished.union(moved).sorted {
+      ordering.precedes(photos[$0], keys[$0], photos[$1], keys[$1])
+    }
+    order = Self.merge(order, incoming) {
+      ordering.precedes(photos[$0], keys[$0], photos[$1], keys[$1])
+    }
+    unpublished.removeAll()
+    moved.removeAll()
+    sections = ordering.sections(of: order, in: photos)
+    changedPhotos = changedSincePublish
+    changedSincePublish.removeAll()
+    onChange?(.items)
+    return true
+  }
+
+  /// Two sorted arrays as one. O(a + b).
+  nonisolated static func merge(_ a: [Int], _ b: [Int], by precedes: (Int, Int) -> Bool) -> [Int] {
+    guard !b.isEmpty else { return a }
+    guard !a.isEmpty else { return b }
+    var merged: [Int] = []
+    merged.reserveCapacity(a.count + b.count)
+    var i = 0
+    var j = 0
+    while i < a.count, j < b.count {
+      if precedes(b[j], a[i]) {
+        merged.append(b[j])
+        j += 1
+      } else {
+        merged.append(a[i])
+        i += 1
+      }
+    }
+    merged += a[i...]
+    merged += b[j...]
+    return merged
+  }
+}

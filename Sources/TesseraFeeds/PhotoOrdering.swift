@@ -1,0 +1,125 @@
+import Foundation
+
+/// What a local photo is sorted by.
+public enum PhotoSort: String, CaseIterable, Sendable {
+  /// The date taken (EXIF DateTimeOriginal), or the modification time when there is none.
+  case taken
+  /// The file's modification time.
+  case modified
+  /// The file name, then the path.
+  case name
+}
+
+/// How sorted photos are grouped under headers.
+public enum PhotoGrouping: String, CaseIterable, Sendable {
+  case day
+  case month
+  case none
+}
+
+/// One header and the photos under it: `range` indexes the display order.
+public struct PhotoSection: Equatable, Sendable {
+  public var title: String
+  public var range: Range<Int>
+
+  public init(title: String, range: Range<Int>) {
+    self.title = title
+    self.range = range
+  }
+}
+
+/// A photo of a local walk, with what is known of it so far.
+public struct LocalPhoto: Sendable, Equatable {
+  public var file: WalkedFile
+  /// The modification time on the local wall clock.
+  public var modified: WallClockTime
+  /// Nil until the header is read (the walk only `stat`s).
+  public var header: PhotoHeader?
+  /// Whether the header was looked at (a file without EXIF stays `header?.exif == nil`).
+  public var headerRead = false
+
+  public init(file: WalkedFile, header: PhotoHeader? = nil, zone: TimeZone = .current) {
+    self.file = file
+    modified = WallClockTime(file.modified, in: zone)
+    self.header = header
+    headerRead = header != nil
+  }
+
+  /// The date taken when EXIF says, else the modification time.
+  public var taken: WallClockTime { header?.exif?.taken ?? modified }
+}
+
+/// The order and sections of local photos: newest first by default; `reverse` turns it.
+/// Sorting is by a precomputed integer key (no date objects), ties by path, so the order is
+/// total and the same on every run.
+public struct PhotoOrdering: Sendable, Equatable {
+  public var sort: PhotoSort
+  public var reverse: Bool
+  public var grouping: PhotoGrouping
+
+  public init(sort: PhotoSort = .taken, reverse: Bool = false, grouping: PhotoGrouping = .month) {
+    self.sort = sort
+    self.reverse = reverse
+    self.grouping = sort == .name ? .none : grouping
+  }
+
+  /// The seconds a photo sorts by (unused for `.name`).
+  func key(_ photo: LocalPhoto) -> Int64 {
+    switch sort {
+    case .taken: photo.taken.seconds
+    case .modified, .name: photo.modified.seconds
+    }
+  }
+
+  /// Whether `a` comes before `b`, with their keys precomputed.
+  func precedes(_ a: LocalPhoto, _ keyA: Int64, _ b: LocalPhoto, _ keyB: Int64) -> Bool {
+    reverse ? forward(b, keyB, a, keyA) : forward(a, keyA, b, keyB)
+  }
+
+  /// Newest first (or by name), ties by path: a total order, paths being unique.
+  private func forward(_ a: LocalPhoto, _ keyA: Int64, _ b: LocalPhoto, _ keyB: Int64) -> Bool {
+    if sort == .name {
+      let nameA = a.file.name
+      let nameB = b.file.name
+      return nameA != nameB ? nameA < nameB : a.file.path < b.file.path
+    }
+    return keyA != keyB ? keyA > keyB : a.file.path < b.file.path
+  }
+
+  /// Photo indices in display order. O(n log n).
+  /// - Complexity: O(n log n) comparisons of integer keys (names for `.name`).
+  public func sorted(_ photos: [LocalPhoto]) -> [Int] {
+    let keys = photos.map(key)
+    return photos.indices.sorted { precedes(photos[$0], keys[$0], photos[$1], keys[$1]) }
+  }
+
+  /// Headers for photos in `order`: one per day or month the keys change on.
+  /// - Complexity: O(n), integer arithmetic per photo.
+  public func sections(of order: [Int], in photos: [LocalPhoto]) -> [PhotoSection] {
+    guard grouping != .none, !order.isEmpty else { return [] }
+    var sections: [PhotoSection] = []
+    var start = 0
+    var current = group(photos[order[0]])
+    for (position, index) in order.enumerated().dropFirst() {
+      let next = group(photos[index])
+      guard next != current else { continue }
+      sections.append(PhotoSection(title: title(photos[order[start]]), range: start..<position))
+      start = position
+      current = next
+    }
+    sections.append(PhotoSection(title: title(photos[order[start]]), range: start..<order.count))
+    return sections
+  }
+
+  private func time(_ photo: LocalPhoto) -> WallClockTime {
+    sort == .taken ? photo.taken : photo.modified
+  }
+
+  private func group(_ photo: LocalPhoto) -> Int {
+    grouping == .day ? time(photo).day : time(photo).month
+  }
+
+  private func title(_ photo: LocalPhoto) -> String {
+    grouping == .day ? time(photo).dayTitle : time(photo).monthTitle
+  }
+}

@@ -1,0 +1,251 @@
+import Dispatch
+import Foundation
+import TesseraUtilities
+import Testing
+
+@testable import TesseraFeeds
+
+/// A walk the test drives: each `release` hands over one batch; the walk waits in between.
+final class ControlledWalker: FileWalking, @unchecked Sendable {
+  private let queue = Locked<[WalkBatch]>([])
+  private let ready = DispatchSemaphore(value: 0)
+
+  func release(_ batch: WalkBatch) {
+    queue.withLock { $0.append(batch) }
+    ready.signal()
+  }
+
+  func walk(_ deliver: (WalkBatch) -> Bool) {
+    while true {
+      ready.wait()
+      guard let batch = queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return }
+      if !deliver(batch) || batch.finished { return }
+    }
+  }
+}
+
+/// Headers from a table, optionally held at a gate until the test opens it; records the paths
+/// in the order they were read.
+final class TableHeaderReader: PhotoHeaderReading, @unchecked Sendable {
+  let headers: [String: PhotoHeader]
+  private let gate = DispatchSemaphore(value: 0)
+  private let held: Bool
+  let readOrder = Locked<[String]>([])
+
+  init(_ headers: [String: PhotoHeader], held: Bool = false) {
+    self.headers = headers
+    self.held = held
+  }
+
+  /// Lets `count` more header reads through.
+  func open(_ count: Int) { for _ in 0..<count { gate.signal() } }
+
+  func header(ofFileAt path: String) -> PhotoHeader? {
+    if held { gate.wait() }
+    readOrder.withLock { $0.append(path) }
+    return headers[path]
+  }
+}
+
+@MainActor
+final class LibraryObserver {
+  private var continuation: AsyncStream<Void>.Continuation?
+  private let changes: AsyncStream<Void>
+
+  init(_ library: PhotoLibrary) {
+    var continuation: AsyncStream<Void>.Continuation?
+    changes = AsyncStream { continuation = $0 }
+    self.continuation = continuation
+    library.onChange = { [weak self] _ in self?.continuation?.yield() }
+  }
+
+  /// Returns once `condition` holds, checking after every change (no clock involved).
+  func wait(until condition: () -> Bool) async {
+    if condition() { return }
+    for await _ in changes where condition() { return }
+  }
+}
+
+func file(_ name: String, modified: TimeInterval) -> WalkedFile {
+  WalkedFile(path: "/photos/\(name)", size: 1_000, modified: Date(timeIntervalSince1970: modified))
+}
+
+func taken(_ text: String) -> PhotoHeader {
+  PhotoHeader(pixelSize: nil, exif: ExifFacts(taken: WallClockTime(exif: text)))
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct PhotoLibraryTests {
+  static let utc = TimeZone(identifier: "UTC")!
+
+  func names(_ library: PhotoLibrary) -> [String] {
+    library.order.map { library.photos[$0].file.name }
+  }
+
+  @Test func theFirstPhotosShowBeforeTheWalkEnds() async {
+    let walker = ControlledWalker()
+    let library = PhotoLibrary(walker: walker, headerReader: TableHeaderReader([:]), zone: Self.utc)
+    let observer = LibraryObserver(library)
+    let walk = Task { await library.start() }
+    walker.release(
+      WalkBatch(
+        files: [file("a.jpg", modified: 100), file("b.jpg", modified: 200)], foldersWalked: 1))
+    await observer.wait { library.order.count == 2 }
+    #expect(library.progress.walkFinished == false)
+    #expect(names(library) == ["b.jpg", "a.jpg"])
+    walker.release(
+      WalkBatch(files: [file("c.jpg", modified: 150)], foldersWalked: 2, finished: true))
+    await walk.value
+    await observer.wait { library.order.count == 3 }
+    #expect(names(library) == ["b.jpg", "c.jpg", "a.jpg"])
+    #expect(
+      library.progress
+        == .init(
+          photosFound: 3, foldersWalked: 2, headersRead: library.progress.headersRead,
+          walkFinished: true))
+  }
+
+  @Test func newestFirstByDateTakenOnceHeadersArriveByModifiedUntilThen() async {
+    let walker = ControlledWalker()
+    let reader = TableHeaderReader(
+      [
+        "/photos/old-copy.jpg": taken("2024:07:01 09:00:00"),
+        "/photos/new-copy.jpg": taken("2019:01:05 12:00:00"),
+      ], held: true)
+    let library = PhotoLibrary(walker: walker, headerReader: reader, zone: Self.utc)
+    let observer = LibraryObserver(library)
+    let walk = Task { await library.start() }
+    let files = [
+      file("old-copy.jpg", modified: 1_600_000_000), file("new-copy.jpg", modified: 1_700_000_000),
+      file("screenshot.png", modified: 1_650_000_000),
+    ]
+    walker.release(WalkBatch(files: files, foldersWalked: 1, finished: true))
+    await walk.value
+    // Headers held: the order is by modification time.
+    #expect(names(library) == ["new-copy.jpg", "screenshot.png", "old-copy.jpg"])
+    reader.open(3)
+    await observer.wait { library.progress.headersRead == 3 }
+    // 2024-07 (taken) > 2022-04 (screenshot's mtime) > 2019-01 (taken).
+    #expect(names(library) == ["old-copy.jpg", "screenshot.png", "new-copy.jpg"])
+    #expect(library.sections.map(\.title) == ["Jul 2024", "May 2022", "Jan 2019"])
+    #expect(library.sections.map(\.range) == [0..<1, 1..<2, 2..<3])
+  }
+
+  @Test func thePhotosOnScreenHaveTheirHeadersReadFirst() async {
+    let walker = ControlledWalker()
+    let reader = TableHeaderReader([:], held: true)
+    let library = PhotoLibrary(walker: walker, headerReader: reader, zone: Self.utc)
+    library.headerChunk = 4
+    let observer = LibraryObserver(library)
+    let walk = Task { await library.start() }
+    let files = (0..<40).map { file("\($0).jpg", modified: Double(1_000 + $0)) }
+    walker.release(WalkBatch(files: files, foldersWalked: 1, finished: true))
+    await walk.value
+    // The first background round (photos 0…3) is under way and held; the screen shows 30…33.
+    library.prioritize(ids: (30..<34).map { "/photos/\($0).jpg" })
+    reader.open(8)
+    await observer.wait { library.progress.headersRead == 8 }
+    let order = reader.readOrder.withLock { $0 }
+    #expect(Set(order.prefix(4)) == Set((0..<4).map { "/photos/\($0).jpg" }))
+    #expect(Set(order.dropFirst(4)) == Set((30..<34).map { "/photos/\($0).jpg" }))
+    reader.open(32)
+    await observer.wait { library.progress.headersRead == 40 }
+  }
+
+  @Test func publishesGrowWithTheLibraryNotOnePerBatch() async {
+    let walker = ControlledWalker()
+    let reader = TableHeaderReader([:], held: true)
+    let library = PhotoLibrary(walker: walker, headerReader: reader, zone: Self.utc)
+    library.minimumPublish = 100
+    var publishes = 0
+    let observer = LibraryObserver(library)
+    let counting = library.onChange
+    library.onChange = { change in
+      if change == .items { publishes += 1 }
+      counting?(change)
+    }
+    let walk = Task { await library.start() }
+    for batch in 0..<50 {
+      walker.release(
+        WalkBatch(
+          files: (0..<20).map { file("\(batch)-\($0).jpg", modified: Double(batch * 100 + $0)) },
+          foldersWalked: batch + 1, finished: batch == 49))
+    }
+    await walk.value
+    await observer.wait { library.order.count == 1_000 }
+    // The first batch at once, then every 100 or more, then the end: far fewer than 50.
+    #expect(publishes >= 2)
+    #expect(publishes <= 12)
+    library.stop()
+    reader.open(1_000)
+  }
+}
+
+@Suite struct PhotoOrderingTests {
+  static let utc = TimeZone(identifier: "UTC")!
+
+  func photo(_ name: String, modified: String, taken takenText: String? = nil) -> LocalPhoto {
+    let seconds = WallClockTime(exif: modified)!.seconds
+    return LocalPhoto(
+      file: WalkedFile(
+        path: "/p/\(name)", size: 1, modified: Date(timeIntervalSince1970: Double(seconds))),
+      header: takenText.map(taken), zone: Self.utc)
+  }
+
+  var photos: [LocalPhoto] {
+    [
+      photo("b.jpg", modified: "2024:05:02 10:00:00", taken: "2023:12:31 23:59:59"),
+      photo("a.jpg", modified: "2024:05:01 10:00:00"),
+      photo("c.jpg", modified: "2024:05:01 08:00:00", taken: "2024:01:01 00:00:00"),
+      photo("d.jpg", modified: "2024:05:01 10:00:00"),
+    ]
+  }
+
+  func names(_ ordering: PhotoOrdering) -> [String] {
+    ordering.sorted(photos).map { photos[$0].file.name }
+  }
+
+  @Test func sortsByTakenModifiedOrNameAndReverses() {
+    #expect(names(PhotoOrdering(sort: .taken)) == ["a.jpg", "d.jpg", "c.jpg", "b.jpg"])
+    #expect(names(PhotoOrdering(sort: .modified)) == ["b.jpg", "a.jpg", "d.jpg", "c.jpg"])
+    #expect(names(PhotoOrdering(sort: .name)) == ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
+    #expect(
+      names(PhotoOrdering(sort: .taken, reverse: true)) == ["b.jpg", "c.jpg", "d.jpg", "a.jpg"])
+    #expect(
+      names(PhotoOrdering(sort: .name, reverse: true)) == ["d.jpg", "c.jpg", "b.jpg", "a.jpg"])
+  }
+
+  @Test func sectionsPerDayOrMonthFollowTheOrder() {
+    let byDay = PhotoOrdering(sort: .taken, grouping: .day)
+    let order = byDay.sorted(photos)
+    #expect(
+      byDay.sections(of: order, in: photos) == [
+        PhotoSection(title: "1 May 2024", range: 0..<2),
+        PhotoSection(title: "1 Jan 2024", range: 2..<3),
+        PhotoSection(title: "31 Dec 2023", range: 3..<4),
+      ])
+    let byMonth = PhotoOrdering(sort: .taken, grouping: .month)
+    #expect(
+      byMonth.sections(of: order, in: photos).map(\.title) == ["May 2024", "Jan 2024", "Dec 2023"])
+    #expect(PhotoOrdering(sort: .name, grouping: .day).sections(of: order, in: photos).isEmpty)
+    #expect(PhotoOrdering(sort: .taken, grouping: .none).sections(of: order, in: photos).isEmpty)
+  }
+
+  @Test func wallClockDaysBeforeNineteenSeventyAndLeapYears() {
+    let time = WallClockTime(exif: "1969:12:31 23:00:00")!
+    #expect(time.day == -1)
+    #expect(time.dayTitle == "31 Dec 1969")
+    #expect(WallClockTime(exif: "2000:02:29 00:00:00")?.dayTitle == "29 Feb 2000")
+    #expect(WallClockTime(exif: "1900:02:29 00:00:00") == nil)
+    // A file modified at 23:30 UTC is on the next day in Tokyo.
+    let date = Date(
+      timeIntervalSince1970: Double(WallClockTime(exif: "2024:05:01 23:30:00")!.seconds))
+    #expect(WallClockTime(date, in: TimeZone(identifier: "Asia/Tokyo")!).dayTitle == "2 May 2024")
+  }
+
+  @Test func mergeKeepsBothSortedHalves() {
+    #expect(PhotoLibrary.merge([1, 3, 5], [2, 4, 6], by: <) == [1, 2, 3, 4, 5, 6])
+    #expect(PhotoLibrary.merge([], [2], by: <) == [2])
+    #expect(PhotoLibrary.merge([1], [], by: <) == [1])
+  }
+}
