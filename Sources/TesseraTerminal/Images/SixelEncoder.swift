@@ -2,133 +2,56 @@ import TesseraUtilities
 
 /// Encodes RGBA pixels as a sixel image (`DCS 0;1;0 q … ST`).
 ///
-/// Colours map to a fixed 252-colour palette (6 red × 7 green × 6 blue levels, green finest
-/// as the eye is) with 4×4 ordered dithering, by table lookup: no per-image palette search,
-/// so encoding is one pass, O(pixels + bands × colours used × width). Only colours the image
-/// uses are declared. Pixels with alpha below 128 stay transparent (P2=1).
-enum SixelEncoder {
-  static let redLevels = 6
-  static let greenLevels = 7
-  static let blueLevels = 6
-
-  /// `table[threshold][value]`: a channel's dithered level.
-  private static func levels(_ count: Int) -> [[UInt8]] {
-    (0..<16).map { threshold in
-      (0..<256).map { value in
-        let scaled = Double(value) * Double(count - 1) / 255 + (Double(threshold) + 0.5) / 16 - 0.5
-        return UInt8(Int(clamping: scaled, to: 0...(count - 1)))
-      }
-    }
-  }
-
-  private static let redTable = levels(redLevels)
-  private static let greenTable = levels(greenLevels)
-  private static let blueTable = levels(blueLevels)
-  private static let bayer: [Int] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
-
-  /// The palette entry's colour, as sixel's 0–100 percentages.
-  static func percentages(of index: Int) -> (Int, Int, Int) {
-    let red = index / (greenLevels * blueLevels)
-    let green = (index / blueLevels) % greenLevels
-    let blue = index % blueLevels
-    return (
-      (red * 100 + (redLevels - 1) / 2) / (redLevels - 1),
-      (green * 100 + (greenLevels - 1) / 2) / (greenLevels - 1),
-      (blue * 100 + (blueLevels - 1) / 2) / (blueLevels - 1)
-    )
-  }
-
-  /// Palette indices per pixel (255: transparent), dithered.
-  static func quantize(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
-    var indices = [UInt8](repeating: 255, count: width * height)
-    pixels.withUnsafeBufferPointer { pixels in
-      indices.withUnsafeMutableBufferPointer { indices in
-        for y in 0..<height {
-          for x in 0..<width {
-            let source = (y * width + x) * 4
-            guard pixels[source + 3] >= 128 else { continue }
-            let threshold = bayer[(y & 3) * 4 + (x & 3)]
-            let red = Int(redTable[threshold][Int(pixels[source])])
-            let green = Int(greenTable[threshold][Int(pixels[source + 1])])
-            let blue = Int(blueTable[threshold][Int(pixels[source + 2])])
-            indices[y * width + x] = UInt8(
-              red * greenLevels * blueLevels + green * blueLevels + blue)
-          }
-        }
-      }
-    }
-    return indices
-  }
-
-  /// The complete sixel sequence for `width × height` RGBA pixels.
-  static func encode(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
+/// Colours come from a palette chosen for the image (``SixelPalette``): no dithering, so
+/// flat and slowly changing areas make long runs of equal sixels. Pixels with alpha below 128
+/// stay transparent (P2=1), which also means a colour may paint over pixels that a colour
+/// painted later in the same band will cover anyway: within each band the colours go from
+/// most to least used, and each colour's sixels take in the pixels of the colours still to
+/// come wherever that makes a run longer (see ``BandPainter``). The first colour of a band is
+/// then usually one run across it, and the rest are the details on top.
+///
+/// - Complexity: the palette's cost (see ``SixelPalette``), plus O(pixels + bands × colours
+///   in the band × width) for the bands.
+package enum SixelEncoder {
+  /// The complete sixel sequence for `width × height` RGBA pixels; empty when the sizes do
+  /// not match the pixels.
+  package static func encode(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
     guard width > 0, height > 0, pixels.count >= width * height * 4 else { return [] }
-    let indices = quantize(pixels, width: width, height: height)
+    let palette = SixelPalette(pixels: pixels, width: width, height: height)
+    return encode(palette, width: width, height: height)
+  }
+
+  /// The sixel sequence of a quantized image.
+  static func encode(_ palette: SixelPalette, width: Int, height: Int) -> [UInt8] {
     var out = ByteWriter(capacity: width * height / 2)
     out.escape("P0;1;0q\"1;1;")
     out.decimal(width)
     out.append(UInt8(ascii: ";"))
     out.decimal(height)
-    var used = [Bool](repeating: false, count: 256)
-    for index in indices where index != 255 { used[Int(index)] = true }
-    for index in 0..<255 where used[index] {
-      let (red, green, blue) = percentages(of: index)
+    for (index, colour) in palette.percentages.enumerated() {
       out.append(UInt8(ascii: "#"))
       out.decimal(index)
       out.append(";2;")
-      out.decimal(red)
+      out.decimal(colour.red)
       out.append(UInt8(ascii: ";"))
-      out.decimal(green)
+      out.decimal(colour.green)
       out.append(UInt8(ascii: ";"))
-      out.decimal(blue)
+      out.decimal(colour.blue)
     }
-    encodeBands(indices, width: width, height: height, into: &out)
+    var painter = BandPainter(width: width)
+    for top in stride(from: 0, to: height, by: 6) {
+      painter.paint(
+        palette.indices, top: top, rows: min(6, height - top), colours: palette.percentages.count,
+        into: &out)
+      if top + 6 < height { out.append(UInt8(ascii: "-")) }
+    }
     out.append([0x1B, 0x5C])
     return out.bytes
   }
 
-  private static func encodeBands(
-    _ indices: [UInt8], width: Int, height: Int, into out: inout ByteWriter
-  ) {
-    var slotOfColour = [Int](repeating: -1, count: 256)
-    var coloursInBand: [Int] = []
-    var bits: [UInt8] = []
-    for top in stride(from: 0, to: height, by: 6) {
-      let bandRows = min(6, height - top)
-      coloursInBand.removeAll(keepingCapacity: true)
-      for row in 0..<bandRows {
-        let rowStart = (top + row) * width
-        for x in 0..<width {
-          let colour = Int(indices[rowStart + x])
-          if colour == 255 { continue }
-          var slot = slotOfColour[colour]
-          if slot < 0 {
-            slot = coloursInBand.count
-            slotOfColour[colour] = slot
-            coloursInBand.append(colour)
-            let needed = (slot + 1) * width
-            if bits.count < needed {
-              bits.append(contentsOf: repeatElement(0, count: needed - bits.count))
-            }
-            for index in (slot * width)..<needed { bits[index] = 0 }
-          }
-          bits[slot * width + x] |= 1 << row
-        }
-      }
-      for (slot, colour) in coloursInBand.enumerated() {
-        if slot > 0 { out.append(UInt8(ascii: "$")) }
-        out.append(UInt8(ascii: "#"))
-        out.decimal(colour)
-        writeRuns(bits[(slot * width)..<((slot + 1) * width)], into: &out)
-        slotOfColour[colour] = -1
-      }
-      if top + 6 < height { out.append(UInt8(ascii: "-")) }
-    }
-  }
-
   /// One colour's row of sixels, run-length encoded (`!n c` for runs of 4 or more); trailing
   /// empty sixels are dropped.
-  private static func writeRuns(_ row: ArraySlice<UInt8>, into out: inout ByteWriter) {
+  static func writeRuns(_ row: ArraySlice<UInt8>, into out: inout ByteWriter) {
     var end = row.endIndex
     while end > row.startIndex, row[end - 1] == 0 { end -= 1 }
     var index = row.startIndex
@@ -145,6 +68,102 @@ enum SixelEncoder {
         for _ in 0..<run { out.append(character) }
       }
       index += run
+    }
+  }
+}
+
+/// Writes one band (six pixel rows) colour by colour, reusing its buffers between bands.
+///
+/// Colours are painted from most to least used in the band. A later colour overwrites an
+/// earlier one, so colour k's sixel in a column must set its own pixels, must not set those
+/// of colours already painted (or transparent ones), and may set those of colours to come:
+/// the painter picks, per column, the value that continues the previous column's run when one
+/// is allowed, else all it may set; gaps between two equal values are filled when allowed.
+///
+/// - Complexity: O(rows × width) to rank the band's pixels, O(colours × width) to paint.
+struct BandPainter {
+  let width: Int
+  /// Per column, six 8-bit ranks (the pixel's colour's position in the band's order; 255
+  /// for transparent or absent rows).
+  private var ranks: [UInt8]
+  private var values: [UInt8]
+  private var counts = [Int](repeating: 0, count: 256)
+  private var rankOfColour = [UInt8](repeating: 255, count: 256)
+
+  init(width: Int) {
+    self.width = width
+    ranks = [UInt8](repeating: 255, count: width * 6)
+    values = [UInt8](repeating: 0, count: width)
+  }
+
+  mutating func paint(
+    _ indices: [UInt8], top: Int, rows: Int, colours: Int, into out: inout ByteWriter
+  ) {
+    var present: [Int] = []
+    for row in 0..<rows {
+      let start = (top + row) * width
+      for x in 0..<width {
+        let colour = Int(indices[start + x])
+        guard colour != Int(SixelPalette.transparent) else { continue }
+        if counts[colour] == 0 { present.append(colour) }
+        counts[colour] += 1
+      }
+    }
+    // Most used first; ties by register, so the output is deterministic.
+    present.sort { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
+    for (rank, colour) in present.enumerated() { rankOfColour[colour] = UInt8(rank) }
+    for x in 0..<width {
+      for row in 0..<6 {
+        let colour = row < rows ? Int(indices[(top + row) * width + x]) : 255
+        ranks[x * 6 + row] = colour == 255 ? 255 : rankOfColour[colour]
+      }
+    }
+    for (rank, colour) in present.enumerated() {
+      paintColour(rank: UInt8(rank))
+      if rank > 0 { out.append(UInt8(ascii: "$")) }
+      out.append(UInt8(ascii: "#"))
+      out.decimal(colour)
+      SixelEncoder.writeRuns(values[...], into: &out)
+    }
+    for colour in present {
+      counts[colour] = 0
+      rankOfColour[colour] = 255
+    }
+  }
+
+  /// Fills `values` with the sixels of the colour ranked `rank`.
+  private mutating func paintColour(rank: UInt8) {
+    var previous: UInt8 = 0
+    var lastPainted = -1
+    // Whether every column since the last painted one could take `previous`.
+    var gapFillable = true
+    for x in 0..<width {
+      var own: UInt8 = 0
+      var later: UInt8 = 0
+      let base = x * 6
+      for row in 0..<6 {
+        let pixelRank = ranks[base + row]
+        if pixelRank == rank {
+          own |= 1 << row
+        } else if pixelRank != 255, pixelRank > rank {
+          later |= 1 << row
+        }
+      }
+      guard own != 0 else {
+        values[x] = 0
+        if gapFillable, previous & ~later != 0 { gapFillable = false }
+        continue
+      }
+      let allowed = own | later
+      var value = allowed
+      if previous != 0, own & ~previous == 0, previous & ~allowed == 0 { value = previous }
+      if value == previous, lastPainted >= 0, lastPainted < x - 1, gapFillable {
+        for gap in (lastPainted + 1)..<x { values[gap] = value }
+      }
+      values[x] = value
+      previous = value
+      lastPainted = x
+      gapFillable = true
     }
   }
 }

@@ -8,6 +8,10 @@ struct FrameDiffer {
   var cursor: (x: Int, y: Int)?
   /// The terminal's current SGR state, when known.
   var pen: CellStyle?
+  /// Whether a short gap between changed cells may be crossed by printing the unchanged
+  /// cells again (fewer bytes than a cursor move). Off under sixel: printing a cell wipes
+  /// the image pixels on it.
+  var reprintsUnchangedCells = true
 
   /// Appends the bytes that turn `previous` (as it is on screen) into `next`, and returns how
   /// many cells were written. `previous` nil, or of another size, redraws from a cleared
@@ -19,10 +23,25 @@ struct FrameDiffer {
     previous: FrameBuffer?, next: FrameBuffer, damaged: [Bool]? = nil, scrolling: Bool = false,
     into out: inout ByteWriter
   ) -> Int {
+    var scroll: ScrollDetector.Scroll?
+    if scrolling, let previous {
+      scroll = ScrollDetector.detect(previous: previous, next: next)
+    }
+    return diff(previous: previous, next: next, damaged: damaged, scroll: scroll, into: &out)
+  }
+
+  /// As ``diff(previous:next:damaged:scrolling:into:)``, with the shift already found (the
+  /// renderer finds it from text and images together): `scroll` is done by the terminal
+  /// first, then the cells that differ from the scrolled screen are written.
+  @discardableResult
+  mutating func diff(
+    previous: FrameBuffer?, next: FrameBuffer, damaged: [Bool]?, scroll: ScrollDetector.Scroll?,
+    into out: inout ByteWriter
+  ) -> Int {
     var base: FrameBuffer
     if let previous, previous.width == next.width, previous.height == next.height {
       base = previous
-      if scrolling, let scroll = ScrollDetector.detect(previous: previous, next: next) {
+      if let scroll {
         var blankBackground = pen ?? .plain
         blankBackground.background = .terminalDefault
         SGR.transition(from: pen, to: blankBackground, into: &out)
@@ -68,8 +87,8 @@ struct FrameDiffer {
     to target: (x: Int, y: Int), cells: UnsafeBufferPointer<Cell>, width: Int,
     into out: inout ByteWriter
   ) {
-    if let cursor, cursor.y == target.y, target.x > cursor.x, target.x - cursor.x <= 2,
-      let pen
+    if reprintsUnchangedCells, let cursor, cursor.y == target.y, target.x > cursor.x,
+      target.x - cursor.x <= 2, let pen
     {
       var reprintable = true
       for column in cursor.x..<target.x {

@@ -21,15 +21,25 @@ enum ScrollDetector {
     }
   }
 
-  static func detect(previous: FrameBuffer, next: FrameBuffer) -> Scroll? {
-    guard previous.width == next.width, previous.height == next.height, next.height > 2 else {
-      return nil
-    }
-    let old = rowHashes(previous)
-    let new = rowHashes(next)
+  /// The hash of a row of blank cells `width` wide: such rows never vote (every empty row
+  /// matches every other).
+  static func blankRowHash(width: Int) -> Int {
     var blank = Hasher()
-    for _ in 0..<next.width { blank.combine(Cell.blank) }
-    let blankHash = blank.finalize()
+    for _ in 0..<width { blank.combine(Cell.blank) }
+    return blank.finalize()
+  }
+
+  static func detect(previous: FrameBuffer, next: FrameBuffer) -> Scroll? {
+    guard previous.width == next.width, previous.height == next.height else { return nil }
+    return detect(
+      previous: rowHashes(previous), next: rowHashes(next),
+      blank: blankRowHash(width: next.width))
+  }
+
+  /// The shift between two screens given as one hash per row (text, and for sixel what
+  /// image covers the row), rows hashing to `blank` not voting.
+  static func detect(previous old: [Int], next new: [Int], blank blankHash: Int) -> Scroll? {
+    guard old.count == new.count, new.count > 2 else { return nil }
     var rowsByHash: [Int: [Int]] = [:]
     for (row, hash) in old.enumerated() where hash != blankHash {
       rowsByHash[hash, default: []].append(row)
@@ -45,7 +55,7 @@ enum ScrollDetector {
     guard
       let (distance, count) = votes.max(by: { ($0.value, -abs($0.key)) < ($1.value, -abs($1.key)) }
       ),
-      count >= max(2, next.height / 4), count > unchanged
+      count >= max(2, new.count / 4), count > unchanged
     else { return nil }
     // The region spans the rows that moved, and the rows they came from.
     var top = Int.max

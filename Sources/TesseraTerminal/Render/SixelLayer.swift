@@ -2,15 +2,23 @@ import TesseraUtilities
 
 /// Images as sixel, drawn over the frame's cells after its text.
 ///
-/// A tile is resampled once per pixel size and encoded once per (size, visible crop), both
-/// cached (LRU by bytes), so a tile that only moves costs its cached bytes. Sixel pixels are
-/// not cells: when a tile leaves or moves, the cells it covered are marked damaged so the
-/// text diff repaints them; when text is written inside a tile that stays, it is redrawn.
-/// Images never touch the screen's last row (a sixel there scrolls some terminals).
+/// The layer remembers which part of which image is on each cell of the screen
+/// (``Fragment``s). When the terminal scrolls a region (xterm, mlterm and foot move sixel
+/// pixels with the text), the fragments move with it, and a tile that only moved costs
+/// nothing: only the cells of a tile that are not already on the screen, in the right place,
+/// untouched by text, are drawn — the rows entering on a scroll, or the cells around text that
+/// changed inside a tile. Sixel pixels are not cells: where an image leaves, its cells are
+/// marked damaged so the text diff repaints them. Images never touch the screen's last row (a
+/// sixel there scrolls some terminals).
 ///
-/// A tile whose pixels are no more than the screen's is resampled whole (and cached, so a
-/// tile that scrolls in costs one resample); a larger one (an extreme shape, a tall list row)
-/// only in its visible crop, so the pixel work is bounded by the screen whatever the image.
+/// A tile is resampled and quantized once per pixel size (``SixelPalette``, cached), and any
+/// crop of it is encoded from those indices, cached per crop: rows drawn on a scroll are
+/// exactly the pixels the whole tile has, with no seam. A tile whose pixels are more than the
+/// screen's (an extreme shape, a tall list row) is resampled and quantized only in its
+/// visible crop, so the pixel work is bounded by the screen whatever the image.
+///
+/// - Complexity: O(screen cells + fragments) per frame to plan, plus the encoding of what is
+///   drawn (see ``SixelEncoder``).
 struct SixelLayer {
   struct EncodingKey: Hashable {
     var imageID: UInt64
@@ -25,135 +33,270 @@ struct SixelLayer {
     var pixelHeight: Int
   }
 
+  /// An image at a place: its pixels, at a size, with its top-left cell at `x`, `y` (which
+  /// may be off the screen).
+  struct Identity: Hashable {
+    var image: ResampleKey
+    var x: Int
+    var y: Int
+  }
+
+  /// Cells of the screen showing the part of an image that belongs there.
+  struct Fragment: Hashable {
+    var identity: Identity
+    var cells: CellRect
+  }
+
+  /// A placement this frame: the image, where, and the cells of it that are visible.
+  struct Want {
+    var identity: Identity
+    var visible: CellRect
+    var placement: ImagePlacement
+  }
+
+  /// Cached sixel bytes to write with the cursor at the top-left of `cells`.
   struct Draw: Hashable {
     var key: EncodingKey
-    var visible: CellRect
+    var cells: CellRect
   }
 
   var cellSize: PixelSize
-  private var resampled = LRUCache<ResampleKey, [UInt8]>(costLimit: 96 << 20)
+  private var quantized = LRUCache<ResampleKey, SixelPalette>(costLimit: 32 << 20)
   private var encoded = LRUCache<EncodingKey, [UInt8]>(costLimit: 48 << 20)
-  private var drawn: Set<Draw> = []
+  private(set) var onScreen: [Fragment] = []
 
   init(cellSize: PixelSize) { self.cellSize = cellSize }
 
-  mutating func screenCleared() { drawn.removeAll() }
+  mutating func screenCleared() { onScreen.removeAll() }
 
-  /// This frame's draws, allowed by `policy`.
-  mutating func plan(
-    _ placements: [ImagePlacement], screen: CellRect, policy: ImageDrawPolicy,
-    statistics: inout RenderStatistics
-  ) -> [Draw] {
-    let usable = CellRect(x: 0, y: 0, width: screen.width, height: max(0, screen.height - 1))
-    let screenPixels = usable.width * cellSize.width * usable.height * cellSize.height
-    var draws: [Draw] = []
-    for placement in placements {
-      guard let visible = placement.visible(in: usable) else { continue }
-      let crop = CellRect(
-        x: visible.x - placement.rect.x, y: visible.y - placement.rect.y,
-        width: visible.width, height: visible.height)
-      let key = EncodingKey(
-        imageID: placement.imageID, pixelWidth: placement.rect.width * cellSize.width,
-        pixelHeight: placement.rect.height * cellSize.height, crop: crop)
-      switch policy {
-      case .none:
-        statistics.imagesDeferred += 1
-        continue
-      case .cachedOnly where !encoded.contains(key):
-        statistics.imagesDeferred += 1
-        continue
-      default:
-        if encoded.value(for: key) != nil {
-          statistics.imageCacheHits += 1
-        } else {
-          encode(
-            placement, key: key,
-            whole: Self.area(key.pixelWidth, key.pixelHeight) <= screenPixels,
-            statistics: &statistics)
-          statistics.imageConversions += 1
-        }
-      }
-      draws.append(Draw(key: key, visible: visible))
-    }
-    return draws
+  /// The screen's rows images may use: all but the last.
+  static func usable(_ screen: CellRect) -> CellRect {
+    CellRect(x: 0, y: 0, width: screen.width, height: max(0, screen.height - 1))
   }
 
-  /// Marks the cells of tiles that left or moved as damaged; returns the draws to emit
-  /// (new, moved, or overwritten by this frame's text).
-  mutating func damage(
-    for draws: [Draw], previous: FrameBuffer?, next: FrameBuffer, damage: inout [Bool]
-  ) -> [Draw] {
-    let current = Set(draws)
-    for old in drawn where !current.contains(old) {
-      mark(old.visible, in: &damage, width: next.width, height: next.height)
+  /// The placements that show on `screen`.
+  func wants(_ placements: [ImagePlacement], screen: CellRect) -> [Want] {
+    let usable = Self.usable(screen)
+    return placements.compactMap { placement in
+      guard let visible = placement.visible(in: usable) else { return nil }
+      let image = ResampleKey(
+        imageID: placement.imageID, pixelWidth: placement.rect.width * cellSize.width,
+        pixelHeight: placement.rect.height * cellSize.height)
+      return Want(
+        identity: Identity(image: image, x: placement.rect.x, y: placement.rect.y),
+        visible: visible, placement: placement)
     }
-    var emit: [Draw] = []
-    for draw in draws {
-      if drawn.contains(draw), let previous,
-        !Self.isDamaged(draw.visible, damage, width: next.width),
-        !Self.textChanged(in: draw.visible, previous, next)
-      {
+  }
+
+  /// One hash per row of `frame` with the images wanted over it, so a scroll is found from
+  /// text and pixels together (rows of a tile are blank text but distinct images).
+  static func rowSignatures(_ frame: FrameBuffer, wants: [Want]) -> [Int] {
+    var hashes = ScrollDetector.rowHashes(frame)
+    var imageHashes = [Hasher](repeating: Hasher(), count: frame.height)
+    var covered = [Bool](repeating: false, count: frame.height)
+    for want in wants {
+      for row in want.visible.y..<want.visible.maxY where row >= 0 && row < frame.height {
+        imageHashes[row].combine(want.identity.image)
+        imageHashes[row].combine(want.visible.x)
+        imageHashes[row].combine(want.visible.width)
+        imageHashes[row].combine(want.identity.x)
+        imageHashes[row].combine(row - want.identity.y)
+        covered[row] = true
+      }
+    }
+    for row in 0..<frame.height where covered[row] {
+      var hasher = imageHashes[row]
+      hasher.combine(hashes[row])
+      hashes[row] = hasher.finalize()
+    }
+    return hashes
+  }
+
+  /// The terminal scrolled `scroll`: fragments inside its rows move with it and are clipped
+  /// to them; a fragment across the region's edge keeps its part outside where it was.
+  mutating func scrolled(_ scroll: ScrollDetector.Scroll) {
+    var moved: [Fragment] = []
+    let region = scroll.top...scroll.bottom
+    for fragment in onScreen {
+      let cells = fragment.cells
+      let above = CellRect(
+        x: cells.x, y: cells.y, width: cells.width,
+        height: min(cells.maxY, region.lowerBound) - cells.y)
+      let belowTop = max(cells.y, region.upperBound + 1)
+      let below = CellRect(
+        x: cells.x, y: belowTop, width: cells.width, height: cells.maxY - belowTop)
+      for outside in [above, below] where !outside.isEmpty {
+        moved.append(Fragment(identity: fragment.identity, cells: outside))
+      }
+      let insideTop = max(cells.y, region.lowerBound)
+      let insideBottom = min(cells.maxY, region.upperBound + 1)
+      guard insideBottom > insideTop else { continue }
+      let shiftedTop = max(insideTop - scroll.distance, region.lowerBound)
+      let shiftedBottom = min(insideBottom - scroll.distance, region.upperBound + 1)
+      guard shiftedBottom > shiftedTop else { continue }
+      var identity = fragment.identity
+      identity.y -= scroll.distance
+      moved.append(
+        Fragment(
+          identity: identity,
+          cells: CellRect(
+            x: cells.x, y: shiftedTop, width: cells.width, height: shiftedBottom - shiftedTop)))
+    }
+    onScreen = moved
+  }
+
+  /// This frame's draws. `base` is the screen's text as it is before the frame's text diff
+  /// (after any scroll; nil when cleared) and `next` the frame's: a cell whose text changes
+  /// is written, which wipes the pixels on it. Cells of images that leave are marked in
+  /// `damage` so the text diff repaints them. Only cells not already showing the right
+  /// pixels are drawn, as the smallest rectangle covering them per tile.
+  mutating func plan(
+    _ wants: [Want], base: FrameBuffer?, next: FrameBuffer, policy: ImageDrawPolicy,
+    damage: inout [Bool], statistics: inout RenderStatistics
+  ) -> [Draw] {
+    if base == nil { onScreen.removeAll() }
+    let width = next.width
+    let screen = next.bounds
+    func written(_ column: Int, _ row: Int) -> Bool {
+      let index = row * width + column
+      guard let base else { return true }
+      return damage[index] || base.cells[index] != next.cells[index]
+    }
+    // Fragments of images not wanted here any more are wiped by the text diff.
+    let shown = policy == .none ? [] : wants
+    var wanted: [Identity: CellRect] = [:]
+    for want in shown { wanted[want.identity] = want.visible }
+    var kept: [Identity: [CellRect]] = [:]
+    for fragment in onScreen {
+      let cells = fragment.cells.intersection(screen)
+      guard !cells.isEmpty else { continue }
+      guard let visible = wanted[fragment.identity] else {
+        Self.mark(cells, in: &damage, width: width)
         continue
       }
-      emit.append(draw)
+      let inside = cells.intersection(visible)
+      if inside != cells { Self.markOutside(cells, of: inside, in: &damage, width: width) }
+      if !inside.isEmpty { kept[fragment.identity, default: []].append(inside) }
     }
-    drawn = current
-    return emit
+    if policy == .none { statistics.imagesDeferred += wants.count }
+    var draws: [Draw] = []
+    var fragments: [Fragment] = []
+    for want in shown {
+      let visible = want.visible
+      var covered = [Bool](repeating: false, count: visible.width * visible.height)
+      for cells in kept[want.identity] ?? [] {
+        for row in cells.y..<cells.maxY {
+          for column in cells.x..<cells.maxX where !written(column, row) {
+            covered[(row - visible.y) * visible.width + column - visible.x] = true
+          }
+        }
+      }
+      guard let needed = Self.boundingBox(of: covered, in: visible) else {
+        statistics.imageCacheHits += 1
+        fragments.append(Fragment(identity: want.identity, cells: visible))
+        continue
+      }
+      let identity = want.identity
+      let key = EncodingKey(
+        imageID: identity.image.imageID, pixelWidth: identity.image.pixelWidth,
+        pixelHeight: identity.image.pixelHeight,
+        crop: CellRect(
+          x: needed.x - identity.x, y: needed.y - identity.y, width: needed.width,
+          height: needed.height))
+      if encoded.contains(key) {
+        statistics.imageCacheHits += 1
+      } else if policy == .all {
+        encode(want.placement, key: key, screen: screen, statistics: &statistics)
+        statistics.imageConversions += 1
+      } else {
+        // Deferred: what is already there and untouched stays; the rest shows the text.
+        statistics.imagesDeferred += 1
+        for cells in kept[identity] ?? [] {
+          if Self.anyWritten(cells, written) {
+            Self.mark(cells, in: &damage, width: width)
+          } else {
+            fragments.append(Fragment(identity: identity, cells: cells))
+          }
+        }
+        continue
+      }
+      draws.append(Draw(key: key, cells: needed))
+      fragments.append(Fragment(identity: identity, cells: visible))
+    }
+    onScreen = fragments
+    return draws
   }
 
   /// Appends the cached sixel bytes of each draw at its position.
   mutating func emit(_ draws: [Draw], into out: inout ByteWriter) {
     for draw in draws {
       guard let bytes = encoded.value(for: draw.key) else { continue }
-      CursorMotion.move(from: nil, to: (draw.visible.x, draw.visible.y), into: &out)
+      CursorMotion.move(from: nil, to: (draw.cells.x, draw.cells.y), into: &out)
       out.append(bytes)
     }
   }
 
-  /// Encodes the crop of `key`; from a cached whole resample when `whole`, else from a
-  /// resample of the crop alone.
+  /// Encodes the crop of `key`: from the cached quantized whole image when it is no more
+  /// pixels than the screen, else from a resample and palette of the crop alone.
   private mutating func encode(
-    _ placement: ImagePlacement, key: EncodingKey, whole: Bool,
+    _ placement: ImagePlacement, key: EncodingKey, screen: CellRect,
     statistics: inout RenderStatistics
   ) {
     let crop = key.crop
-    let cropX = crop.x * cellSize.width
-    let cropY = crop.y * cellSize.height
-    let width = crop.width * cellSize.width
-    let height = crop.height * cellSize.height
-    guard whole else {
+    let pixelCrop = AreaResampler.PixelRect(
+      x: crop.x * cellSize.width, y: crop.y * cellSize.height, width: crop.width * cellSize.width,
+      height: crop.height * cellSize.height)
+    let usable = Self.usable(screen)
+    let screenPixels = usable.width * cellSize.width * usable.height * cellSize.height
+    guard Self.area(key.pixelWidth, key.pixelHeight) <= screenPixels else {
       let pixels = AreaResampler.resample(
-        placement.bitmap, width: key.pixelWidth, height: key.pixelHeight,
-        crop: AreaResampler.PixelRect(x: cropX, y: cropY, width: width, height: height))
-      statistics.pixelsResampled += width * height
-      let bytes = SixelEncoder.encode(pixels, width: width, height: height)
+        placement.bitmap, width: key.pixelWidth, height: key.pixelHeight, crop: pixelCrop)
+      statistics.pixelsResampled += pixelCrop.width * pixelCrop.height
+      let bytes = SixelEncoder.encode(pixels, width: pixelCrop.width, height: pixelCrop.height)
       encoded.insert(bytes, for: key, cost: bytes.count)
       return
     }
-    let resampleKey = ResampleKey(
+    let imageKey = ResampleKey(
       imageID: key.imageID, pixelWidth: key.pixelWidth, pixelHeight: key.pixelHeight)
-    let pixels: [UInt8]
-    if let cached = resampled.value(for: resampleKey) {
-      pixels = cached
+    let palette: SixelPalette
+    if let cached = quantized.value(for: imageKey) {
+      palette = cached
     } else {
-      pixels = AreaResampler.resample(
+      let pixels = AreaResampler.resample(
         placement.bitmap, width: key.pixelWidth, height: key.pixelHeight)
       statistics.pixelsResampled += key.pixelWidth * key.pixelHeight
-      resampled.insert(pixels, for: resampleKey, cost: pixels.count)
+      palette = SixelPalette(pixels: pixels, width: key.pixelWidth, height: key.pixelHeight)
+      quantized.insert(palette, for: imageKey, cost: palette.indices.count)
     }
-    let bytes: [UInt8]
-    if crop.x == 0, crop.y == 0, width == key.pixelWidth, height == key.pixelHeight {
-      bytes = SixelEncoder.encode(pixels, width: width, height: height)
-    } else {
-      var cropped = [UInt8](repeating: 0, count: width * height * 4)
-      for row in 0..<height {
-        let from = ((cropY + row) * key.pixelWidth + cropX) * 4
-        cropped.replaceSubrange(
-          (row * width * 4)..<((row + 1) * width * 4), with: pixels[from..<(from + width * 4)])
-      }
-      bytes = SixelEncoder.encode(cropped, width: width, height: height)
-    }
+    let part = palette.cropped(pixelCrop, width: key.pixelWidth)
+    let bytes = SixelEncoder.encode(part, width: pixelCrop.width, height: pixelCrop.height)
     encoded.insert(bytes, for: key, cost: bytes.count)
+  }
+
+  /// The smallest rectangle of `area` whose `covered` flag is false; nil when all are.
+  private static func boundingBox(of covered: [Bool], in area: CellRect) -> CellRect? {
+    var left = Int.max
+    var right = Int.min
+    var top = Int.max
+    var bottom = Int.min
+    for row in 0..<area.height {
+      for column in 0..<area.width where !covered[row * area.width + column] {
+        left = min(left, column)
+        right = max(right, column)
+        top = min(top, row)
+        bottom = max(bottom, row)
+      }
+    }
+    guard left <= right else { return nil }
+    return CellRect(
+      x: area.x + left, y: area.y + top, width: right - left + 1, height: bottom - top + 1)
+  }
+
+  private static func anyWritten(_ cells: CellRect, _ written: (Int, Int) -> Bool) -> Bool {
+    for row in cells.y..<cells.maxY {
+      for column in cells.x..<cells.maxX where written(column, row) { return true }
+    }
+    return false
   }
 
   /// `width × height`, saturating: a tile 16 M cells tall has more pixels than an Int holds.
@@ -162,32 +305,21 @@ struct SixelLayer {
     return overflow ? Int.max : product
   }
 
-  private func mark(_ rect: CellRect, in damage: inout [Bool], width: Int, height: Int) {
-    let area = rect.intersection(CellRect(x: 0, y: 0, width: width, height: height))
-    guard !area.isEmpty else { return }
-    for row in area.y..<area.maxY {
-      for column in area.x..<area.maxX { damage[row * width + column] = true }
+  /// Marks `rect` (on the screen) damaged.
+  private static func mark(_ rect: CellRect, in damage: inout [Bool], width: Int) {
+    for row in rect.y..<rect.maxY {
+      for column in rect.x..<rect.maxX { damage[row * width + column] = true }
     }
   }
 
-  private static func isDamaged(_ rect: CellRect, _ damage: [Bool], width: Int) -> Bool {
+  /// Marks the cells of `rect` outside `inside` damaged.
+  private static func markOutside(
+    _ rect: CellRect, of inside: CellRect, in damage: inout [Bool], width: Int
+  ) {
     for row in rect.y..<rect.maxY {
-      for column in rect.x..<rect.maxX where damage[row * width + column] { return true }
-    }
-    return false
-  }
-
-  private static func textChanged(
-    in rect: CellRect, _ previous: FrameBuffer, _ next: FrameBuffer
-  )
-    -> Bool
-  {
-    guard previous.width == next.width, previous.height == next.height else { return true }
-    for row in rect.y..<rect.maxY {
-      for column in rect.x..<rect.maxX where previous[column, row] != next[column, row] {
-        return true
+      for column in rect.x..<rect.maxX where !inside.contains(x: column, y: row) {
+        damage[row * width + column] = true
       }
     }
-    return false
   }
 }

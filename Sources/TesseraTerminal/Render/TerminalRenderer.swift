@@ -11,13 +11,17 @@ public final class TerminalRenderer {
   public var synchronizedOutput: Bool
   /// Whether a frame whose rows moved is drawn by scrolling a region of the terminal (a few
   /// bytes) and writing only the rows that came in. On for cell images (blocks, kitty
-  /// placeholders); off for kitty placements and sixel, whose pixels the terminal may or may
-  /// not move with the text.
+  /// placeholders) and for sixel outside tmux (the terminal moves sixel pixels with the
+  /// text, as a VT340, xterm, mlterm and foot do; ``init(capabilities:)`` keeps it only for
+  /// terminals known to); off for kitty placements. Off, a sixel tile that moved is drawn
+  /// again, tile by tile: never the whole screen.
   public var usesScrollRegions: Bool
   public private(set) var statistics = RenderStatistics()
 
   private var differ = FrameDiffer()
   private var previous: FrameBuffer?
+  /// Per row of the last frame, its text and the images over it (sixel's scroll detection).
+  private var previousSignatures: [Int]?
   private var blocks = BlockLayer()
   private var kitty: KittyLayer
   private var sixel: SixelLayer
@@ -44,8 +48,11 @@ public final class TerminalRenderer {
       width: cellPixelSize.width.clamped(to: range), height: cellPixelSize.height.clamped(to: range)
     )
     kitty = KittyLayer(placeholders: insideTmux, cellSize: cellSize)
-    usesScrollRegions = graphics == .blocks || (graphics == .kitty && insideTmux)
+    usesScrollRegions =
+      graphics == .blocks || (graphics == .kitty && insideTmux)
+      || (graphics == .sixel && !insideTmux)
     sixel = SixelLayer(cellSize: cellSize)
+    differ.reprintsUnchangedCells = graphics != .sixel
   }
 
   public convenience init(capabilities: TerminalCapabilities) {
@@ -53,6 +60,22 @@ public final class TerminalRenderer {
       graphics: capabilities.graphics, synchronizedOutput: capabilities.synchronizedOutput,
       insideTmux: capabilities.insideTmux, cellPixelSize: capabilities.cellPixelSize,
       followsSession: capabilities.followsSession)
+    if graphics == .sixel {
+      usesScrollRegions =
+        !capabilities.insideTmux && Self.movesSixelWithText(capabilities.terminalName)
+    }
+  }
+
+  /// Terminals seen to move sixel pixels with the text when a region scrolls (xterm checked
+  /// by eye under Xvfb, `xterm -ti vt340`; mlterm and foot by their documentation). Names
+  /// as XTVERSION or `TERM_PROGRAM` give them.
+  static let sixelScrollingTerminals = ["xterm", "mlterm", "foot"]
+
+  /// Whether the terminal named `name` moves sixel pixels with scrolled text; unknown
+  /// terminals are redrawn tile by tile instead.
+  static func movesSixelWithText(_ name: String?) -> Bool {
+    guard let name = name?.lowercased() else { return false }
+    return sixelScrollingTerminals.contains { name.hasPrefix($0) }
   }
 
   /// The cell size images are encoded for (sixel pixels, kitty upload sizes); changing it
@@ -66,6 +89,7 @@ public final class TerminalRenderer {
       sixel = SixelLayer(cellSize: newValue)
       kitty.cellSize = newValue
       previous = nil
+      previousSignatures = nil
     }
   }
 
@@ -75,6 +99,8 @@ public final class TerminalRenderer {
   public func reset() {
     previous = nil
     differ = FrameDiffer()
+    differ.reprintsUnchangedCells = graphics != .sixel
+    previousSignatures = nil
     pendingFrees = ByteWriter()
     kitty = KittyLayer(placeholders: kitty.placeholders, cellSize: kitty.cellSize)
   }
@@ -109,23 +135,36 @@ public final class TerminalRenderer {
     var kittyPlacements: [(KittyLayer.PlacementKey, KittyLayer.Geometry)] = []
     var sixelDraws: [SixelLayer.Draw] = []
     var damage = [Bool](repeating: false, count: frame.width * frame.height)
+    var scroll: ScrollDetector.Scroll?
     switch graphics {
     case .blocks:
       blocks.compose(images, into: &composed, policy: policy, statistics: &statistics)
+      scroll = detectScroll(in: composed)
     case .kitty:
       // Uploads go before synchronized output: they change nothing visible.
       kittyPlacements = kitty.prepare(
         images, frame: &composed, policy: policy, uploadsOut: &out, statistics: &statistics)
+      scroll = detectScroll(in: composed)
     case .sixel:
-      let planned = sixel.plan(
-        images, screen: frame.bounds, policy: policy, statistics: &statistics)
-      sixelDraws = sixel.damage(
-        for: planned, previous: previous, next: composed, damage: &damage)
+      let wants = sixel.wants(images, screen: frame.bounds)
+      let signatures = SixelLayer.rowSignatures(composed, wants: wants)
+      if usesScrollRegions, previous != nil, let last = previousSignatures {
+        scroll = ScrollDetector.detect(
+          previous: last, next: signatures,
+          blank: ScrollDetector.blankRowHash(width: frame.width))
+      }
+      previousSignatures = signatures
+      if let scroll { sixel.scrolled(scroll) }
+      let base = previous.map { previous in
+        scroll.map { ScrollDetector.apply($0, to: previous) } ?? previous
+      }
+      sixelDraws = sixel.plan(
+        wants, base: base, next: composed, policy: policy, damage: &damage,
+        statistics: &statistics)
     }
     if synchronizedOutput { out.escape("[?2026h") }
     statistics.cellsWritten += differ.diff(
-      previous: previous, next: composed, damaged: damage, scrolling: usesScrollRegions,
-      into: &out)
+      previous: previous, next: composed, damaged: damage, scroll: scroll, into: &out)
     switch graphics {
     case .kitty:
       if kitty.place(kittyPlacements, into: &out) { differ.cursor = nil }
@@ -139,8 +178,15 @@ public final class TerminalRenderer {
     }
     if synchronizedOutput { out.escape("[?2026l") }
     previous = composed
+    if graphics != .sixel { previousSignatures = nil }
     statistics.frames += 1
     statistics.bytes += out.count
     return out.bytes
+  }
+
+  /// The rows that moved since the last frame, when scroll regions are used.
+  private func detectScroll(in next: FrameBuffer) -> ScrollDetector.Scroll? {
+    guard usesScrollRegions, let previous else { return nil }
+    return ScrollDetector.detect(previous: previous, next: next)
   }
 }

@@ -1,21 +1,55 @@
+import TesseraUtilities
 import Testing
 
 @testable import TesseraTerminal
 
 @Suite struct SixelEncoderTests {
-  @Test func aTwoColourBitmapEncodesToKnownBytes() throws {
+  /// Photo-like pixels: a sky gradient, a textured ground with seeded grain, a disc with a
+  /// soft edge, and a few sharp bars — what a feed's pictures have, in 160×120.
+  static func photo(seed: UInt64, width: Int = 160, height: Int = 120) throws -> Bitmap {
+    var random = SplitMix64(seed: seed)
+    let grain = (0..<(width * height)).map { _ in Int.random(in: -6...6, using: &random) }
+    let hue = Int.random(in: 0..<256, using: &random)
+    return try Bitmap.generated(width: width, height: height) { x, y in
+      func byte(_ value: Int) -> UInt8 { UInt8(max(0, min(255, value))) }
+      let noise = grain[y * width + x]
+      let dx = x - width * 2 / 3
+      let dy = y - height / 3
+      let distance = dx * dx + dy * dy
+      if distance < 400 {
+        return (byte(240 - distance / 8 + noise), byte(200 - distance / 6), byte(60), 255)
+      }
+      if y < height / 2 {
+        return (byte(60 + y + hue / 8), byte(110 + y), byte(230 - y / 2 + noise / 2), 255)
+      }
+      if x % 37 < 4 { return (byte(30 + noise), byte(30), byte(35), 255) }
+      return (
+        byte(90 + (x * hue) % 40 + noise), byte(120 + y / 3 + noise), byte(50 + noise), 255
+      )
+    }
+  }
+
+  static func psnr(_ sixel: [UInt8], of bitmap: Bitmap) throws -> Double {
+    let image = try #require(SixelDecoder.decode(sixel).first)
+    return try #require(
+      SixelDecoder.psnr(
+        image, reference: bitmap.pixels, width: bitmap.width, height: bitmap.height))
+  }
+
+  @Test func aTwoColourBitmapPaintsBackExactlyWithItsTransparentPixel() throws {
     // 3×7: top 6 rows red, the 7th blue; the middle column of row 0 transparent.
     let bitmap = try Bitmap.generated(width: 3, height: 7) { x, y in
       if y == 0, x == 1 { return (0, 0, 0, 0) }
       return y < 6 ? (255, 0, 0, 255) : (0, 0, 255, 255)
     }
     let bytes = SixelEncoder.encode(bitmap.pixels, width: 3, height: 7)
-    let red = 5 * 42
-    let blue = 5
+    // Red, the most used, is register 0; band 1 is red (transparent hole), band 2 blue.
     #expect(
       String(decoding: bytes, as: UTF8.self)
-        == "\u{1B}P0;1;0q\"1;1;3;7#\(blue);2;0;0;100#\(red);2;100;0;0"
-        + "#\(red)~}~-#\(blue)@@@\u{1B}\\")
+        == "\u{1B}P0;1;0q\"1;1;3;7#0;2;100;0;0#1;2;0;0;100#0~}~-#1@@@\u{1B}\\")
+    let image = try #require(SixelDecoder.decode(bytes).first)
+    #expect(image.width == 3 && image.height == 7)
+    #expect(image.pixels == bitmap.pixels.enumerated().map { $0.offset == 7 ? 0 : $0.element })
   }
 
   @Test func longRunsAreRunLengthEncoded() throws {
@@ -25,19 +59,39 @@ import Testing
     #expect(text.hasSuffix("#0!10@\u{1B}\\"))
   }
 
-  @Test func ditheringKeepsPureColoursPureAndMixesGreys() throws {
-    let grey = try Bitmap.generated(width: 4, height: 4) { _, _ in (128, 128, 128, 255) }
-    let indices = SixelEncoder.quantize(grey.pixels, width: 4, height: 4)
-    #expect(Set(indices).count > 1)  // Neighbouring levels, mixed per pixel.
-    let meanRed = indices.map { SixelEncoder.percentages(of: Int($0)).0 }.reduce(0, +) / 16
-    #expect(abs(meanRed - 50) <= 3)
-    let white = try Bitmap.generated(width: 4, height: 4) { _, _ in (255, 255, 255, 255) }
-    #expect(Set(SixelEncoder.quantize(white.pixels, width: 4, height: 4)) == [251])
+  @Test func theBandsMainColourIsOneRunUnderTheDetailsPaintedOverIt() throws {
+    // White 40×6 with a red dot: white is painted across (one run), red over it; painting
+    // white exactly would split it in two runs around the dot.
+    let bitmap = try Bitmap.generated(width: 40, height: 6) { x, y in
+      x == 20 && y == 2 ? (255, 0, 0, 255) : (255, 255, 255, 255)
+    }
+    let bytes = SixelEncoder.encode(bitmap.pixels, width: 40, height: 6)
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(text.hasSuffix("#0!40~$#1!20?C\u{1B}\\"))
+    let image = try #require(SixelDecoder.decode(bytes).first)
+    #expect(image.pixels == bitmap.pixels)
   }
 
-  @Test func paletteEntriesSpanZeroToAHundred() {
-    #expect(SixelEncoder.percentages(of: 0) == (0, 0, 0))
-    #expect(SixelEncoder.percentages(of: 251) == (100, 100, 100))
-    #expect(SixelEncoder.percentages(of: 3 * 6) == (0, 50, 0))
+  @Test func overpaintingNeverShowsThroughTransparentPixels() throws {
+    // A checkerboard of transparent and two colours: no colour may paint a transparent one.
+    let bitmap = try Bitmap.generated(width: 24, height: 13) { x, y in
+      if (x + y) % 3 == 0 { return (0, 0, 0, 0) }
+      return x < 12 ? (0, 255, 0, 255) : (255, 255, 0, 255)
+    }
+    let image = try #require(
+      SixelDecoder.decode(SixelEncoder.encode(bitmap.pixels, width: 24, height: 13)).first)
+    #expect(image.pixels == bitmap.pixels)
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func photosComeOutSmallerAndTruerThanWithTheFixedPalette(seed: UInt64) throws {
+    let photo = try Self.photo(seed: seed)
+    let ours = SixelEncoder.encode(photo.pixels, width: photo.width, height: photo.height)
+    let old = FixedPaletteSixel.encode(photo.pixels, width: photo.width, height: photo.height)
+    let ourPSNR = try Self.psnr(ours, of: photo)
+    let oldPSNR = try Self.psnr(old, of: photo)
+    #expect(ourPSNR >= 33, "ours \(ourPSNR) dB")
+    #expect(ourPSNR >= oldPSNR + 4, "ours \(ourPSNR) dB, fixed palette \(oldPSNR) dB")
+    #expect(ours.count * 10 < old.count * 7, "ours \(ours.count) B, fixed \(old.count) B")
   }
 }

@@ -1,0 +1,120 @@
+import Foundation
+import TesseraTerminal
+
+/// Sixel size and fidelity, ours against chafa's, on the same source bitmaps shown at the
+/// same pixel size: bytes of the sixel sequences and PSNR (dB) of the pixels they paint
+/// against the source area-resampled to that size (both decoded by `SixelDecoder`, as a
+/// terminal paints them). chafa gets the same pixels as PPM files, in one run, and is asked
+/// for `columns × rows` cells stretched, which at its assumed 8×8-pixel cells is the tile's
+/// pixel size; when its image comes out another size, its reference is resampled to that.
+struct SixelFidelity {
+  struct Figures {
+    var bytes: Int
+    /// Over every opaque pixel's RGB values of every image (one PSNR of the summed error).
+    var psnr: Double
+  }
+
+  var ours: Figures
+  /// Nil when chafa is not installed at the given path.
+  var chafa: Figures?
+
+  /// Measures `bitmaps` shown as tiles of `pixelWidth × pixelHeight` (`columns × rows` cells).
+  static func measure(
+    _ bitmaps: [Bitmap], pixelWidth: Int, pixelHeight: Int, columns: Int, rows: Int,
+    chafa chafaPath: String
+  ) throws -> SixelFidelity {
+    var ourBytes = 0
+    var ourError = 0.0
+    var ourSamples = 0
+    for bitmap in bitmaps {
+      let reference = SixelMeasurement.referencePixels(
+        bitmap, width: pixelWidth, height: pixelHeight)
+      let sixel = SixelMeasurement.encode(reference, width: pixelWidth, height: pixelHeight)
+      ourBytes += sixel.count
+      guard let image = SixelDecoder.decode(sixel).first,
+        let error = SixelDecoder.squaredError(
+          image, reference: reference, width: pixelWidth, height: pixelHeight)
+      else { continue }
+      ourError += error.sum
+      ourSamples += error.samples
+    }
+    let ours = Figures(
+      bytes: ourBytes, psnr: SixelDecoder.psnr(squaredError: ourError, samples: ourSamples))
+    guard FileManager.default.isExecutableFile(atPath: chafaPath) else {
+      return SixelFidelity(ours: ours, chafa: nil)
+    }
+    let output = try runChafa(
+      chafaPath, bitmaps: bitmaps,
+      arguments: [
+        "--size", "\(columns)x\(rows)", "--stretch", "--colors", "full", "--format", "sixels",
+      ])
+    let images = SixelDecoder.decode(output)
+    var chafaError = 0.0
+    var chafaSamples = 0
+    for (bitmap, image) in zip(bitmaps, images) where image.width > 0 && image.height > 0 {
+      let reference = SixelMeasurement.referencePixels(
+        bitmap, width: image.width, height: image.height)
+      guard
+        let error = SixelDecoder.squaredError(
+          image, reference: reference, width: image.width, height: image.height)
+      else { continue }
+      chafaError += error.sum
+      chafaSamples += error.samples
+    }
+    // An image chafa did not produce counts as all black.
+    for bitmap in bitmaps.dropFirst(images.count) {
+      let reference = SixelMeasurement.referencePixels(
+        bitmap, width: pixelWidth, height: pixelHeight)
+      let empty = SixelDecoder.Image(width: 0, height: 0, pixels: [])
+      if let error = SixelDecoder.squaredError(
+        empty, reference: reference, width: pixelWidth, height: pixelHeight)
+      {
+        chafaError += error.sum
+        chafaSamples += error.samples
+      }
+    }
+    return SixelFidelity(
+      ours: ours,
+      chafa: Figures(
+        bytes: output.count,
+        psnr: SixelDecoder.psnr(squaredError: chafaError, samples: chafaSamples)))
+  }
+
+  /// chafa's output for `bitmaps` written as PPM files into a temporary folder (removed).
+  private static func runChafa(
+    _ path: String, bitmaps: [Bitmap], arguments: [String]
+  ) throws
+    -> [UInt8]
+  {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tessera-sixel-fidelity-\(ProcessInfo.processInfo.processIdentifier)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var files: [String] = []
+    for (index, bitmap) in bitmaps.enumerated() {
+      let url = directory.appendingPathComponent("image\(index).ppm")
+      try ppm(bitmap).write(to: url)
+      files.append(url.path)
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments + files
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return [UInt8](data)
+  }
+
+  /// A binary PPM of a bitmap's colour channels.
+  private static func ppm(_ bitmap: Bitmap) -> Data {
+    var data = Data("P6\n\(bitmap.width) \(bitmap.height)\n255\n".utf8)
+    data.reserveCapacity(data.count + bitmap.width * bitmap.height * 3)
+    for pixel in 0..<(bitmap.width * bitmap.height) {
+      data.append(contentsOf: bitmap.pixels[(pixel * 4)..<(pixel * 4 + 3)])
+    }
+    return data
+  }
+}
