@@ -1,0 +1,304 @@
+import ArgumentParser
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `tessera bench idle`: what the gallery costs when nothing happens. The gallery runs on its
+/// embedded server in a private tmux server; once it is at rest (first screen drawn, nothing in
+/// flight), its CPU time (utime + stime from /proc/<pid>/stat), wake-ups (voluntary context
+/// switches of all its threads) and terminal writes (/proc/<pid>/io) are read over a window of
+/// `--seconds`. Baselines from the same run: a `sleep` measured over the same window (zero, the
+/// measurement's floor) and the same gallery while it scrolls (what a frame loop costs).
+struct IdleBench: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "idle",
+    abstract: "The gallery's CPU, wake-ups and writes at rest vs scrolling, from /proc.")
+
+  @Flag(help: "Print one JSON object instead of tables.") var json = false
+  @Option(help: "Seconds each window is measured (1…600).") var seconds = 10
+  @Option(help: "Photos on the embedded server (1…100000).") var items = 2_000
+
+  func run() async throws {
+    guard (1...600).contains(seconds) else { throw ValidationError("--seconds must be 1…600") }
+    guard (1...100_000).contains(items) else {
+      throw ValidationError("--items must be 1…100000")
+    }
+    let report = try IdleBenchmark(seconds: seconds, items: items).run()
+    report.print(json: json)
+  }
+}
+
+/// What /proc says of one process at one moment. Values the kernel prints are parsed, never
+/// trusted: a field that does not read as a number makes the whole sample nil.
+struct ProcessSample {
+  /// utime + stime of all threads, in clock ticks.
+  let cpuTicks: Int
+  /// Voluntary context switches of all threads: times they slept and were woken.
+  let wakeUps: Int
+  /// write(2)-family calls and the bytes they carried (the terminal output, at rest).
+  let writeCalls: Int
+  let bytesWritten: Int
+
+  static func read(_ pid: pid_t) -> ProcessSample? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return nil }
+    // Fields after the command's closing parenthesis start at field 3 (state); utime and
+    // stime are fields 14 and 15.
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else {
+      return nil
+    }
+    let io = (try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8)) ?? ""
+    return ProcessSample(
+      cpuTicks: user + system, wakeUps: wakeUps(pid) ?? 0,
+      writeCalls: value(of: "syscw", in: io) ?? 0, bytesWritten: value(of: "wchar", in: io) ?? 0)
+  }
+
+  private static func value(of key: String, in text: String) -> Int? {
+    text.split(separator: "\n").first { $0.hasPrefix(key + ":") }
+      .flatMap { Int($0.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)) }
+  }
+
+  private static func wakeUps(_ pid: pid_t) -> Int? {
+    guard let threads = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
+    else { return nil }
+    return threads.reduce(0) { total, thread in
+      let status =
+        (try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/status", encoding: .utf8)) ?? ""
+      return total + (value(of: "voluntary_ctxt_switches", in: status) ?? 0)
+    }
+  }
+}
+
+/// The difference of two samples over `seconds`, as rates.
+struct ProcessUsage {
+  let cpuPercentOfACore: Double
+  let wakeUpsPerSecond: Double
+  let writeCalls: Int
+  let bytesWritten: Int
+
+  init(from start: ProcessSample, to end: ProcessSample, seconds: Double) {
+    let ticksPerSecond = Double(max(1, sysconf(Int32(_SC_CLK_TCK))))
+    cpuPercentOfACore = Double(end.cpuTicks - start.cpuTicks) / ticksPerSecond / seconds * 100
+    wakeUpsPerSecond = Double(end.wakeUps - start.wakeUps) / seconds
+    writeCalls = end.writeCalls - start.writeCalls
+    bytesWritten = end.bytesWritten - start.bytesWritten
+  }
+}
+
+struct IdleBenchmark {
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  let seconds: Int
+  let items: Int
+
+  func run() throws -> BenchReport {
+    let binary =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+    let tmux = try BenchTmux(
+      command: [
+        binary, "gallery", "--graphics", "blocks", "--no-disk-cache", "--items", String(items),
+        "--latency", "fixed:0ms",
+      ], columns: 120, rows: 40)
+    try tmux.waitUntilAtRest()
+    let gallery = tmux.panePID
+    let window = Double(seconds)
+
+    // At rest, beside a `sleep` started now: the floor of the measurement.
+    let sleeper = try BenchSpawn.start(["sleep", String(seconds + 5)])
+    defer {
+      kill(sleeper, SIGTERM)
+      BenchSpawn.wait(sleeper)
+    }
+    let restStart = try sample(gallery)
+    let sleepStart = try sample(sleeper)
+    Thread.sleep(forTimeInterval: window)
+    let rest = ProcessUsage(from: restStart, to: try sample(gallery), seconds: window)
+    let sleep = ProcessUsage(from: sleepStart, to: try sample(sleeper), seconds: window)
+
+    // Scrolling: a key every 50 ms, down for half the window and back up.
+    let scrollStart = try sample(gallery)
+    let began = ContinuousClock.now
+    var presses = 0
+    while ContinuousClock.now - began < .seconds(seconds) {
+      let elapsed = ContinuousClock.now - began
+      try tmux.send(elapsed < .seconds(seconds) / 2 ? "j" : "k")
+      presses += 1
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    let scrollSeconds = Double((ContinuousClock.now - began).components.seconds)
+    let scroll = ProcessUsage(
+      from: scrollStart, to: try sample(gallery), seconds: max(1, scrollSeconds))
+
+    var report = BenchReport(benchmark: "idle")
+    report.add("rest_cpu_percent_of_core", rest.cpuPercentOfACore, "%")
+    report.add("rest_wakeups_per_s", rest.wakeUpsPerSecond, "/s")
+    report.add("rest_write_calls", Double(rest.writeCalls), "calls")
+    report.add("rest_bytes_written", Double(rest.bytesWritten), "bytes")
+    report.add("sleep_cpu_percent_of_core", sleep.cpuPercentOfACore, "%")
+    report.add("sleep_wakeups_per_s", sleep.wakeUpsPerSecond, "/s")
+    report.add("scroll_cpu_percent_of_core", scroll.cpuPercentOfACore, "%")
+    report.add("scroll_wakeups_per_s", scroll.wakeUpsPerSecond, "/s")
+    report.add("scroll_write_calls", Double(scroll.writeCalls), "calls")
+    report.add("scroll_bytes_written", Double(scroll.bytesWritten), "bytes")
+    report.ratio(
+      "rest_cpu_vs_scroll", ours: rest.cpuPercentOfACore, baseline: scroll.cpuPercentOfACore)
+    report.add(
+      "rest_under_half_percent", rest.cpuPercentOfACore < 0.5 ? 1 : 0, "bool")
+    report.note(
+      "gallery: 120×40 tmux pane, blocks, --items \(items), embedded server at 0 ms latency, "
+        + "no disk cache; measured \(seconds) s after the first screen settled (nothing in flight)")
+    report.note(
+      "CPU = utime + stime of all threads from /proc/<pid>/stat (resolution 1 tick, "
+        + "\(100.0 / Double(max(1, sysconf(Int32(_SC_CLK_TCK)))) / window) % over the window); "
+        + "wake-ups = voluntary context switches of all threads; writes from /proc/<pid>/io "
+        + "(a drawn frame is at least one write to the terminal)")
+    report.note(
+      "baselines: `sleep` over the same window (the floor), and the same gallery scrolling "
+        + "(\(presses) key presses, one every 50 ms, down then up)")
+    return report
+  }
+
+  private func sample(_ pid: pid_t) throws -> ProcessSample {
+    guard let sample = ProcessSample.read(pid) else {
+      throw Failure(description: "cannot read /proc/\(pid) (did the process exit?)")
+    }
+    return sample
+  }
+}
+
+/// The gallery in a detached tmux session on a private socket, stopped in `deinit`.
+final class BenchTmux {
+  private let socket = "tessera-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+  private(set) var panePID: pid_t = 0
+
+  init(command: [String], columns: Int, rows: Int) throws {
+    let line = "exec " + command.map(Self.quote).joined(separator: " ")
+    // The new server outlives this call: its output must not be a pipe we wait on.
+    try run(
+      ["new-session", "-d", "-s", "bench", "-x", String(columns), "-y", String(rows), line],
+      capturing: false)
+    let pid = try run(["display-message", "-p", "-t", "bench", "#{pane_pid}"])
+    panePID = pid_t(pid.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    guard panePID > 0 else { throw IdleBenchmark.Failure(description: "no gallery pane") }
+  }
+
+  deinit { _ = try? run(["kill-server"]) }
+
+  func capture() throws -> String { try run(["capture-pane", "-p", "-t", "bench"]) }
+
+  func send(_ key: String) throws { try run(["send-keys", "-t", "bench", key]) }
+
+  /// First screen drawn, nothing loading or in flight, and the screen unchanged for a second.
+  func waitUntilAtRest(timeout: Duration = .seconds(120)) throws {
+    let deadline = ContinuousClock.now + timeout
+    var previous = ""
+    while ContinuousClock.now < deadline {
+      let screen = try capture()
+      let settled =
+        screen.contains("⟳ 0 in flight") && screen.contains("photos 1–")
+        && !screen.contains("loading")
+      if settled, screen == previous { return }
+      previous = settled ? screen : ""
+      Thread.sleep(forTimeInterval: settled ? 1 : 0.1)
+    }
+    throw IdleBenchmark.Failure(description: "the gallery did not come to rest in \(timeout)")
+  }
+
+  @discardableResult
+  private func run(_ arguments: [String], capturing: Bool = true) throws -> String {
+    let result = try BenchSpawn.run(
+      ["/usr/bin/env", "TERM=xterm-256color", "tmux", "-L", socket] + arguments,
+      capturing: capturing)
+    guard result.status == 0 else {
+      throw IdleBenchmark.Failure(
+        description: "tmux \(arguments.first ?? "") failed: \(result.output)")
+    }
+    return result.output
+  }
+
+  private static func quote(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}
+
+/// posix_spawn and waitpid: Foundation's `Process.waitUntilExit` was seen to wait forever for
+/// a tmux client that had already exited (see DESIGN.md, "Tests spawn with posix_spawn").
+enum BenchSpawn {
+  /// Starts `arguments` with /dev/null for input and output; returns its pid.
+  static func start(_ arguments: [String]) throws -> pid_t {
+    try spawn(arguments, outputFD: nil)
+  }
+
+  /// Runs `arguments` to the end: its exit status and output (stdout and stderr together).
+  static func run(_ arguments: [String], capturing: Bool) throws -> (status: Int32, output: String)
+  {
+    var pipe: [Int32] = [-1, -1]
+    if capturing, Glibc.pipe(&pipe) != 0 {
+      throw IdleBenchmark.Failure(description: "pipe failed: \(errno)")
+    }
+    let pid: pid_t
+    do {
+      pid = try spawn(arguments, outputFD: capturing ? pipe : nil)
+    } catch {
+      if capturing { close(pipe[0]) }
+      throw error
+    }
+    var output = [UInt8]()
+    if capturing {
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = read(pipe[0], &buffer, buffer.count)
+        if count > 0 {
+          output += buffer[0..<count]
+        } else if count < 0 && errno == EINTR {
+          continue
+        } else {
+          break
+        }
+      }
+      close(pipe[0])
+    }
+    return (wait(pid), String(decoding: output, as: UTF8.self))
+  }
+
+  /// Waits for `pid` to exit and returns its status (128 + signal when killed).
+  @discardableResult
+  static func wait(_ pid: pid_t) -> Int32 {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+  }
+
+  private static func spawn(_ arguments: [String], outputFD pipe: [Int32]?) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if let pipe {
+      posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+      posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
+      posix_spawn_file_actions_addclose(&actions, pipe[0])
+      posix_spawn_file_actions_addclose(&actions, pipe[1])
+    } else {
+      // A tmux server started this way must not hold our descriptors open.
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    }
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+    if let pipe { close(pipe[1]) }
+    guard spawned == 0 else {
+      throw IdleBenchmark.Failure(description: "cannot run \(arguments[0]): error \(spawned)")
+    }
+    return pid
+  }
+}

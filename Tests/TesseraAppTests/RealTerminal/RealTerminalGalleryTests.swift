@@ -1,0 +1,56 @@
+import Testing
+
+/// The gallery in xterm as a VT340 (sixel), on a private Xvfb display. Skipped, with the
+/// missing Debian packages named, when xvfb, xterm, imagemagick or xdotool is not installed.
+@Suite(
+  .serialized, .timeLimit(.minutes(5)),
+  .enabled(
+    if: RealTerminalKind.xterm.missingPackages.isEmpty,
+    Comment(rawValue: RealTerminalKind.xterm.skipReason)))
+struct XtermGalleryTests {
+  @Test func firstScreenFlingAndAfter() throws {
+    try RealTerminalScenarios.firstScreenFlingAndAfter(.xterm)
+  }
+
+  @Test func resizeKeepsEveryImageOnItsItem() throws {
+    try RealTerminalScenarios.resize(.xterm)
+  }
+
+  @Test func gridListAndWaterfallShowUndistortedImages() throws {
+    try RealTerminalScenarios.layouts(.xterm)
+  }
+
+  @Test func waterfallAtLaunchFollowsEachPhotosShape() throws {
+    try RealTerminalScenarios.waterfallAtLaunch(.xterm)
+  }
+}
+
+/// The gallery in kitty (the kitty graphics protocol, software GL), on a private Xvfb display.
+/// Skipped, with the missing Debian packages named, when xvfb, kitty, imagemagick or xdotool is
+/// not installed.
+@Suite(
+  .serialized, .timeLimit(.minutes(5)),
+  .enabled(
+    if: RealTerminalKind.kitty.missingPackages.isEmpty,
+    Comment(rawValue: RealTerminalKind.kitty.skipReason)))
+struct KittyGalleryTests {
+  @Test func firstScreenFlingAndAfter() throws {
+    try RealTerminalScenarios.firstScreenFlingAndAfter(.kitty)
+  }
+
+  @Test func resizeKeepsEveryImageOnItsItem() throws {
+    try RealTerminalScenarios.resize(.kitty)
+  }
+
+  @Test func gridListAndWaterfallShowUndistortedImages() throws {
+    try RealTerminalScenarios.layouts(.kitty)
+  }
+
+  @Test func waterfallAtLaunchFollowsEachPhotosShape() throws {
+    try RealTerminalScenarios.waterfallAtLaunch(.kitty)
+  }
+
+  @Test func insideTmuxThroughUnicodePlaceholders() throws {
+    try RealTerminalScenarios.insideTmux(.kitty)
+  }
+}

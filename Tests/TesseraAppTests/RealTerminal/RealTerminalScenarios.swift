@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+
+/// The end-to-end checks of `GalleryEndToEndTests`, in a real terminal emulator: the gallery on
+/// its embedded server (real HTTP on 127.0.0.1, a long-tailed latency), keys through the X
+/// server, and every tile's image read back from a screenshot — its id marker must be its own
+/// item's, never another's, and the marker's top band and left stripe (equally thick in the
+/// source) must read equally thick wherever the image is shown whole, which proves its aspect.
+enum RealTerminalScenarios {
+  static let columns = 120
+  static let rows = 40
+
+  static func launch(
+    _ kind: RealTerminalKind, _ arguments: [String] = [], items: Int = 400,
+    insideTmux: Bool = false
+  ) throws -> RealTerminal {
+    let graphics = kind == .xterm ? "sixel" : "kitty"
+    return try RealTerminal(
+      kind,
+      arguments: [
+        "gallery", "--graphics", graphics, "--no-disk-cache", "--items", String(items),
+        "--latency", "longtail:40ms,0.8",
+      ] + arguments, columns: columns, rows: rows, insideTmux: insideTmux)
+  }
+
+  /// Tiles shown whole (not reaching the viewport's top, where they may be cut) with their own
+  /// image.
+  static func shownWhole(
+    _ screen: RealTerminalScreen, _ layout: TileReader.Layout
+  ) -> [RealTerminalScreen.Tile] {
+    screen.tiles(layout).filter { $0.showsOwnImage && !$0.touchesViewportTop }
+  }
+
+  static func wrongImages(
+    _ screen: RealTerminalScreen, _ layout: TileReader.Layout
+  ) -> [RealTerminalScreen.Tile] {
+    screen.tiles(layout).filter { $0.markerID != nil && !$0.showsOwnImage }
+  }
+
+  /// Settled, and at least `minimum` tiles show their own image whole.
+  static func ready(_ layout: TileReader.Layout, minimum: Int) -> (RealTerminalScreen) -> Bool {
+    { $0.settled && shownWhole($0, layout).count >= minimum }
+  }
+
+  /// No tile shows another item's image, and at least `minimum` show their own.
+  static func expectEveryTileCorrect(
+    _ screen: RealTerminalScreen, _ layout: TileReader.Layout, minimum: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let wrong = wrongImages(screen, layout)
+    #expect(wrong.isEmpty, "wrong images: \(wrong)", sourceLocation: sourceLocation)
+    let shown = shownWhole(screen, layout)
+    #expect(
+      shown.count >= minimum,
+      "only \(shown.count) tiles show their image: \(screen.tiles(layout))",
+      sourceLocation: sourceLocation)
+  }
+
+  /// Bands that read within 4 px or 12 % of each other are equal: edges blur by a pixel when
+  /// an image is scaled, and a sixel image is dithered.
+  static func readEqual(_ a: Int, _ b: Int) -> Bool {
+    abs(a - b) <= max(4, max(a, b) * 12 / 100)
+  }
+
+  /// Images shown whole and fitted (list thumbnails, waterfall tiles): the top band and the
+  /// left stripe read equally thick. A stretched image reads them in its stretch's ratio.
+  static func expectUndistorted(
+    _ screen: RealTerminalScreen, _ layout: TileReader.Layout, minimum: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let measured = shownWhole(screen, layout).filter { $0.topBand > 0 && $0.leftBand > 0 }
+    let distorted = measured.filter { !readEqual($0.topBand, $0.leftBand) }
+    #expect(
+      distorted.isEmpty, "stretched images (top band ≠ left stripe): \(distorted)",
+      sourceLocation: sourceLocation)
+    #expect(
+      measured.count >= minimum, "only \(measured.count) tiles measured: \(measured)",
+      sourceLocation: sourceLocation)
+  }
+
+  /// Waterfall tiles take their photo's shape, and the generated photos have several: the
+  /// tiles shown whole are not all of one height.
+  static func expectHeightsFollowThePhotos(
+    _ screen: RealTerminalScreen, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let heights = Set(shownWhole(screen, .tiles).map(\.height))
+    #expect(
+      heights.count >= 2, "every waterfall tile is \(heights) px tall: \(screen.tiles(.tiles))",
+      sourceLocation: sourceLocation)
+  }
+
+  /// Grid tiles are centre-cropped to the tile's shape, so one band may be cut: a wide photo
+  /// (cropped at the sides) keeps its whole top band, 16 % of the tile's height; a tall one
+  /// (cropped at top and bottom) keeps its whole left stripe, and its top band is what the
+  /// crop leaves: `height / 2 − 2.125 × stripe` (the band is 16 % of the scaled photo's
+  /// height, of which (scaled height − tile height) / 2 is cut off). A stretched image breaks
+  /// whichever relation applies.
+  static func expectGridCrops(
+    _ screen: RealTerminalScreen, minimum: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let measured = shownWhole(screen, .tiles)
+    let wrong = measured.filter { tile in
+      let fullBand = Int((Double(tile.height) * 0.16).rounded())
+      if tile.leftBand <= fullBand || readEqual(tile.leftBand, fullBand) {
+        return !readEqual(tile.topBand, fullBand)
+      }
+      let expectedTop = max(0, tile.height / 2 - tile.leftBand * 17 / 8)
+      return !readEqual(tile.topBand, expectedTop)
+    }
+    #expect(
+      wrong.isEmpty, "grid crops with the wrong bands (stretched?): \(wrong)",
+      sourceLocation: sourceLocation)
+    #expect(measured.count >= minimum, sourceLocation: sourceLocation)
+  }
+
+  // MARK: scenarios
+
+  /// The first screen, screens during a fling (a tile may show its placeholder, never another
+  /// item's image) and the screen after it.
+  static func firstScreenFlingAndAfter(_ kind: RealTerminalKind) throws {
+    let terminal = try launch(kind)
+    let first = try terminal.waitFor("the first screen of images", ready(.tiles, minimum: 8))
+    expectEveryTileCorrect(first, .tiles, minimum: 8)
+
+    try terminal.key("Next", "Next", "j", "j", "j", "j", "Next", "j", "j")
+    try terminal.wheel(down: true, clicks: 8)
+    var checked = 0
+    for _ in 0..<10 {
+      guard let during = try terminal.stableScreen(attempts: 2) else { continue }
+      checked += 1
+      let wrong = wrongImages(during, .tiles)
+      #expect(wrong.isEmpty, "wrong images mid-fling in \(kind): \(wrong)")
+    }
+    #expect(checked > 0, "no screen held still long enough to read during the fling")
+    let after = try terminal.waitFor("images after the fling") {
+      ready(.tiles, minimum: 4)($0) && ($0.captions.first?.id ?? 0) > 20
+    }
+    expectEveryTileCorrect(after, .tiles, minimum: 4)
+  }
+
+  /// The gallery inside tmux inside the terminal (kitty: Unicode placeholders through tmux's
+  /// passthrough): the first screen, a page down, and the waterfall, each image on its item.
+  static func insideTmux(_ kind: RealTerminalKind) throws {
+    let terminal = try launch(kind, insideTmux: true)
+    let first = try terminal.waitFor("the first screen in tmux", ready(.tiles, minimum: 8))
+    expectEveryTileCorrect(first, .tiles, minimum: 8)
+    try terminal.key("Next", "Next", "j")
+    let after = try terminal.waitFor("the next page in tmux") {
+      ready(.tiles, minimum: 4)($0) && ($0.captions.first?.id ?? 0) > 12
+    }
+    expectEveryTileCorrect(after, .tiles, minimum: 4)
+    try terminal.key("3")
+    let waterfall = try terminal.waitFor("the waterfall in tmux") {
+      $0.text.contains("waterfall") && ready(.tiles, minimum: 4)($0)
+    }
+    expectEveryTileCorrect(waterfall, .tiles, minimum: 4)
+    expectUndistorted(waterfall, .tiles, minimum: 4)
+  }
+
+  /// A smaller and a larger window: the gallery re-lays out and every image stays on its item.
+  static func resize(_ kind: RealTerminalKind) throws {
+    let terminal = try launch(kind)
+    try terminal.waitFor("the grid", ready(.tiles, minimum: 8))
+    try terminal.resize(columns: 90, rows: 30)
+    let smaller = try terminal.waitFor("the smaller grid") { screen in
+      Self.statusRow(screen.text) == 29 && ready(.tiles, minimum: 3)(screen)
+    }
+    expectEveryTileCorrect(smaller, .tiles, minimum: 3)
+    try terminal.resize(columns: 150, rows: 40)
+    let larger = try terminal.waitFor("the larger grid") { screen in
+      Self.statusRow(screen.text) == 39 && (screen.captions.map(\.x).max() ?? 0) > 90
+        && ready(.tiles, minimum: 5)(screen)
+    }
+    expectEveryTileCorrect(larger, .tiles, minimum: 5)
+  }
+
+  /// The row that holds the status bar ("photos N–M of …").
+  static func statusRow(_ text: String) -> Int? {
+    text.split(separator: "\n", omittingEmptySubsequences: false).lastIndex {
+      $0.contains("photos ") && $0.contains(" of ")
+    }
+  }
+
+  /// Grid, list and waterfall: every image on its own item, and none distorted.
+  static func layouts(_ kind: RealTerminalKind, waterfallKnownIssue: String? = nil) throws {
+    let terminal = try launch(kind)
+    let grid = try terminal.waitFor("the grid", ready(.tiles, minimum: 8))
+    expectEveryTileCorrect(grid, .tiles, minimum: 8)
+    expectGridCrops(grid, minimum: 8)
+
+    try terminal.key("2")
+    let list = try terminal.waitFor("the list") {
+      $0.text.contains(" list ") && ready(.list, minimum: 3)($0)
+    }
+    expectEveryTileCorrect(list, .list, minimum: 3)
+    expectUndistorted(list, .list, minimum: 3)
+
+    try terminal.key("3")
+    let waterfall = try terminal.waitFor("the waterfall") {
+      $0.text.contains("waterfall") && ready(.tiles, minimum: 3)($0)
+    }
+    expectEveryTileCorrect(waterfall, .tiles, minimum: 3)
+    if let waterfallKnownIssue {
+      withKnownIssue(Comment(rawValue: waterfallKnownIssue)) {
+        expectUndistorted(waterfall, .tiles, minimum: 3)
+        expectHeightsFollowThePhotos(waterfall)
+      }
+    } else {
+      expectUndistorted(waterfall, .tiles, minimum: 3)
+      expectHeightsFollowThePhotos(waterfall)
+    }
+  }
+
+  /// A waterfall from the start (`--layout waterfall`): each tile has its photo's shape and
+  /// shows it unstretched, on the first screen and after a page down.
+  static func waterfallAtLaunch(_ kind: RealTerminalKind) throws {
+    let terminal = try launch(kind, ["--layout", "waterfall"])
+    let first = try terminal.waitFor("the waterfall", ready(.tiles, minimum: 4))
+    expectEveryTileCorrect(first, .tiles, minimum: 4)
+    expectUndistorted(first, .tiles, minimum: 4)
+    expectHeightsFollowThePhotos(first)
+    try terminal.key("Next")
+    let next = try terminal.waitFor("the next page of the waterfall") {
+      ready(.tiles, minimum: 4)($0) && ($0.captions.map(\.id).min() ?? 0) > 4
+    }
+    expectEveryTileCorrect(next, .tiles, minimum: 4)
+    expectUndistorted(next, .tiles, minimum: 4)
+  }
+}

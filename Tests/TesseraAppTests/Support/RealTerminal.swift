@@ -1,0 +1,281 @@
+import Foundation
+import TesseraTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The terminals the real-terminal tests drive, with what each needs installed.
+enum RealTerminalKind: String, CustomStringConvertible, Sendable {
+  /// xterm as a VT340: sixel graphics.
+  case xterm
+  /// kitty with software GL: the kitty graphics protocol.
+  case kitty
+
+  var description: String { rawValue }
+
+  /// Programs the tests run, each with the Debian package that has it.
+  var tools: [(program: String, package: String)] {
+    let common = [
+      ("Xvfb", "xvfb"), ("import", "imagemagick"), ("xdotool", "xdotool"),
+    ]
+    switch self {
+    case .xterm: return common + [("xterm", "xterm")]
+    case .kitty: return common + [("kitty", "kitty")]
+    }
+  }
+
+  /// The Debian packages whose programs are missing from PATH; empty when the tests can run.
+  var missingPackages: [String] {
+    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(
+      separator: ":")
+    return tools.filter { tool in
+      !path.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool.program)") }
+    }.map(\.package)
+  }
+
+  /// Why the tests in this terminal are skipped, for the test report.
+  var skipReason: String {
+    "\(self) end-to-end tests need the Debian packages \(missingPackages.joined(separator: ", "))"
+      + " (scripts/install-deps.sh installs them)"
+  }
+}
+
+/// A gallery running in a real terminal emulator on a private Xvfb display, driven as a person
+/// would: keys through the X server, the screen read back as a screenshot (the pixels the
+/// terminal drew, images included) and as the terminal's own text. Everything it starts (Xvfb,
+/// the terminal, the gallery) is stopped in `deinit`, pass or fail.
+final class RealTerminal {
+  let kind: RealTerminalKind
+  let display: XvfbDisplay
+  let folder: URL
+  private var terminal: BackgroundProcess?
+  private(set) var galleryPID: pid_t = 0
+  private(set) var window = ""
+  /// One cell in screen pixels; the terminal's text area starts at the root's (0, 0).
+  private(set) var cellWidth = 0
+  private(set) var cellHeight = 0
+  private(set) var columns: Int
+  private(set) var rows: Int
+
+  /// The private tmux server the gallery runs in, when `insideTmux`.
+  private var tmuxSocket: String?
+
+  /// Starts `tessera` with `arguments` in a `columns`×`rows` terminal of `kind`; with
+  /// `insideTmux`, in a tmux session (passthrough allowed) inside that terminal.
+  init(
+    _ kind: RealTerminalKind, arguments: [String], columns: Int, rows: Int,
+    insideTmux: Bool = false
+  ) throws {
+    self.kind = kind
+    self.columns = columns
+    self.rows = rows
+    folder = TemporaryFolder.make(prefix: "tessera-rt")
+    display = try XvfbDisplay(logFolder: folder)
+    // The shell records the gallery's pid, then becomes the gallery.
+    let pidFile = folder.appendingPathComponent("gallery.pid").path
+    var gallery =
+      ["sh", "-c", "echo $$ > \(Tmux.quote(pidFile)); exec \"$@\"", "sh", GalleryBinary.path]
+      + arguments
+    if insideTmux {
+      let socket = "tessera-rt-\(UUID().uuidString.prefix(8))"
+      let configuration = folder.appendingPathComponent("tmux.conf")
+      try "set -g allow-passthrough on\nset -g status off\n".write(
+        to: configuration, atomically: true, encoding: .utf8)
+      tmuxSocket = socket
+      gallery =
+        ["tmux", "-L", socket, "-f", configuration.path, "new-session"]
+        + [gallery.map(Tmux.quote).joined(separator: " ")]
+    }
+    terminal = try BackgroundProcess(
+      command(gallery), environment: ["DISPLAY": display.name, "LIBGL_ALWAYS_SOFTWARE": "1"],
+      log: folder.appendingPathComponent("\(kind).log").path)
+    try awaitWindow()
+    let deadline = ContinuousClock.now + .seconds(30)
+    while galleryPID == 0, ContinuousClock.now < deadline {
+      let text = (try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? ""
+      galleryPID = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+      if galleryPID == 0 { Thread.sleep(forTimeInterval: 0.05) }
+    }
+  }
+
+  deinit {
+    if let tmuxSocket { _ = try? Spawn.run(["tmux", "-L", tmuxSocket, "kill-server"]) }
+    terminal?.stop()
+    BackgroundProcess.stop(foreign: galleryPID)
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  private var kittySocket: String { "unix:" + folder.appendingPathComponent("kitty.sock").path }
+  private var xtermDumpPrefix: String { folder.appendingPathComponent("screen").path }
+
+  private func command(_ program: [String]) -> [String] {
+    switch kind {
+    case .xterm:
+      return [
+        "xterm", "-ti", "vt340", "-geometry", "\(columns)x\(rows)+0+0", "-b", "0", "-bw", "0",
+        "-bg", RealTerminalScreen.backgroundHex, "-fg", "white",
+        "-xrm", "XTerm*maxGraphicSize: 4000x4000",
+        "-xrm", "XTerm*numColorRegisters: 1024",
+        // F12 writes the screen's text to a file (the tests' way to read captions).
+        "-xrm", "XTerm*printFileImmediate: \(xtermDumpPrefix)",
+        "-xrm", "XTerm*printModeImmediate: 0",
+        "-xrm", "XTerm.vt100.translations: #override <Key>F12: print-immediate()",
+        "-e",
+      ] + program
+    case .kitty:
+      return [
+        "kitty", "--config", "NONE", "-o", "allow_remote_control=yes",
+        "--listen-on", kittySocket, "-o", "window_padding_width=0",
+        "-o", "placement_strategy=top-left", "-o", "remember_window_size=no",
+        "-o", "initial_window_width=\(columns)c", "-o", "initial_window_height=\(rows)c",
+        "-o", "background=\(RealTerminalScreen.backgroundHex)", "-o", "font_size=10",
+        "-o", "enable_audio_bell=no",
+      ] + program
+    }
+  }
+
+  /// Waits for the terminal's window, focuses it (xterm ignores synthetic events sent to a
+  /// window, so keys go to the focused window) and derives the cell size from its geometry.
+  private func awaitWindow() throws {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while ContinuousClock.now < deadline {
+      guard terminal?.isRunning == true else {
+        throw Spawn.Failure(description: "\(kind) exited: \(log)")
+      }
+      let found = (try? display.run(["xdotool", "search", "--onlyvisible", "--class", "\(kind)"]))
+      if let id = found?.split(separator: "\n").first, let size = try? windowSize(String(id)),
+        size.width >= columns, size.height >= rows
+      {
+        window = String(id)
+        cellWidth = size.width / columns
+        cellHeight = size.height / rows
+        try display.run(["xdotool", "windowfocus", "--sync", window])
+        return
+      }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    throw Spawn.Failure(description: "no \(kind) window appeared: \(log)")
+  }
+
+  /// What the terminal printed on its own (errors), for failure messages.
+  var log: String {
+    (try? String(
+      contentsOf: folder.appendingPathComponent("\(kind).log"), encoding: .utf8)) ?? ""
+  }
+
+  private func windowSize(_ id: String) throws -> (width: Int, height: Int) {
+    let text = try display.run(["xdotool", "getwindowgeometry", id])
+    guard let line = text.split(separator: "\n").first(where: { $0.contains("Geometry:") }),
+      let value = line.split(separator: " ").last
+    else { throw Spawn.Failure(description: "no geometry in \(text)") }
+    let parts = value.split(separator: "x").compactMap { Int($0) }
+    guard parts.count == 2 else { throw Spawn.Failure(description: "bad geometry \(value)") }
+    return (parts[0], parts[1])
+  }
+
+  // MARK: input
+
+  /// Presses keys (X keysym names: "j", "Next", "Escape") in the focused terminal.
+  func key(_ names: String...) throws {
+    try display.run(["xdotool", "key", "--delay", "20"] + names)
+  }
+
+  /// Turns the mouse wheel over the middle of the screen: down (button 5) or up (button 4).
+  func wheel(down: Bool, clicks: Int) throws {
+    try display.run([
+      "xdotool", "mousemove", String(columns * cellWidth / 2), String(rows * cellHeight / 2),
+      "click", "--repeat", String(clicks), "--delay", "15", down ? "5" : "4",
+    ])
+  }
+
+  /// Resizes the terminal's window to `columns`×`rows` cells (the gallery gets SIGWINCH).
+  func resize(columns: Int, rows: Int) throws {
+    try display.run([
+      "xdotool", "windowsize", window, String(columns * cellWidth), String(rows * cellHeight),
+    ])
+    self.columns = columns
+    self.rows = rows
+  }
+
+  // MARK: output
+
+  /// The root window as the X server holds it: what the terminal drew, images included.
+  func screenshot() throws -> RealTerminalScreen.Pixels {
+    let file = folder.appendingPathComponent("shot.png")
+    try display.run(["import", "-window", "root", "png:" + file.path])
+    let data = try Data(contentsOf: file)
+    guard
+      let decoded = TestImages.decode(data, fitting: XvfbDisplay.width, XvfbDisplay.height),
+      decoded.width == XvfbDisplay.width
+    else { throw Spawn.Failure(description: "the screenshot did not decode") }
+    return RealTerminalScreen.Pixels(decoded)
+  }
+
+  /// The terminal's text, one string per row (images are not text: their cells read as
+  /// blanks), asked of the terminal itself.
+  func text() throws -> String {
+    switch kind {
+    case .kitty:
+      return try display.run(["kitty", "@", "--to", kittySocket, "get-text"])
+    case .xterm:
+      let files = { [folder] in
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+          .filter { $0.hasPrefix("screen") }
+      }
+      for old in files() {
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(old))
+      }
+      try key("F12")
+      let deadline = ContinuousClock.now + .seconds(10)
+      while ContinuousClock.now < deadline {
+        if let name = files().first {
+          let text =
+            (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
+          // xterm writes the file in one go, a line per row: complete once all rows are in.
+          if text.split(separator: "\n", omittingEmptySubsequences: false).count > rows {
+            return text
+          }
+        }
+        Thread.sleep(forTimeInterval: 0.02)
+      }
+      throw Spawn.Failure(description: "xterm wrote no screen dump")
+    }
+  }
+
+  /// The screen the terminal is not in the middle of drawing: a screenshot, the text, and a
+  /// second screenshot that matches the first. Nil when the screen kept changing.
+  func stableScreen(attempts: Int = 10) throws -> RealTerminalScreen? {
+    for _ in 0..<attempts {
+      let before = try screenshot()
+      let text = try text()
+      let after = try screenshot()
+      if before == after {
+        return RealTerminalScreen(
+          pixels: after, text: text, cellWidth: cellWidth, cellHeight: cellHeight)
+      }
+    }
+    return nil
+  }
+
+  /// Polls stable screens until `condition` holds, up to `timeout`: waiting for a state the
+  /// gallery reaches by itself (images arriving over loopback), never a fixed delay.
+  @discardableResult
+  func waitFor(
+    _ what: String, timeout: Duration = .seconds(120),
+    _ condition: (RealTerminalScreen) throws -> Bool
+  ) throws -> RealTerminalScreen {
+    let deadline = ContinuousClock.now + timeout
+    var last: RealTerminalScreen?
+    while ContinuousClock.now < deadline {
+      if let screen = try stableScreen(attempts: 1) {
+        last = screen
+        if try condition(screen) { return screen }
+      }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    throw Spawn.Failure(
+      description: "timed out waiting for \(what) in \(kind); text was:\n\(last?.text ?? "none")"
+    )
+  }
+}
