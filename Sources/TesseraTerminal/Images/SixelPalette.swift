@@ -24,6 +24,11 @@ struct SixelPalette {
   static let largestPalette = 255
   /// Refinement passes after the cut; the third adds little.
   static let refinementPasses = 2
+  /// The cut stops once the boxes' mean squared error per pixel (summed over R, G and B, on
+  /// the histogram's bin means) is at most this: about 2 levels per channel, below which more
+  /// colours mostly spell out grain at the cost of shorter runs (about 40 dB PSNR with the
+  /// error inside the bins).
+  static let targetError: Float = 12
 
   /// The colour budget for an image of `pixelCount` pixels: one colour per 90 pixels, 16 to
   /// 255. A palette entry costs about 14 bytes to declare, so a small crop gets few.
@@ -37,7 +42,8 @@ struct SixelPalette {
     let budget = (maximumColours ?? Self.colourBudget(pixelCount: count))
       .clamped(to: 1...Self.largestPalette)
     let histogram = Histogram(pixels: pixels, count: count)
-    var centres = histogram.medianCut(colours: budget)
+    var centres = histogram.medianCut(
+      colours: budget, targetError: Self.targetError * Float(count))
     for _ in 0..<Self.refinementPasses {
       centres = histogram.refine(centres)
     }
@@ -145,12 +151,13 @@ private struct Histogram {
   }
 
   /// At most `colours` centres: the box with the largest squared error is split along its
-  /// widest channel where the two halves' errors sum least.
-  func medianCut(colours: Int) -> [(Float, Float, Float)] {
+  /// widest channel where the two halves' errors sum least, until the boxes' summed error is
+  /// at most `targetError`.
+  func medianCut(colours: Int, targetError: Float) -> [(Float, Float, Float)] {
     guard !counts.isEmpty else { return [] }
     var members = Array(counts.indices)
     var boxes = [Box(range: members.indices, error: error(of: members[...]))]
-    while boxes.count < colours {
+    while boxes.count < colours, boxes.reduce(0, { $0 + $1.error }) > targetError {
       guard let widest = boxes.indices.max(by: { boxes[$0].error < boxes[$1].error }),
         boxes[widest].error > 0, boxes[widest].range.count > 1
       else { break }

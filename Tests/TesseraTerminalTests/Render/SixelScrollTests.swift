@@ -9,11 +9,13 @@ import Testing
 @Suite struct SixelScrollTests {
   static let cell = PixelSize(width: 4, height: 6)
   static let columns = 30
-  static let rows = 16
+  /// A screen as tall as a real one in tile rows (8 of them), so a one-row scroll is the
+  /// small share of a frame it is on a real screen.
+  static let rows = 41
   /// Tiles 10 columns wide: 4 image rows and a caption row.
   static let tileWidth = 10
   static let tileHeight = 5
-  static let viewport = CellRect(x: 0, y: 0, width: 30, height: 15)
+  static let viewport = CellRect(x: 0, y: 0, width: 30, height: 40)
 
   static let bitmaps: [Bitmap] = (0..<40).map { id in
     // swift-format-ignore: NeverUseForceTry
@@ -108,7 +110,7 @@ import Testing
     let scroll = renderer.render(next, images: nextImages)
     terminal.apply(scroll)
     try Self.expectScreen(terminal, shows: nextImages, "scrolled by one row")
-    #expect(Self.count("\u{1B}[1;15r\u{1B}[1S", in: scroll) == 1)
+    #expect(Self.count("\u{1B}[1;40r\u{1B}[1S", in: scroll) == 1)
     // Three tiles enter by one row each: three sixels of one cell row (6 px).
     #expect(Self.count("\u{1B}P", in: scroll) == 3)
     #expect(Self.count("\"1;1;40;6#", in: scroll) == 3)
@@ -175,7 +177,7 @@ import Testing
     let cached = renderer.render(next, images: nextImages, policy: .cachedOnly)
     terminal.apply(cached)
     #expect(Self.count("\u{1B}P", in: cached) == 0)
-    let kept = nextImages.filter { $0.rect.maxY <= 14 }
+    let kept = nextImages.filter { $0.rect.maxY <= Self.viewport.maxY - 1 }
     try Self.expectScreen(terminal, shows: kept, "cached only")
     // No images at all: every tile's cells are repainted as text.
     let none = renderer.render(next, images: nextImages, policy: .none)

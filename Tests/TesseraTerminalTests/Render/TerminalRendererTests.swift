@@ -60,10 +60,11 @@ import Testing
     let moved = renderer.render(
       frame, images: [try Self.image(1, at: CellRect(x: 2, y: 1, width: 4, height: 2))])
     #expect(Self.text(moved) == "\u{1B}[2;3H\u{1B}_Ga=p,i=1,p=1,c=4,r=2,C=1,q=2\u{1B}\\")
-    // Half off the top: cropped to the lower half of the bitmap (4×32 pixels).
+    // Half off the top: the lower half of the upload, the 4×32 bitmap's centre cropped to
+    // the tile's square 40×40 pixels (4×4).
     let cropped = renderer.render(
       frame, images: [try Self.image(1, at: CellRect(x: 2, y: -1, width: 4, height: 2))])
-    #expect(Self.text(cropped).contains("a=p,i=1,p=1,x=0,y=16,w=4,h=16,c=4,r=1,"))
+    #expect(Self.text(cropped).contains("a=p,i=1,p=1,x=0,y=2,w=4,h=2,c=4,r=1,"))
     let gone = renderer.render(frame, images: [])
     #expect(Self.text(gone) == "\u{1B}_Ga=d,d=i,i=1,p=1,q=2\u{1B}\\")
     let back = renderer.render(
@@ -73,7 +74,7 @@ import Testing
     #expect(renderer.statistics.imageConversions == 1)
   }
 
-  @Test func kittyUploadsLargeBitmapsAtTheTilesPixelSize() throws {
+  @Test func kittyUploadsLargeBitmapsAtTheTilesPixelSizeAndShape() throws {
     let renderer = TerminalRenderer(
       graphics: .kitty, cellPixelSize: PixelSize(width: 10, height: 20))
     let large = try Bitmap.generated(width: 400, height: 300) { _, _ in (9, 9, 9, 255) }
@@ -82,7 +83,8 @@ import Testing
       images: [
         ImagePlacement(imageID: 4, bitmap: large, rect: CellRect(x: 0, y: 0, width: 3, height: 2))
       ])
-    #expect(Self.text(bytes).contains("a=t,t=d,f=24,s=30,v=40,i=1,"))
+    // 400×300 cropped to the tile's 3:4 (225×300), then scaled to its 30×40 pixels.
+    #expect(Self.text(bytes).contains("a=t,t=d,f=100,s=30,v=40,i=1,"))
   }
 
   @Test func kittyDeferralSkipsUploadsButPlacesUploadedImages() throws {
@@ -115,15 +117,15 @@ import Testing
   }
 
   @Test func sixelDrawsOnceRepaintsWhatItLeavesAndRedrawsWhenMoved() throws {
+    // Without scroll regions (a terminal not known to move sixel pixels with the text).
     let renderer = TerminalRenderer(
       graphics: .sixel, cellPixelSize: PixelSize(width: 2, height: 3))
-    var terminal = VirtualTerminal(width: 12, height: 8)
+    renderer.usesScrollRegions = false
     var frame = Self.placeholderFrame()
     frame.fill(CellRect(x: 0, y: 0, width: 12, height: 7), with: Cell("."))
     let first = renderer.render(
       frame, images: [try Self.image(1, at: CellRect(x: 1, y: 1, width: 2, height: 2))])
     #expect(Self.count("\u{1B}P0;1;0q\"1;1;4;6", in: first) == 1)
-    terminal.apply(first)
     #expect(
       renderer.render(
         frame, images: [try Self.image(1, at: CellRect(x: 1, y: 1, width: 2, height: 2))]
@@ -140,6 +142,20 @@ import Testing
     let bottom = renderer.render(
       frame, images: [try Self.image(2, at: CellRect(x: 5, y: 6, width: 2, height: 2))])
     #expect(Self.count("\"1;1;4;3", in: bottom) == 1)
+  }
+
+  @Test func sixelMovedWithItsRowsIsScrolledNotRedrawn() throws {
+    let renderer = TerminalRenderer(
+      graphics: .sixel, cellPixelSize: PixelSize(width: 2, height: 3))
+    var frame = Self.placeholderFrame()
+    frame.fill(CellRect(x: 0, y: 0, width: 12, height: 7), with: Cell("."))
+    _ = renderer.render(
+      frame, images: [try Self.image(1, at: CellRect(x: 1, y: 1, width: 2, height: 2))])
+    // Text and image one row down: the terminal moves both; the row that came in is text.
+    let moved = renderer.render(
+      frame, images: [try Self.image(1, at: CellRect(x: 1, y: 2, width: 2, height: 2))])
+    #expect(Self.text(moved).hasPrefix("\u{1B}[1;7r\u{1B}[1T\u{1B}[r"))
+    #expect(Self.count("\u{1B}P", in: moved) == 0)
   }
 
   @Test func blockTilesScrollingRowByRowStayExactOnTheTerminal() throws {
