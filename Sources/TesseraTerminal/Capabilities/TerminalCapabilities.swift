@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the terminal can do, decided from the environment and the replies to a few queries
 /// (see ``CapabilityProbe``): the image protocol, synchronized output, in-band resize.
 public struct TerminalCapabilities: Sendable, Hashable, CustomStringConvertible {
@@ -17,11 +19,16 @@ public struct TerminalCapabilities: Sendable, Hashable, CustomStringConvertible 
   /// after a suspend (Ctrl-Z, then `fg`), and then redraws everything and uploads its images
   /// again, as the terminal's screen and image store were reset meanwhile.
   public var followsSession: Bool
+  /// The terminal reads files on this machine: it answered the local-file probe (a
+  /// temporary file, `t=t`) with OK, as a kitty running here does and one at the other end
+  /// of SSH cannot. Kitty uploads then go through temporary files: a path on the wire
+  /// instead of the pixels.
+  public var kittyLocalFiles: Bool
 
   public init(
     graphics: GraphicsProtocol, synchronizedOutput: Bool = false, inBandResize: Bool = false,
     insideTmux: Bool = false, cellPixelSize: PixelSize = PixelSize(width: 10, height: 20),
-    terminalName: String? = nil, followsSession: Bool = false
+    terminalName: String? = nil, followsSession: Bool = false, kittyLocalFiles: Bool = false
   ) {
     self.graphics = graphics
     self.synchronizedOutput = synchronizedOutput
@@ -32,6 +39,7 @@ public struct TerminalCapabilities: Sendable, Hashable, CustomStringConvertible 
       ?? PixelSize(width: 10, height: 20)
     self.terminalName = terminalName
     self.followsSession = followsSession
+    self.kittyLocalFiles = kittyLocalFiles
   }
 
   /// Terminals whose name says they speak kitty graphics.
@@ -51,6 +59,7 @@ public struct TerminalCapabilities: Sendable, Hashable, CustomStringConvertible 
     var version: String?
     var deviceAttributes: [Int] = []
     var kittyAnswered = false
+    var localFilesAnswered = false
     var modes: [Int: Int] = [:]
     var cellSize: PixelSize?
     var textAreaCells: TerminalSize?
@@ -59,6 +68,8 @@ public struct TerminalCapabilities: Sendable, Hashable, CustomStringConvertible 
       switch reply {
       case .version(let text): version = text
       case .primaryDeviceAttributes(let attributes): deviceAttributes = attributes
+      case .kittyGraphics(let id, let message) where id == KittyCommands.localFileProbeID:
+        localFilesAnswered = localFilesAnswered || message == "OK"
       case .kittyGraphics(_, let message): kittyAnswered = kittyAnswered || message == "OK"
       case .modeReport(let mode, let state): modes[mode] = state
       case .cellPixelSize(let size):
@@ -102,28 +113,60 @@ public struct TerminalCapabilities: Sendable, Hashable, CustomStringConvertible 
       insideTmux: insideTmux,
       cellPixelSize: cellSize ?? windowSize?.cellPixelSize ?? fromTextArea
         ?? PixelSize(width: 10, height: 20),
-      terminalName: version ?? environment["TERM_PROGRAM"])
+      terminalName: version ?? environment["TERM_PROGRAM"],
+      // Inside tmux the probe never reaches the terminal (it is not passed through).
+      kittyLocalFiles: graphics == .kitty && localFilesAnswered && !insideTmux)
   }
 
   public var description: String {
     "graphics \(graphics), sync \(synchronizedOutput), in-band resize \(inBandResize), "
-      + "tmux \(insideTmux), cell \(cellPixelSize), terminal \(terminalName ?? "?")"
+      + "tmux \(insideTmux), cell \(cellPixelSize), terminal \(terminalName ?? "?"), "
+      + "kitty local files \(kittyLocalFiles)"
   }
 }
 
 /// The queries capability detection sends, and when it has heard enough.
 public enum CapabilityProbe {
-  /// Kitty graphics query, XTVERSION, DECRQM 2026 and 2048, cell size, then DA1 last:
-  /// every terminal answers DA1, and answers in order, so its reply ends the wait.
-  public static let query: [UInt8] =
-    KittyCommands.query
-    + Array("\u{1B}[>0q\u{1B}[?2026$p\u{1B}[?2048$p\u{1B}[16t\u{1B}[c".utf8)
+  /// Kitty graphics query, the local-file probe (see ``TerminalCapabilities/kittyLocalFiles``),
+  /// XTVERSION, DECRQM 2026 and 2048, cell size, then DA1 last: every terminal answers DA1,
+  /// and answers in order, so its reply ends the wait.
+  ///
+  /// Reading it writes the probe's 3-byte temporary file (`/dev/shm/tessera-tty-graphics-
+  /// protocol-<pid>-probe`); a kitty that reads it deletes it, and ``isComplete(_:)``
+  /// removes it once the probe is answered (and the process at exit, whatever happened).
+  public static var query: [UInt8] {
+    KittyCommands.query + localFileProbe()
+      + Array("\u{1B}[>0q\u{1B}[?2026$p\u{1B}[?2048$p\u{1B}[16t\u{1B}[c".utf8)
+  }
+
+  /// The probe file's path.
+  static let probePath = KittyLocalFiles.newPath("probe")
+
+  /// Writes the probe file and returns the query naming it; nothing when it cannot be
+  /// written (then no local files are used).
+  private static func localFileProbe() -> [UInt8] {
+    removeProbeFile()
+    guard KittyLocalFiles.write([0, 0, 0], to: probePath) else { return [] }
+    _ = registerCleanup
+    return KittyCommands.localFileQuery(path: probePath)
+  }
+
+  /// Removes the probe file if the terminal did not.
+  static func removeProbeFile() { unlink(probePath) }
+
+  private static let registerCleanup: Void = {
+    atexit { CapabilityProbe.removeProbeFile() }
+  }()
 
   /// Whether `replies` include the DA1 answer that closes the probe.
+  /// Once it is, the probe file is removed: the terminal read it, if it could, before it
+  /// answered DA1.
   public static func isComplete(_ replies: [TerminalReply]) -> Bool {
-    replies.contains {
+    let complete = replies.contains {
       if case .primaryDeviceAttributes = $0 { return true }
       return false
     }
+    if complete { removeProbeFile() }
+    return complete
   }
 }

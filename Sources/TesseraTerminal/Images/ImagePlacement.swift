@@ -44,6 +44,11 @@ public enum ImageDrawPolicy: Sendable, Hashable {
   /// Draw only what costs no conversion or upload: images already uploaded (kitty), already
   /// encoded for this size and crop (sixel) or converted (blocks).
   case cachedOnly
+  /// For a link that cannot keep up during a fling: kitty uploads what is not on the
+  /// terminal yet at a third of the resolution per side (a ninth of the bytes) and shows it;
+  /// the next `.all` frame replaces each preview with full detail. Blocks draw what is cached
+  /// here (as `.cachedOnly`); sixel draws as `.all`.
+  case preview
   /// Draw no image: placeholders everywhere (kitty placements are hidden, not freed).
   case none
 }

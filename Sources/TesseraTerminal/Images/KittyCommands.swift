@@ -6,27 +6,17 @@ enum KittyCommands {
   /// Base64 bytes per chunk: the protocol's maximum, a multiple of 4.
   static let chunkSize = 4096
 
-  /// Uploads `bitmap` as image `id` without showing it (`a=t`), in chunks; RGB when opaque
-  /// (a quarter fewer bytes), RGBA otherwise. O(pixels).
-  static func transmit(id: UInt32, bitmap: Bitmap, passthrough: Bool, into out: inout ByteWriter) {
+  /// Uploads `bitmap` as image `id` without showing it (`a=t`), in chunks, encoded as
+  /// `format` says; RGB when opaque (a quarter fewer bytes), RGBA otherwise. O(pixels), plus
+  /// compression for ``KittyPayloadFormat/zlib`` and ``KittyPayloadFormat/png``.
+  static func transmit(
+    id: UInt32, bitmap: Bitmap, format: KittyPayloadFormat = .png, passthrough: Bool,
+    into out: inout ByteWriter
+  ) {
     let opaque = bitmap.isOpaque
-    var raw: [UInt8]
-    if opaque {
-      raw = [UInt8](repeating: 0, count: bitmap.width * bitmap.height * 3)
-      bitmap.pixels.withUnsafeBufferPointer { source in
-        raw.withUnsafeMutableBufferPointer { target in
-          for pixel in 0..<(bitmap.width * bitmap.height) {
-            target[pixel * 3] = source[pixel * 4]
-            target[pixel * 3 + 1] = source[pixel * 4 + 1]
-            target[pixel * 3 + 2] = source[pixel * 4 + 2]
-          }
-        }
-      }
-    } else {
-      raw = bitmap.pixels
-    }
+    let data = format.encode(bitmap, opaque: opaque)
     var encoded: [UInt8] = []
-    Base64.encode(raw[...], into: &encoded)
+    Base64.encode(data[...], into: &encoded)
     var offset = 0
     var first = true
     repeat {
@@ -35,7 +25,8 @@ enum KittyCommands {
       var keys = ByteWriter()
       if first {
         keys.append("a=t,t=d,f=")
-        keys.decimal(opaque ? 24 : 32)
+        keys.decimal(format == .png ? 100 : opaque ? 24 : 32)
+        if format == .zlib { keys.append(",o=z") }
         keys.append(",s=")
         keys.decimal(bitmap.width)
         keys.append(",v=")
@@ -50,6 +41,52 @@ enum KittyCommands {
       offset = end
       first = false
     } while offset < encoded.count
+  }
+
+  /// Uploads `bitmap` as image `id` through a temporary file the terminal reads and deletes
+  /// (`t=t`): raw RGB or RGBA in the file, only its path in the escape code. False when the
+  /// file could not be written (nothing was sent; send it with ``transmit(id:bitmap:format:passthrough:into:)``).
+  /// O(pixels), no compression.
+  static func transmitFile(
+    id: UInt32, bitmap: Bitmap, passthrough: Bool, into out: inout ByteWriter
+  ) -> Bool {
+    let opaque = bitmap.isOpaque
+    let path = KittyLocalFiles.newPath()
+    guard KittyLocalFiles.write(KittyPayloadFormat.raw.encode(bitmap, opaque: opaque), to: path)
+    else { return false }
+    var keys = ByteWriter()
+    keys.append("a=t,t=t,f=")
+    keys.decimal(opaque ? 24 : 32)
+    keys.append(",s=")
+    keys.decimal(bitmap.width)
+    keys.append(",v=")
+    keys.decimal(bitmap.height)
+    keys.append(",i=")
+    keys.decimal(Int(id))
+    keys.append(",q=2")
+    var encoded: [UInt8] = []
+    Base64.encode(Array(path.utf8)[...], into: &encoded)
+    command(keys.bytes, payload: encoded[...], passthrough: passthrough, into: &out)
+    return true
+  }
+
+  /// The image id of the local-file probe (``localFileQuery(path:)``).
+  static let localFileProbeID = 32
+
+  /// Asks whether the terminal can read a file on this machine: a 1×1 RGB image in the
+  /// temporary file at `path`, id 32, `a=q` (queried, never stored). A terminal that read it
+  /// answers OK (and deletes the file); one elsewhere (SSH) cannot open it and answers an
+  /// error, as kitty's `icat` tells local from remote.
+  static func localFileQuery(path: String) -> [UInt8] {
+    var encoded: [UInt8] = []
+    Base64.encode(Array(path.utf8)[...], into: &encoded)
+    var out = ByteWriter()
+    var keys = ByteWriter()
+    keys.append("i=")
+    keys.decimal(localFileProbeID)
+    keys.append(",s=1,v=1,a=q,t=t,f=24")
+    command(keys.bytes, payload: encoded[...], passthrough: false, into: &out)
+    return out.bytes
   }
 
   /// A source rectangle in image pixels.

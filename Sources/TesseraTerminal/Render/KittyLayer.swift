@@ -22,9 +22,25 @@ struct KittyLayer {
     var source: KittyCommands.SourceRect?
   }
 
+  /// What was uploaded under a kitty id: its pixel size and whether it is a low-resolution
+  /// preview still to be replaced by full detail.
+  struct Upload: Hashable {
+    var size: PixelSize
+    var preview: Bool
+  }
+
+  /// A preview upload's resolution per side: a ninth of the pixels, a ninth of the bytes.
+  static let previewScale = 1.0 / 3.0
+
   let placeholders: Bool
   var cellSize: PixelSize
-  private var uploadedSizes: [UInt32: PixelSize] = [:]
+  /// How uploads are encoded (PNG: the smallest on photo-like content, see `tessera bench
+  /// render`).
+  var format: KittyPayloadFormat
+  /// The terminal reads files on this machine (``TerminalCapabilities/kittyLocalFiles``):
+  /// uploads go through temporary files, a path on the wire instead of pixels.
+  var localFiles: Bool
+  private var uploaded: [UInt32: Upload] = [:]
   private var ids: [UInt64: UInt32] = [:]
   private var imageIDs: [UInt32: UInt64] = [:]
   private var nextID: UInt32 = 1
@@ -32,9 +48,14 @@ struct KittyLayer {
   private var placed: [PlacementKey: Geometry] = [:]
   private var virtualSizes: [UInt32: Geometry] = [:]
 
-  init(placeholders: Bool, cellSize: PixelSize, uploadBudget: Int = 192 << 20) {
+  init(
+    placeholders: Bool, cellSize: PixelSize, format: KittyPayloadFormat = .png,
+    localFiles: Bool = false, uploadBudget: Int = 192 << 20
+  ) {
     self.placeholders = placeholders
     self.cellSize = cellSize
+    self.format = format
+    self.localFiles = localFiles
     uploads = LRUCache(costLimit: uploadBudget)
   }
 
@@ -42,6 +63,14 @@ struct KittyLayer {
   mutating func screenCleared() { placed.removeAll() }
 
   /// Uploads (written before the frame) and placeholder cells (composed into `frame`).
+  ///
+  /// An upload is the centre of the bitmap cropped to its tile's pixel aspect and scaled
+  /// (both sides alike) to the tile's pixels at most, so the placement that shows it over
+  /// the tile's cells draws it undistorted; a tile whose shape changed later shows the
+  /// centre of the upload at its new aspect until the next full upload (see
+  /// ``KittyGeometry``). Under ``ImageDrawPolicy/preview`` an image not on the terminal yet is
+  /// uploaded at ``previewScale``; the next frame drawn with ``ImageDrawPolicy/all`` replaces
+  /// it (and any upload made for another tile shape) with full detail.
   mutating func prepare(
     _ placements: [ImagePlacement], frame: inout FrameBuffer, policy: ImageDrawPolicy,
     uploadsOut: inout ByteWriter, statistics: inout RenderStatistics
@@ -55,24 +84,31 @@ struct KittyLayer {
         statistics.imagesDeferred += 1
         continue
       }
-      if uploads.value(for: id) != nil {
-        statistics.imageCacheHits += 1
-      } else if policy == .all {
-        let bitmap = fitted(placement.bitmap, to: placement.rect, statistics: &statistics)
-        KittyCommands.transmit(id: id, bitmap: bitmap, passthrough: placeholders, into: &uploadsOut)
-        uploadedSizes[id] = PixelSize(width: bitmap.width, height: bitmap.height)
-        let evicted = uploads.insert(placement.imageID, for: id, cost: bitmap.pixels.count)
+      let rect = placement.rect
+      let box = KittyGeometry.box(columns: rect.width, rows: rect.height, cell: cellSize)
+      let existing = uploads.value(for: id) != nil ? uploaded[id] : nil
+      let stale = existing.map { $0.preview || !Self.fits($0.size, box) } ?? true
+      let mayUpload = policy == .all || (policy == .preview && existing == nil)
+      if stale && mayUpload {
+        let before = uploadsOut.count
+        let upload = self.upload(
+          placement.bitmap, id: id, box: box, preview: policy == .preview,
+          into: &uploadsOut, statistics: &statistics)
+        let evicted = uploads.insert(placement.imageID, for: id, cost: upload.pixels)
         for old in evicted { forget(kittyID: old.key, into: &uploadsOut) }
         statistics.imageConversions += 1
+        statistics.imageBytesUploaded += uploadsOut.count - before
+        if policy == .preview { statistics.previewUploads += 1 }
+      } else if existing != nil {
+        statistics.imageCacheHits += 1
       } else {
         statistics.imagesDeferred += 1
         continue
       }
-      let cropLeft = visible.x - placement.rect.x
-      let cropTop = visible.y - placement.rect.y
+      guard let upload = uploaded[id] else { continue }
+      let crop = placement.crop(of: visible)
       if placeholders {
-        let size = Geometry(
-          x: 0, y: 0, columns: placement.rect.width, rows: placement.rect.height, source: nil)
+        let size = Geometry(x: 0, y: 0, columns: rect.width, rows: rect.height, source: nil)
         if virtualSizes[id] != size {
           KittyCommands.placeVirtual(
             id: id, columns: size.columns, rows: size.rows, passthrough: true, into: &uploadsOut)
@@ -82,8 +118,7 @@ struct KittyLayer {
         for row in 0..<visible.height {
           for column in 0..<visible.width {
             guard
-              let grapheme = KittyPlaceholder.grapheme(
-                row: cropTop + row, column: cropLeft + column)
+              let grapheme = KittyPlaceholder.grapheme(row: crop.y + row, column: crop.x + column)
             else { continue }
             frame.set(Cell(grapheme, style: style), x: visible.x + column, y: visible.y + row)
           }
@@ -92,17 +127,9 @@ struct KittyLayer {
       }
       let occurrence = (occurrences[id] ?? 0) + 1
       occurrences[id] = occurrence
-      var source: KittyCommands.SourceRect?
-      if visible != placement.rect {
-        let bitmap =
-          uploadedSizes[id]
-          ?? PixelSize(width: placement.bitmap.width, height: placement.bitmap.height)
-        let rect = placement.rect
-        source = KittyCommands.SourceRect(
-          x: cropLeft * bitmap.width / rect.width, y: cropTop * bitmap.height / rect.height,
-          width: max(1, visible.width * bitmap.width / rect.width),
-          height: max(1, visible.height * bitmap.height / rect.height))
-      }
+      let source = KittyGeometry.source(
+        upload: upload.size, columns: rect.width, rows: rect.height, cell: cellSize,
+        visible: crop)
       wanted.append(
         (
           PlacementKey(id: id, placement: occurrence),
@@ -112,6 +139,47 @@ struct KittyLayer {
         ))
     }
     return wanted
+  }
+
+  /// Whether an upload of `size` pixels has the aspect of a tile of `box` pixels, to the
+  /// pixel: then it is shown whole.
+  private static func fits(_ size: PixelSize, _ box: PixelSize) -> Bool {
+    let shown = KittyGeometry.fillCrop(of: size, toAspectOf: box)
+    return abs(shown.width - size.width) <= 1 && abs(shown.height - size.height) <= 1
+  }
+
+  /// Crops, scales and transmits one upload under `id` (replacing any earlier one: kitty
+  /// then drops its placements, so they are placed again). O(bitmap crop + upload pixels).
+  private mutating func upload(
+    _ bitmap: Bitmap, id: UInt32, box: PixelSize, preview: Bool, into out: inout ByteWriter,
+    statistics: inout RenderStatistics
+  ) -> (pixels: Int, size: PixelSize) {
+    let crop = KittyGeometry.fillCrop(
+      of: PixelSize(width: bitmap.width, height: bitmap.height), toAspectOf: box)
+    let size = KittyGeometry.uploadSize(
+      crop: PixelSize(width: crop.width, height: crop.height), box: box,
+      scale: preview ? Self.previewScale : 1)
+    var pixels = KittyGeometry.cropped(bitmap, to: crop)
+    if size.width != pixels.width || size.height != pixels.height,
+      let smaller = try? Bitmap(
+        width: size.width, height: size.height,
+        pixels: AreaResampler.resample(pixels, width: size.width, height: size.height))
+    {
+      statistics.pixelsResampled += size.width * size.height
+      pixels = smaller
+    }
+    if !localFiles
+      || !KittyCommands.transmitFile(
+        id: id, bitmap: pixels, passthrough: placeholders, into: &out)
+    {
+      KittyCommands.transmit(
+        id: id, bitmap: pixels, format: format, passthrough: placeholders, into: &out)
+    }
+    let actual = PixelSize(width: pixels.width, height: pixels.height)
+    uploaded[id] = Upload(size: actual, preview: preview)
+    placed = placed.filter { $0.key.id != id }
+    virtualSizes[id] = nil
+    return (pixels.pixels.count, actual)
   }
 
   /// Places what moved or appeared and hides what left; written after the text of the frame.
@@ -136,24 +204,6 @@ struct KittyLayer {
     return moved
   }
 
-  /// The bitmap downsampled, side by side, to no more than the tile's pixel size: kitty
-  /// scales the upload to the placement's cells anyway, so pixels beyond the tile's are bytes
-  /// for nothing. The upload is thus bounded by both the bitmap and the tile, whatever their
-  /// shapes. An image keeps the resolution of its first upload if the tile size changes later.
-  private func fitted(
-    _ bitmap: Bitmap, to rect: CellRect, statistics: inout RenderStatistics
-  ) -> Bitmap {
-    let width = min(bitmap.width, rect.width * cellSize.width)
-    let height = min(bitmap.height, rect.height * cellSize.height)
-    guard width > 0, height > 0, width < bitmap.width || height < bitmap.height,
-      let smaller = try? Bitmap(
-        width: width, height: height,
-        pixels: AreaResampler.resample(bitmap, width: width, height: height))
-    else { return bitmap }
-    statistics.pixelsResampled += width * height
-    return smaller
-  }
-
   /// Frees the upload of an image the app will not show again.
   mutating func forget(imageID: UInt64, into out: inout ByteWriter) {
     guard let id = ids[imageID] else { return }
@@ -165,7 +215,7 @@ struct KittyLayer {
     KittyCommands.free(id: id, passthrough: placeholders, into: &out)
     placed = placed.filter { $0.key.id != id }
     virtualSizes[id] = nil
-    uploadedSizes[id] = nil
+    uploaded[id] = nil
     if let imageID = imageIDs.removeValue(forKey: id) { ids[imageID] = nil }
   }
 

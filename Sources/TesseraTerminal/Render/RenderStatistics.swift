@@ -12,6 +12,10 @@ public struct RenderStatistics: Sendable, Hashable {
   /// Output pixels computed by resampling images (half blocks, sixel, kitty uploads): bounded
   /// by what the screen shows, whatever the images' sizes or shapes.
   public var pixelsResampled = 0
+  /// Bytes of kitty uploads (escape codes included): what the images cost on the wire.
+  public var imageBytesUploaded = 0
+  /// Kitty uploads made at preview resolution (``ImageDrawPolicy/preview``).
+  public var previewUploads = 0
 
   public init() {}
 }

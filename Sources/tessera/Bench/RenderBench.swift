@@ -42,35 +42,65 @@ struct RenderBenchmark {
       "screen \(scene.width)x\(scene.height) cells, tiles \(scene.tileColumns)x\(scene.tileRows) "
         + "cells (\(scene.frame(atRow: 0).images.count) on screen), images \(scene.imagePixels)x\(scene.imagePixels) "
         + "px RGBA, sixel cell 8x8 px")
-    var ours: [GraphicsProtocol: (full: Measure, scroll: Measure)] = [:]
+    var ours: [GraphicsProtocol: WireCost] = [:]
     for graphics in GraphicsProtocol.allCases {
       ours[graphics] = measure(graphics, scene: scene, into: &report)
     }
+    measureKittyFormats(into: &report)
     let chafaMeasures = try measureChafa(scene: scene, into: &report)
     for (graphics, baseline) in chafaMeasures.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
       guard let mine = ours[graphics] else { continue }
       let name = graphics.rawValue
       report.ratio(
-        "\(name).full.time_vs_chafa", ours: mine.full.milliseconds, baseline: baseline.milliseconds)
-      report.ratio("\(name).full.bytes_vs_chafa", ours: mine.full.bytes, baseline: baseline.bytes)
-      report.ratio(
-        "\(name).scroll1.time_vs_chafa", ours: mine.scroll.milliseconds,
+        "\(name).full.time_vs_chafa", ours: mine.fullMilliseconds,
         baseline: baseline.milliseconds)
       report.ratio(
-        "\(name).scroll1.bytes_vs_chafa", ours: mine.scroll.bytes, baseline: baseline.bytes)
+        "\(name).scroll1.time_vs_chafa", ours: mine.scrollMilliseconds,
+        baseline: baseline.milliseconds)
+      // chafa has no frame to diff against: its scroll is a full frame, its fling second
+      // sixty of them.
+      report.ratio("\(name).full.bytes_vs_chafa", ours: mine.full, baseline: baseline.bytes)
+      report.ratio("\(name).scroll1.bytes_vs_chafa", ours: mine.scroll, baseline: baseline.bytes)
+      report.ratio(
+        "\(name).fling_second.bytes_vs_chafa", ours: mine.flingSecond,
+        baseline: baseline.bytes * Self.framesPerSecond)
     }
     if chafaMeasures.isEmpty { report.note("chafa not found at \(chafa): no baseline ratios") }
+    report.note(
+      "*.at_10mbit.s: the seconds a figure's bytes take on a 10 Mbit/s link (SSH over a "
+        + "modest connection); a fling second is \(Int(Self.framesPerSecond)) frames of 6 rows")
     return report
   }
+
+  /// Frames a second the fling figures assume (the gallery's cap).
+  static let framesPerSecond = 60.0
+  /// The link the `at_10mbit` figures are for, in bytes a second.
+  static let linkBytesPerSecond = 10e6 / 8
 
   struct Measure {
     var milliseconds: Double
     var bytes: Double
   }
 
+  /// Bytes a protocol puts on the wire per full frame, per one-row scroll and per second of
+  /// fling, with the times of the first two.
+  struct WireCost {
+    var full: Double
+    var scroll: Double
+    var flingSecond: Double
+    var fullMilliseconds: Double
+    var scrollMilliseconds: Double
+  }
+
+  /// Adds `bytes` and the seconds they take at 10 Mbit/s.
+  static func addWire(_ name: String, bytes: Double, into report: inout BenchReport) {
+    report.add("\(name).bytes", bytes, "bytes")
+    report.add("\(name).at_10mbit.s", bytes / linkBytesPerSecond, "s")
+  }
+
   private func measure(
     _ graphics: GraphicsProtocol, scene: TileScene, into report: inout BenchReport
-  ) -> (full: Measure, scroll: Measure) {
+  ) -> WireCost {
     let name = graphics.rawValue
     func renderer() -> TerminalRenderer {
       TerminalRenderer(
@@ -85,7 +115,7 @@ struct RenderBenchmark {
       fullBytes = full.measure { fresh.render(first.frame, images: first.images) }.count
     }
     report.add("\(name).full.ms", full.median / 1e6, "ms")
-    report.add("\(name).full.bytes", Double(fullBytes), "bytes")
+    Self.addWire("\(name).full", bytes: Double(fullBytes), into: &report)
 
     // Scroll by one row at a time, warm renderer; tiles entering are converted on arrival.
     let scrolling = renderer()
@@ -98,12 +128,16 @@ struct RenderBenchmark {
     }
     report.add("\(name).scroll1.ms", scroll.median / 1e6, "ms")
     report.add("\(name).scroll1.p99.ms", scroll.p99 / 1e6, "ms")
-    report.add("\(name).scroll1.bytes", Double(scrollBytes / frames), "bytes")
+    Self.addWire("\(name).scroll1", bytes: Double(scrollBytes / frames), into: &report)
 
-    // A fling: 6 rows a frame through new content, drawing every image, then debounced
-    // (placeholders while flinging, one full frame when it settles).
+    // A fling: 6 rows a frame through new content, drawing every image; then debounced
+    // (placeholders while flinging), and for kitty with previews (what the gallery does over
+    // a slow link); each ends with the full frame drawn when it settles.
     let fling = (1...frames).map { scene.frame(atRow: 1000 + $0 * 6) }
-    for (label, policy) in [("fling", ImageDrawPolicy.all), ("fling_debounced", .none)] {
+    var policies: [(String, ImageDrawPolicy)] = [("fling", .all), ("fling_debounced", .none)]
+    if graphics == .kitty { policies.append(("fling_preview", .preview)) }
+    var flingSecond = 0.0
+    for (label, policy) in policies {
       let flinging = renderer()
       _ = flinging.render(first.frame, images: first.images)
       var samples = Samples()
@@ -116,13 +150,17 @@ struct RenderBenchmark {
       if let last = fling.last {
         bytes += samples.measure { flinging.render(last.frame, images: last.images) }.count
       }
+      let perFrame = Double(bytes) / Double(samples.count)
       report.add("\(name).\(label).ms", samples.total / Double(samples.count) / 1e6, "ms")
-      report.add("\(name).\(label).bytes", Double(bytes / samples.count), "bytes")
+      report.add("\(name).\(label).bytes", perFrame.rounded(), "bytes")
+      Self.addWire(
+        "\(name).\(label).second", bytes: (perFrame * Self.framesPerSecond).rounded(),
+        into: &report)
+      if label == "fling" { flingSecond = perFrame * Self.framesPerSecond }
     }
-    return (
-      Measure(milliseconds: full.median / 1e6, bytes: Double(fullBytes)),
-      Measure(milliseconds: scroll.median / 1e6, bytes: Double(scrollBytes / frames))
-    )
+    return WireCost(
+      full: Double(fullBytes), scroll: Double(scrollBytes / frames), flingSecond: flingSecond,
+      fullMilliseconds: full.median / 1e6, scrollMilliseconds: scroll.median / 1e6)
   }
 
   /// chafa renders the visible tiles' images (PPM files) in one process per screen.
@@ -164,7 +202,10 @@ struct RenderBenchmark {
         bytes = try samples.measure { try runChafa(common + arguments + files) }
       }
       report.add("chafa.\(label).full.ms", samples.median / 1e6, "ms")
-      report.add("chafa.\(label).full.bytes", Double(bytes), "bytes")
+      Self.addWire("chafa.\(label).full", bytes: Double(bytes), into: &report)
+      Self.addWire(
+        "chafa.\(label).fling.second", bytes: Double(bytes) * Self.framesPerSecond,
+        into: &report)
       if let graphics {
         result[graphics] = Measure(milliseconds: samples.median / 1e6, bytes: Double(bytes))
       }

@@ -16,6 +16,10 @@ final class GalleryRunLoop {
   private var imagesHeldBack = false
   private var frameCount = 0
   private let wakeup = Wakeup()
+  /// How well the terminal link keeps up with this loop's writes.
+  private var outputRate = OutputRateMeter()
+  /// SSH: every image byte crosses the network, so flings send previews from the start.
+  private let remote = ImageDrawPolicy.isRemote(environment: ProcessInfo.processInfo.environment)
   /// The longest step the physics take after a rest: a wake-up continues from where it was.
   static let maximumStep = Duration.milliseconds(100)
 
@@ -86,14 +90,22 @@ final class GalleryRunLoop {
     drawTimes.append(now)
     drawTimes.removeAll { now - $0 > .seconds(1) }
     // During a fast fling only images that cost nothing are drawn, as yazi does, so the
-    // scroll never waits on image bytes; the next quiet frame draws the rest.
+    // scroll never waits on image bytes; over a link that cannot keep up (SSH, or writes that
+    // keep the loop waiting) kitty sends low-resolution previews while anything moves. The
+    // next quiet frame draws the rest at full detail.
     let offset = screen.collectionView.presentedOffset
     let fast = abs(offset - lastOffset) > max(2, screen.collectionView.viewportHeight / 3)
+    let moving = offset != lastOffset
     lastOffset = offset
-    imagesHeldBack = fast
+    let policy = ImageDrawPolicy.forFrame(
+      moving: moving, fast: fast, constrainedLink: remote || outputRate.isBehind,
+      graphics: renderer.graphics)
+    imagesHeldBack = policy != .all
     let frame = screen.compose(framesPerSecond: drawTimes.count, spinner: frameCount / 6)
-    let bytes = renderer.render(
-      frame.buffer, images: frame.images, policy: fast ? .cachedOnly : .all)
+    let bytes = renderer.render(frame.buffer, images: frame.images, policy: policy)
+    let clock = ContinuousClock()
+    let start = clock.now
     session.write(bytes)
+    outputRate.record(bytes: bytes.count, start: start, blocked: clock.now - start)
   }
 }

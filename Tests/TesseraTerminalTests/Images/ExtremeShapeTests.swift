@@ -106,18 +106,19 @@ import Testing
     }
   }
 
-  @Test func kittyUploadsAreBoundedByTheTileSideBySide() throws {
+  @Test func kittyUploadsAreBoundedByTheTileAndCroppedToItsShape() throws {
     let renderer = TerminalRenderer(graphics: .kitty, cellPixelSize: Self.cell)
     let frame = FrameBuffer(width: 80, height: 24)
-    // 65,535×1 in a tile 20 columns by 1 row (200×20 px): uploaded 200 px wide, not 65,535.
+    // 65,535×1 in a tile 20 columns by 1 row (200×20 px, 10:1): its centre at 10:1, 10×1
+    // pixels, is all that is uploaded — neither 65,535 pixels nor a squeezed 200×1.
     let bytes = renderer.render(
       frame,
       images: [
         ImagePlacement(
           imageID: 9, bitmap: try Self.wide(), rect: CellRect(x: 0, y: 0, width: 20, height: 1))
       ])
-    #expect(TerminalRendererTests.text(bytes).contains("a=t,t=d,f=24,s=200,v=1,i=1,"))
-    #expect(renderer.statistics.pixelsResampled == 200)
+    #expect(TerminalRendererTests.text(bytes).contains("a=t,t=d,f=100,s=10,v=1,i=1,"))
+    #expect(renderer.statistics.pixelsResampled == 0)
   }
 
   @Test func absurdPlacementsAreSkippedNotTrapped() throws {

@@ -19,7 +19,7 @@ import Testing
   @Test func aSmallOpaqueImageIsOneRGBChunk() throws {
     let bitmap = try Bitmap(width: 1, height: 2, pixels: [1, 2, 3, 255, 4, 5, 6, 255])
     var out = ByteWriter()
-    KittyCommands.transmit(id: 7, bitmap: bitmap, passthrough: false, into: &out)
+    KittyCommands.transmit(id: 7, bitmap: bitmap, format: .raw, passthrough: false, into: &out)
     var payload: [UInt8] = []
     Base64.encode([1, 2, 3, 4, 5, 6][...], into: &payload)
     #expect(
@@ -36,7 +36,7 @@ import Testing
     pixels[3] = 0
     bitmap = try Bitmap(width: 64, height: 64, pixels: pixels)
     var out = ByteWriter()
-    KittyCommands.transmit(id: 9, bitmap: bitmap, passthrough: false, into: &out)
+    KittyCommands.transmit(id: 9, bitmap: bitmap, format: .raw, passthrough: false, into: &out)
     let commands = Self.text(out).components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
     #expect(commands.count == 6)
     #expect(commands[0].hasPrefix("\u{1B}_Ga=t,t=d,f=32,s=64,v=64,i=9,q=2,m=1;"))

@@ -1,0 +1,120 @@
+import Foundation
+
+/// What a kitty terminal would hold after reading the renderer's bytes: the images uploaded
+/// (decoded from raw, `o=z` or PNG payloads) and the placements shown, each with the part of
+/// the image it shows and the cells it covers. Tests check what a person would see through
+/// it, not the bytes.
+struct KittyWire {
+  struct Image {
+    var width: Int
+    var height: Int
+    var rgba: [UInt8]
+    var format: String
+
+    func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+      Array(rgba[((y * width + x) * 4)..<((y * width + x) * 4 + 4)])
+    }
+  }
+
+  struct Placement {
+    var id: Int
+    var columns: Int
+    var rows: Int
+    /// The image pixels shown: x, y, w, h (the whole image when the command names none).
+    var source: (x: Int, y: Int, width: Int, height: Int)
+  }
+
+  var images: [Int: Image] = [:]
+  var placements: [Placement] = []
+  var uploads = 0
+  private var pending: (keys: [String: String], payload: String)?
+
+  /// The keys and payload of every graphics command (`ESC _ G … ESC \`) in `bytes`.
+  static func commands(in bytes: [UInt8]) -> [(keys: [String: String], payload: String)] {
+    let text = String(decoding: bytes, as: UTF8.self)
+    var result: [(keys: [String: String], payload: String)] = []
+    for piece in text.components(separatedBy: "\u{1B}_G").dropFirst() {
+      guard let end = piece.range(of: "\u{1B}\\") else { continue }
+      let body = piece[..<end.lowerBound]
+      let parts = body.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
+      var keys: [String: String] = [:]
+      for pair in parts[0].split(separator: ",") {
+        let kv = pair.split(separator: "=", maxSplits: 1)
+        if kv.count == 2 { keys[String(kv[0])] = String(kv[1]) }
+      }
+      result.append((keys, parts.count > 1 ? String(parts[1]) : ""))
+    }
+    return result
+  }
+
+  mutating func apply(_ bytes: [UInt8]) throws {
+    for (keys, payload) in Self.commands(in: bytes) {
+      if var open = pending {
+        open.payload += payload
+        pending = keys["m"] == "1" ? open : nil
+        if keys["m"] != "1" { try finishUpload(open.keys, open.payload) }
+        continue
+      }
+      switch keys["a"] {
+      case "t":
+        if keys["m"] == "1" {
+          pending = (keys, payload)
+        } else {
+          try finishUpload(keys, payload)
+        }
+      case "p":
+        guard let id = Int(keys["i"] ?? ""), let image = images[id] else {
+          throw Inflater.Failure(description: "placement of an image never uploaded")
+        }
+        let whole = (0, 0, image.width, image.height)
+        let source =
+          keys["w"] == nil
+          ? whole
+          : (
+            Int(keys["x"] ?? "0") ?? 0, Int(keys["y"] ?? "0") ?? 0, Int(keys["w"]!) ?? 0,
+            Int(keys["h"]!) ?? 0
+          )
+        placements.append(
+          Placement(
+            id: id, columns: Int(keys["c"] ?? "") ?? 0, rows: Int(keys["r"] ?? "") ?? 0,
+            source: source))
+      default: break
+      }
+    }
+  }
+
+  private mutating func finishUpload(_ keys: [String: String], _ payload: String) throws {
+    guard let id = Int(keys["i"] ?? ""), let data = Data(base64Encoded: payload) else {
+      throw Inflater.Failure(description: "an upload without an id or valid base64")
+    }
+    var bytes = [UInt8](data)
+    uploads += 1
+    var medium = keys["o"] == "z" ? "zlib" : "raw"
+    if keys["t"] == "t" {
+      // As kitty does: read the temporary file the payload names, then delete it.
+      let path = String(decoding: bytes, as: UTF8.self)
+      guard path.contains("tty-graphics-protocol"),
+        let contents = FileManager.default.contents(atPath: path)
+      else { throw Inflater.Failure(description: "no readable temporary file at \(path)") }
+      try FileManager.default.removeItem(atPath: path)
+      bytes = [UInt8](contents)
+      medium = "file"
+    }
+    let format = keys["f"] ?? "32"
+    if format == "100" {
+      let png = try Inflater.png(bytes)
+      images[id] = Image(width: png.width, height: png.height, rgba: png.rgba, format: "png")
+      return
+    }
+    let width = Int(keys["s"] ?? "") ?? 0
+    let height = Int(keys["v"] ?? "") ?? 0
+    let raw = keys["o"] == "z" ? try Inflater.zlib(bytes) : bytes
+    let channels = format == "24" ? 3 : 4
+    guard raw.count == width * height * channels else {
+      throw Inflater.Failure(description: "\(raw.count) pixel bytes for \(width)x\(height)")
+    }
+    images[id] = Image(
+      width: width, height: height, rgba: Inflater.rgba(raw, channels: channels),
+      format: medium)
+  }
+}
