@@ -1,56 +1,66 @@
 import Testing
 
-/// The gallery in xterm as a VT340 (sixel), on a private Xvfb display. Skipped, with the
-/// missing Debian packages named, when xvfb, xterm, imagemagick or xdotool is not installed.
-@Suite(
-  .serialized, .timeLimit(.minutes(5)),
-  .enabled(
-    if: RealTerminalKind.xterm.missingPackages.isEmpty,
-    Comment(rawValue: RealTerminalKind.xterm.skipReason)))
-struct XtermGalleryTests {
-  @Test func firstScreenFlingAndAfter() throws {
-    try RealTerminalScenarios.firstScreenFlingAndAfter(.xterm)
+/// The real-terminal suites, one after the other: each test starts an X server, a terminal and
+/// a gallery, and two cores do not run two of those side by side without the screens falling
+/// behind the tests' deadlines.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+enum RealTerminalTests {
+  /// The gallery in xterm as a VT340 (sixel), on a private Xvfb display. Skipped, with the
+  /// missing Debian packages named, when xvfb, xterm, imagemagick or xdotool is not installed.
+  @Suite(
+    .serialized, .timeLimit(.minutes(5)),
+    .enabled(
+      if: RealTerminalKind.xterm.missingPackages.isEmpty,
+      Comment(rawValue: RealTerminalKind.xterm.skipReason)))
+  struct XtermGalleryTests {
+    @Test func firstScreenFlingAndAfter() throws {
+      try RealTerminalScenarios.firstScreenFlingAndAfter(.xterm)
+    }
+
+    @Test func resizeKeepsEveryImageOnItsItem() throws {
+      try RealTerminalScenarios.resize(.xterm)
+    }
+
+    @Test func gridListAndWaterfallShowUndistortedImages() throws {
+      try RealTerminalScenarios.layouts(.xterm)
+    }
+
+    @Test func waterfallAtLaunchFollowsEachPhotosShape() throws {
+      try RealTerminalScenarios.waterfallAtLaunch(.xterm)
+    }
   }
 
-  @Test func resizeKeepsEveryImageOnItsItem() throws {
-    try RealTerminalScenarios.resize(.xterm)
-  }
+  /// The gallery in kitty (the kitty graphics protocol, software GL), on a private Xvfb
+  /// display. Skipped, with the missing Debian packages named, when xvfb, kitty, imagemagick or
+  /// xdotool is not installed.
+  @Suite(
+    .serialized, .timeLimit(.minutes(5)),
+    .enabled(
+      if: RealTerminalKind.kitty.missingPackages.isEmpty,
+      Comment(rawValue: RealTerminalKind.kitty.skipReason)))
+  struct KittyGalleryTests {
+    @Test func firstScreenFlingAndAfter() throws {
+      try RealTerminalScenarios.firstScreenFlingAndAfter(.kitty)
+    }
 
-  @Test func gridListAndWaterfallShowUndistortedImages() throws {
-    try RealTerminalScenarios.layouts(.xterm)
-  }
+    @Test func resizeKeepsEveryImageOnItsItem() throws {
+      try RealTerminalScenarios.resize(.kitty)
+    }
 
-  @Test func waterfallAtLaunchFollowsEachPhotosShape() throws {
-    try RealTerminalScenarios.waterfallAtLaunch(.xterm)
-  }
-}
+    @Test func gridListAndWaterfallShowUndistortedImages() throws {
+      try RealTerminalScenarios.layouts(.kitty)
+    }
 
-/// The gallery in kitty (the kitty graphics protocol, software GL), on a private Xvfb display.
-/// Skipped, with the missing Debian packages named, when xvfb, kitty, imagemagick or xdotool is
-/// not installed.
-@Suite(
-  .serialized, .timeLimit(.minutes(5)),
-  .enabled(
-    if: RealTerminalKind.kitty.missingPackages.isEmpty,
-    Comment(rawValue: RealTerminalKind.kitty.skipReason)))
-struct KittyGalleryTests {
-  @Test func firstScreenFlingAndAfter() throws {
-    try RealTerminalScenarios.firstScreenFlingAndAfter(.kitty)
-  }
+    @Test func waterfallAtLaunchFollowsEachPhotosShape() throws {
+      try RealTerminalScenarios.waterfallAtLaunch(.kitty)
+    }
 
-  @Test func resizeKeepsEveryImageOnItsItem() throws {
-    try RealTerminalScenarios.resize(.kitty)
-  }
-
-  @Test func gridListAndWaterfallShowUndistortedImages() throws {
-    try RealTerminalScenarios.layouts(.kitty)
-  }
-
-  @Test func waterfallAtLaunchFollowsEachPhotosShape() throws {
-    try RealTerminalScenarios.waterfallAtLaunch(.kitty)
-  }
-
-  @Test func insideTmuxThroughUnicodePlaceholders() throws {
-    try RealTerminalScenarios.insideTmux(.kitty)
+    @Test(
+      .enabled(
+        if: RealTerminalKind.kittyHasUnicodePlaceholders,
+        Comment(rawValue: RealTerminalKind.placeholderSkipReason)))
+    func insideTmuxThroughUnicodePlaceholders() throws {
+      try RealTerminalScenarios.insideTmux(.kitty)
+    }
   }
 }

@@ -34,6 +34,26 @@ enum RealTerminalKind: String, CustomStringConvertible, Sendable {
     }.map(\.package)
   }
 
+  /// The installed kitty's version ("kitty 0.26.5 created by …"), nil when it cannot be run.
+  static var kittyVersion: [Int]? {
+    guard let result = try? Spawn.run(["kitty", "--version"]), result.status == 0,
+      let word = result.output.split(separator: " ").dropFirst().first
+    else { return nil }
+    return word.split(separator: ".").compactMap { Int($0) }
+  }
+
+  /// kitty draws Unicode placeholders (images inside tmux) from version 0.28 on.
+  static var kittyHasUnicodePlaceholders: Bool {
+    guard let version = kittyVersion else { return false }
+    return version.lexicographicallyPrecedes([0, 28]) == false
+  }
+
+  static var placeholderSkipReason: String {
+    let version = kittyVersion.map { $0.map(String.init).joined(separator: ".") } ?? "none"
+    return "kitty inside tmux needs Unicode placeholders, which kitty draws from 0.28 on; "
+      + "this machine has kitty \(version) (Debian 12 ships 0.26.5)"
+  }
+
   /// Why the tests in this terminal are skipped, for the test report.
   var skipReason: String {
     "\(self) end-to-end tests need the Debian packages \(missingPackages.joined(separator: ", "))"
@@ -141,7 +161,8 @@ final class RealTerminal {
     let deadline = ContinuousClock.now + .seconds(60)
     while ContinuousClock.now < deadline {
       guard terminal?.isRunning == true else {
-        throw Spawn.Failure(description: "\(kind) exited: \(log)")
+        throw Spawn.Failure(
+          description: "\(kind) exited on display \(display.name) (errno \(errno)): \(log)")
       }
       let found = (try? display.run(["xdotool", "search", "--onlyvisible", "--class", "\(kind)"]))
       if let id = found?.split(separator: "\n").first, let size = try? windowSize(String(id)),
@@ -274,8 +295,21 @@ final class RealTerminal {
       }
       Thread.sleep(forTimeInterval: 0.1)
     }
+    let tiles = last.map { "grid/waterfall \($0.tiles(.tiles)), list \($0.tiles(.list))" }
     throw Spawn.Failure(
-      description: "timed out waiting for \(what) in \(kind); text was:\n\(last?.text ?? "none")"
-    )
+      description: "timed out waiting for \(what) in \(kind); the last screenshot is "
+        + "\(keepLastScreenshot()); tiles: \(tiles ?? "none"); text was:\n\(last?.text ?? "none")")
+  }
+
+  /// Copies the last screenshot out of the folder `deinit` removes, for a person to look at.
+  private func keepLastScreenshot() -> String {
+    let kept = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tessera-rt-failure-\(kind)-\(UUID().uuidString.prefix(8)).png")
+    do {
+      try FileManager.default.copyItem(at: folder.appendingPathComponent("shot.png"), to: kept)
+      return kept.path
+    } catch {
+      return "lost (\(error))"
+    }
   }
 }
