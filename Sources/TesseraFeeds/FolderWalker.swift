@@ -17,8 +17,14 @@ public struct WalkedFile: Sendable, Equatable {
   public var modified: Date
 
   public init(path: String, size: Int, modified: Date) {
+    self.init(
+      path: path, name: (path as NSString).lastPathComponent, size: size, modified: modified)
+  }
+
+  /// With the name the walk already has (no path parsing per file).
+  init(path: String, name: String, size: Int, modified: Date) {
     self.path = path
-    name = (path as NSString).lastPathComponent
+    self.name = name
     self.size = size
     self.modified = modified
   }
@@ -123,7 +129,7 @@ public struct FolderWalker: FileWalking {
       case S_IFDIR:
         if seen.insert(Self.folderID(info)).inserted { stack.append((root, 0)) }
       case S_IFREG:
-        batch.files.append(Self.file(root, info))
+        batch.files.append(Self.file(root, name: (root as NSString).lastPathComponent, info))
         found += 1
       default:
         batch.problems.append("“\(root)” is neither a folder nor a file")
@@ -178,10 +184,8 @@ public struct FolderWalker: FileWalking {
         if depth < maxDepth, seen.insert(Self.folderID(info)).inserted {
           subfolders.append(prefix + name)
         }
-      } else if type == S_IFREG, found < FeedLimits.maxWalkFiles,
-        Self.imageExtensions.contains((name as NSString).pathExtension.lowercased())
-      {
-        batch.files.append(Self.file(prefix + name, info))
+      } else if type == S_IFREG, found < FeedLimits.maxWalkFiles, Self.isImageName(name) {
+        batch.files.append(Self.file(prefix + name, name: name, info))
         found += 1
       }
     }
@@ -194,14 +198,26 @@ public struct FolderWalker: FileWalking {
       inode: UInt64(truncatingIfNeeded: info.st_ino))
   }
 
-  private static func file(_ path: String, _ info: stat) -> WalkedFile {
+  /// Whether `name`'s extension (after the last dot, not a leading one) is an image's.
+  /// O(name), on its UTF-8 bytes: a walk asks it of every entry.
+  static func isImageName(_ name: String) -> Bool {
+    let bytes = name.utf8
+    guard let dot = bytes.lastIndex(of: 0x2E), dot != bytes.startIndex else { return false }
+    let suffix = bytes[bytes.index(after: dot)...]
+    guard (2...4).contains(suffix.count) else { return false }
+    let lowered = String(
+      decoding: suffix.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+    return imageExtensions.contains(lowered)
+  }
+
+  private static func file(_ path: String, name: String, _ info: stat) -> WalkedFile {
     #if canImport(Darwin)
       let time = info.st_mtimespec
     #else
       let time = info.st_mtim
     #endif
     return WalkedFile(
-      path: path, size: Int(truncatingIfNeeded: info.st_size),
+      path: path, name: name, size: Int(truncatingIfNeeded: info.st_size),
       modified: Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9))
   }
 

@@ -9,7 +9,7 @@ import TesseraUtilities
 /// modification time; headers (EXIF date taken, camera, orientation, pixel size) are read
 /// afterwards — first those the screen shows (`prioritize(ids:)`), then the rest in the order
 /// found — and a photo whose date taken differs moves to its place. Changes are published in
-/// batches that grow with the library (at least `minimumPublish`, else an eighth of what is
+/// batches that grow with the library (at least `minimumPublish`, else a quarter of what is
 /// shown), so the engine gets O(log n) batch updates over a whole walk, not one per file.
 ///
 /// Lives on the main actor; the walk and the header reads run on Dispatch threads.
@@ -48,7 +48,7 @@ public final class PhotoLibrary {
   public var onChange: (@MainActor (Change) -> Void)?
   /// Fewest new or moved photos that make a publish (unless the walk or the reads ended, or
   /// the screen's photos got their headers).
-  public var minimumPublish = 256
+  public var minimumPublish = 512
   /// Headers read per background round (the screen's are read first, in a round of their own).
   public var headerChunk = 64
 
@@ -88,17 +88,19 @@ public final class PhotoLibrary {
     started = true
     let walker = walker
     let stopped = stopped
-    let stream = AsyncStream<WalkBatch> { continuation in
+    let zone = zone
+    // Photos are made on the walk's thread (a time zone look-up each), not the main actor.
+    let stream = AsyncStream<(WalkBatch, [LocalPhoto])> { continuation in
       DispatchQueue(label: "tessera.feeds.walk", qos: .userInitiated).async {
         walker.walk { batch in
-          continuation.yield(batch)
+          continuation.yield((batch, batch.files.map { LocalPhoto(file: $0, zone: zone) }))
           return !stopped.withLock { $0 }
         }
         continuation.finish()
       }
     }
     await withTaskCancellationHandler {
-      for await batch in stream { ingest(batch) }
+      for await (batch, found) in stream { ingest(batch, found) }
     } onCancel: {
       stopped.withLock { $0 = true }
     }
@@ -119,10 +121,9 @@ public final class PhotoLibrary {
 
   // MARK: walk
 
-  private func ingest(_ batch: WalkBatch) {
-    for file in batch.files where indexByPath[file.path] == nil {
-      let photo = LocalPhoto(file: file, zone: zone)
-      indexByPath[file.path] = photos.count
+  private func ingest(_ batch: WalkBatch, _ found: [LocalPhoto]) {
+    for photo in found where indexByPath[photo.file.path] == nil {
+      indexByPath[photo.file.path] = photos.count
       unpublished.insert(photos.count)
       photos.append(photo)
       keys.append(ordering.key(photo))
@@ -185,7 +186,7 @@ public final class PhotoLibrary {
     let due =
       (force && (pending > 0 || !changedSincePublish.isEmpty))
       || (order.isEmpty && !unpublished.isEmpty)
-      || pending >= max(minimumPublish, order.count / 8)
+      || pending >= max(minimumPublish, order.count / 4)
     guard due else { return false }
     if !moved.isEmpty { order.removeAll { moved.contains($0) } }
     let photos = photos
@@ -199,7 +200,7 @@ public final class PhotoLibrary {
     }
     unpublished.removeAll()
     moved.removeAll()
-    sections = ordering.sections(of: order, in: photos)
+    sections = ordering.sections(of: order, keys: keys)
     changedPhotos = changedSincePublish
     changedSincePublish.removeAll()
     onChange?(.items)

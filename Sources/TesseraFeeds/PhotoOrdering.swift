@@ -96,30 +96,28 @@ public struct PhotoOrdering: Sendable, Equatable {
   /// Headers for photos in `order`: one per day or month the keys change on.
   /// - Complexity: O(n), integer arithmetic per photo.
   public func sections(of order: [Int], in photos: [LocalPhoto]) -> [PhotoSection] {
-    guard grouping != .none, !order.isEmpty else { return [] }
+    sections(of: order, keys: photos.map(key))
+  }
+
+  /// The same from the photos' precomputed keys (their seconds).
+  func sections(of order: [Int], keys: [Int64]) -> [PhotoSection] {
+    guard grouping != .none, sort != .name, !order.isEmpty else { return [] }
+    func time(_ index: Int) -> WallClockTime { WallClockTime(seconds: keys[index]) }
+    func group(_ index: Int) -> Int { grouping == .day ? time(index).day : time(index).month }
+    func title(_ index: Int) -> String {
+      grouping == .day ? time(index).dayTitle : time(index).monthTitle
+    }
     var sections: [PhotoSection] = []
     var start = 0
-    var current = group(photos[order[0]])
-    for (position, index) in order.enumerated().dropFirst() {
-      let next = group(photos[index])
+    var current = group(order[0])
+    for position in 1..<order.count {
+      let next = group(order[position])
       guard next != current else { continue }
-      sections.append(PhotoSection(title: title(photos[order[start]]), range: start..<position))
+      sections.append(PhotoSection(title: title(order[start]), range: start..<position))
       start = position
       current = next
     }
-    sections.append(PhotoSection(title: title(photos[order[start]]), range: start..<order.count))
+    sections.append(PhotoSection(title: title(order[start]), range: start..<order.count))
     return sections
-  }
-
-  private func time(_ photo: LocalPhoto) -> WallClockTime {
-    sort == .taken ? photo.taken : photo.modified
-  }
-
-  private func group(_ photo: LocalPhoto) -> Int {
-    grouping == .day ? time(photo).day : time(photo).month
-  }
-
-  private func title(_ photo: LocalPhoto) -> String {
-    grouping == .day ? time(photo).dayTitle : time(photo).monthTitle
   }
 }

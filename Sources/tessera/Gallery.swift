@@ -7,19 +7,38 @@ import TesseraTerminal
 
 struct Gallery: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Browse a photo feed, a users list or a folder as a scrolling grid (default).",
+    abstract:
+      "Browse photos — folders, image files, a feed or a users list — as a scrolling grid (default).",
+    usage: "tessera [PATH|URL]… [options]",
     discussion: """
-      With no --feed, --users or --dir, Tessera starts its own feed server on 127.0.0.1 \
-      (generated images, realistic latency) and shows its photos.
+      Folders are walked (recursively, --depth N) and shown while the walk goes on, newest \
+      first by the date each photo was taken. Image files are shown as they are; an http(s) \
+      URL is a Flickr-format public feed, or a users JSON when its path names users. Several \
+      folders and files can be given at once. With nothing given, Tessera starts its own feed \
+      server on 127.0.0.1 (generated images, realistic latency) and shows its photos.
       """
   )
 
+  @Argument(
+    help: ArgumentHelp(
+      "Folders, image files, or one feed or users URL.", valueName: "PATH|URL"),
+    completion: .file())
+  var inputs: [String] = []
   @Option(help: "A Flickr-format public feed URL (photos_public.gne?format=json…).")
   var feed: String?
   @Option(help: "A users JSON URL ([{avatar, username, role}]); 'embedded' for the built-in one.")
   var users: String?
-  @Option(help: "A folder of pictures (jpg, png, webp, gif), newest first.")
-  var dir: String?
+  @Option(
+    help: "A folder of pictures (the same as giving it as an argument).", completion: .directory)
+  var dir: [String] = []
+  @Option(help: "How many folder levels below each folder to walk (0: the folder alone).")
+  var depth: Int = FeedLimits.maxWalkDepth
+  @Flag(help: "Include hidden files and folders (names starting with a dot).") var hidden = false
+  @Option(help: "Order of local photos: taken (EXIF date, else modified), modified or name.")
+  var sort: PhotoSort = .taken
+  @Flag(help: "Oldest first (or names Z to A).") var reverse = false
+  @Option(help: "Headers over local photos: day, month or none.") var sections: PhotoGrouping =
+    .month
   @Option(help: "grid, list or waterfall.") var layout: GalleryScreen.LayoutMode = .grid
   @Option(help: "Columns of the grid and the waterfall (1…12).") var columns = 4
   @Option(help: "Image protocol: kitty, sixel or blocks (default: detected).")
@@ -31,17 +50,15 @@ struct Gallery: AsyncParsableCommand {
   @Flag(help: "Keep downloaded images out of the disk cache.") var noDiskCache = false
 
   func validate() throws {
-    let sources = [feed, users, dir].compactMap { $0 }.count
-    guard sources <= 1 || (users == "embedded" && sources == 1) else {
-      throw ValidationError("choose one of --feed, --users and --dir")
-    }
+    let plan: GallerySources
     do {
-      if let feed { _ = try GalleryLauncher.httpURL(feed, option: "--feed") }
-      if let users, users != "embedded" {
-        _ = try GalleryLauncher.httpURL(users, option: "--users")
-      }
+      plan = try GallerySources(options: self)
     } catch {
       throw ValidationError(String(describing: error))
+    }
+    _ = plan
+    guard (0...FeedLimits.maxWalkDepth).contains(depth) else {
+      throw ValidationError("--depth must be 0…\(FeedLimits.maxWalkDepth)")
     }
     guard (1...12).contains(columns) else { throw ValidationError("--columns must be 1…12") }
     guard (0...1).contains(failureRate) else {
@@ -65,6 +82,9 @@ extension GalleryScreen.LayoutMode: ExpressibleByArgument {
     self = mode
   }
 }
+
+extension PhotoSort: ExpressibleByArgument {}
+extension PhotoGrouping: ExpressibleByArgument {}
 
 extension GraphicsProtocol: ExpressibleByArgument {}
 

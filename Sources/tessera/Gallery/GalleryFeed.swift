@@ -1,5 +1,13 @@
+import Foundation
 import TesseraFeeds
 import TesseraImages
+
+/// Items under one header: `range` indexes `GalleryFeed.items`.
+struct GallerySection: Equatable {
+  /// The header's text; nil for a section without a header.
+  var title: String?
+  var range: Range<Int>
+}
 
 /// The feed the gallery shows, with the item type erased: photos from a Flickr-format feed or
 /// a folder, or users. Wraps a `FeedController`, which owns loading, paging and failures.
@@ -12,14 +20,34 @@ final class GalleryFeed {
   /// Where the items' images come from: only a folder source may open `file:` URLs. Taken
   /// from the kind of feed, never from a URL's scheme, so a remote feed cannot opt in.
   let imageSource: ImageRequest.Source
-  private(set) var items: [GalleryItem] = []
+  private(set) var items: [GalleryItem] = [] {
+    didSet {
+      itemIDs = items.map(\.id)
+      if !isSectioned { sections = [GallerySection(title: nil, range: items.indices)] }
+    }
+  }
+  /// `items`' ids, kept beside them: the engine diffs them on every update.
+  private(set) var itemIDs: [String] = []
+  /// The items under their headers, in order, covering `items` exactly; one untitled section
+  /// for feeds without sections.
+  private(set) var sections = [GallerySection(title: nil, range: 0..<0)]
+  private var isSectioned = false
   var onChange: (@MainActor (FeedChange) -> Void)?
+  /// The photos on screen, by id: a local library reads their headers first.
+  var prioritize: (@MainActor ([String]) -> Void)?
+  /// How far a walk is, for the status bar ("walking · 12,000 photos in 800 folders"); nil
+  /// when there is nothing under way to tell.
+  var progressText: String? { progressOf() }
 
   enum FeedChange: Equatable {
     case state
     case replaced
     case appended(Range<Int>)
+    /// Items came, moved or changed (a walk's batch, dates read): `changed` ids need new cells.
+    case updated(changed: Set<String>)
   }
+
+  private var progressOf: @MainActor () -> String? = { nil }
 
   private let stateOf: @MainActor () -> FeedStateSnapshot
   private let loadBody: @MainActor () async -> Void
@@ -67,6 +95,68 @@ final class GalleryFeed {
         self.onChange?(.appended(start..<self.items.count))
       }
     }
+  }
+
+  /// A local walk: items arrive in batches, sorted and sectioned by the library.
+  init(title: String, library: PhotoLibrary) {
+    self.title = title
+    imageSource = .localFolder
+    noun = "photos"
+    stateOf = {
+      let progress = library.progress
+      let empty = progress.walkFinished && library.order.isEmpty
+      return FeedStateSnapshot(
+        isLoading: !progress.walkFinished,
+        failure: empty
+          ? "No photos found" + (library.problems.first.map { ": \($0)" } ?? "") : nil,
+        hasMorePages: false, skipped: library.problems.count,
+        firstSkipped: library.problems.first)
+    }
+    loadBody = { await library.start() }
+    refreshBody = {}
+    nextPageBody = {}
+    prioritize = { library.prioritize(ids: $0) }
+    progressOf = { Self.progressText(library.progress) }
+    isSectioned = true
+    var cache: [GalleryItem?] = []
+    library.onChange = { [weak self] change in
+      guard let self else { return }
+      guard change == .items else {
+        self.onChange?(.state)
+        return
+      }
+      var changed = Set<String>()
+      for index in library.changedPhotos where cache.indices.contains(index) {
+        if let old = cache[index] { changed.insert(old.id) }
+        cache[index] = nil
+      }
+      if cache.count < library.photos.count {
+        cache += repeatElement(nil, count: library.photos.count - cache.count)
+      }
+      self.items = library.order.map { index in
+        if let item = cache[index] { return item }
+        let item = GalleryItem(local: library.photos[index])
+        cache[index] = item
+        return item
+      }
+      self.sections =
+        library.sections.isEmpty
+        ? [GallerySection(title: nil, range: self.items.indices)]
+        : library.sections.map { GallerySection(title: $0.title, range: $0.range) }
+      self.onChange?(.updated(changed: changed))
+    }
+  }
+
+  /// "walking · 1,204 photos in 96 folders", then "reading dates 300 of 1,204".
+  static func progressText(_ progress: PhotoLibrary.Progress) -> String? {
+    let photos = progress.photosFound.formatted(.number.grouping(.automatic))
+    if !progress.walkFinished {
+      let folders = progress.foldersWalked.formatted(.number.grouping(.automatic))
+      return "walking · \(photos) photos in \(folders) folders"
+    }
+    guard progress.headersRead < progress.photosFound else { return nil }
+    let read = progress.headersRead.formatted(.number.grouping(.automatic))
+    return "reading dates \(read) of \(photos)"
   }
 
   var state: FeedStateSnapshot { stateOf() }

@@ -21,7 +21,34 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
   let placeholder: String
   /// Height ÷ width of the image when the feed says so, before it loads.
   let knownHeightPerWidth: Double?
+  /// What the detail view tells of a local photo; nil for feed items.
+  let local: LocalFacts?
   private let media: Media
+
+  /// A local photo's facts, as far as its header told them.
+  struct LocalFacts: Sendable, Hashable {
+    var path: String
+    var fileSize: Int
+    /// As shown (EXIF orientations 5…8 swap the stored sides).
+    var pixelSize: PixelSize?
+    /// "2024-05-01 14:30", from EXIF; nil when only the modification time is known.
+    var taken: String?
+    var modified: String
+    var model: String?
+    /// False until the header was read: the facts may still grow.
+    var headerRead: Bool
+
+    /// The detail view's lines: "4000 × 3000 px · 3.2 MB", "taken 2024-05-01 14:30 · Pixel 8", path.
+    var lines: [String] {
+      let size = pixelSize.map { "\($0.width) × \($0.height) px" } ?? "size unknown"
+      let when = taken.map { "taken \($0)" } ?? "modified \(modified)"
+      return [
+        "\(size) · \(ByteCount.format(fileSize))",
+        ([when] + (model.map { [$0] } ?? [])).joined(separator: " · "),
+        path,
+      ]
+    }
+  }
 
   private enum Media: Sendable {
     case photo(PhotoViewModel)
@@ -36,7 +63,27 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
     body = [photo.tagsText, photo.summary].filter { !$0.isEmpty }.joined(separator: "\n")
     placeholder = "…"
     knownHeightPerWidth = photo.aspectRatio.map { 1 / $0 }
+    local = nil
     media = .photo(photo)
+  }
+
+  /// A photo of a local walk: its id is its path, its image the file itself.
+  init(local photo: LocalPhoto) {
+    let file = photo.file
+    id = file.path
+    kind = .photo
+    title = file.name
+    let exif = photo.header?.exif
+    let date = exif?.taken ?? photo.modified
+    subtitle = exif?.taken != nil ? date.description : "modified \(date.description)"
+    body = ""
+    placeholder = "…"
+    let size = photo.header?.pixelSize
+    knownHeightPerWidth = size?.aspectRatioWithinFeedLimits.map { 1 / $0 }
+    local = LocalFacts(
+      path: file.path, fileSize: file.size, pixelSize: size, taken: exif?.taken?.description,
+      modified: photo.modified.description, model: exif?.model, headerRead: photo.headerRead)
+    media = .url(URL(fileURLWithPath: file.path, isDirectory: false))
   }
 
   init(user: UserViewModel) {
@@ -47,6 +94,7 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
     body = ""
     placeholder = user.initials.isEmpty ? "?" : user.initials
     knownHeightPerWidth = 1
+    local = nil
     media = .url(user.avatarURL)
   }
 

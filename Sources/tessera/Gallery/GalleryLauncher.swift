@@ -39,6 +39,8 @@ struct GalleryLauncher {
     let screen = GalleryScreen(
       feed: feed, pipeline: pipeline, layout: options.layout, columns: options.columns,
       width: size.columns, height: size.rows, cellPixels: cellPixels)
+    // `y` copies through OSC 52, written between frames like any other output.
+    screen.writeToTerminal = { session.write($0) }
     await GalleryRunLoop(session: session, renderer: renderer, screen: screen).run()
   }
 
@@ -48,27 +50,29 @@ struct GalleryLauncher {
   }
 
   private func makeFeed(startingServer server: inout FeedServer?) async throws -> GalleryFeed {
-    if let dir = options.dir {
-      let folder = URL(fileURLWithPath: dir)
+    let users: Bool
+    switch try GallerySources(options: options) {
+    case .local(let paths):
+      let walker = FolderWalker(
+        roots: paths, maxDepth: options.depth, includeHidden: options.hidden)
+      let library = PhotoLibrary(
+        walker: walker,
+        ordering: PhotoOrdering(
+          sort: options.sort, reverse: options.reverse, grouping: options.sections))
+      let title = paths.count == 1 ? paths[0] : "\(paths[0]) and \(paths.count - 1) more"
+      return GalleryFeed(title: "photos in \(title)", library: library)
+    case .feed(let url):
       return GalleryFeed(
-        title: "photos in \(folder.path)",
-        controller: FeedController(source: FolderFeedSource(folder: folder)),
-        imageSource: .localFolder,
-        item: GalleryItem.init(photo:))
-    }
-    if let feed = options.feed {
-      let url = try Self.httpURL(feed, option: "--feed")
-      return GalleryFeed(
-        title: "photos from \(url.host ?? feed)",
+        title: "photos from \(url.host ?? url.absoluteString)",
         controller: FeedController(source: FlickrFeedSource(feedURL: url)),
         item: GalleryItem.init(photo:))
-    }
-    if let users = options.users, users != "embedded" {
-      let url = try Self.httpURL(users, option: "--users")
+    case .users(let url):
       return GalleryFeed(
-        title: "users from \(url.host ?? users)",
+        title: "users from \(url.host ?? url.absoluteString)",
         controller: FeedController(source: UsersFeedSource(url: url)),
         item: GalleryItem.init(user:))
+    case .embedded(let embeddedUsers):
+      users = embeddedUsers
     }
     let embedded = FeedServer(
       configuration: .init(
@@ -81,7 +85,7 @@ struct GalleryLauncher {
     guard let feedURL = embedded.feedURL, let usersURL = embedded.usersURL else {
       throw GalleryError(description: "the embedded server started without an address")
     }
-    if options.users == "embedded" {
+    if users {
       return GalleryFeed(
         title: "users on the embedded server \(base.absoluteString)",
         controller: FeedController(source: UsersFeedSource(url: usersURL)),
@@ -91,12 +95,5 @@ struct GalleryLauncher {
       title: "photos on the embedded server \(base.absoluteString)",
       controller: FeedController(source: FlickrFeedSource(feedURL: feedURL, perPage: 500)),
       item: GalleryItem.init(photo:))
-  }
-
-  nonisolated static func httpURL(_ text: String, option: String) throws -> URL {
-    guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https",
-      url.host != nil
-    else { throw GalleryError(description: "\(option) needs an http(s) URL, got “\(text)”") }
-    return url
   }
 }

@@ -5,12 +5,37 @@ import TesseraImages
 /// Cells from items, images bound to cells, and prefetching: seed 000's lazy loading, with
 /// the identity check done by the slot's generation token instead of index paths.
 extension GalleryScreen: CollectionDataSource, CollectionDelegate {
+  func numberOfSections(in collectionView: CollectionView) -> Int {
+    feed.sections.count
+  }
+
   func collectionView(
     _ collectionView: CollectionView, numberOfItemsInSection section: Int
   )
     -> Int
   {
-    feed.items.count
+    feed.sections.indices.contains(section) ? feed.sections[section].range.count : 0
+  }
+
+  /// A header row over each titled section (a day or a month of local photos).
+  func collectionView(
+    _ collectionView: CollectionView, heightForSupplementaryElementOfKind kind: SupplementaryKind,
+    inSection section: Int
+  ) -> Int {
+    guard kind == .sectionHeader, feed.sections.indices.contains(section),
+      feed.sections[section].title != nil
+    else { return 0 }
+    return 1
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
+    at indexPath: IndexPath
+  ) -> (any ReusableView)? {
+    guard kind == .sectionHeader else { return nil }
+    let header: SectionHeaderView = collectionView.dequeueReusableSupplementaryView(
+      ofKind: kind, for: indexPath)
+    return header
   }
 
   func collectionView(
@@ -18,7 +43,7 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
   )
     -> any ReusableView
   {
-    let item = feed.items[indexPath.item]
+    let item = feed.items[flatIndex(of: indexPath) ?? 0]
     switch layoutMode {
     case .grid, .waterfall:
       let cell: TileCell = collectionView.dequeueReusableCell(for: indexPath)
@@ -61,7 +86,7 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
     case .grid:
       break
     case .waterfall:
-      if let tile = waterfallHeightPerWidth(forItem: path.item) {
+      if let tile = waterfallHeightPerWidth(forItem: path) {
         try? collectionView.setHeightPerWidth(tile, forItemAt: path)
       }
     case .list:
@@ -123,7 +148,7 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
   }
 
   private func item(at path: IndexPath) -> GalleryItem? {
-    feed.items.indices.contains(path.item) ? feed.items[path.item] : nil
+    flatIndex(of: path).map { feed.items[$0] }
   }
 
   func collectionView(

@@ -36,8 +36,11 @@ extension GalleryScreen {
     } else {
       for visible in collectionView.visibleCells {
         guard let cell = visible.cell as? any GalleryCell, let item = cell.item else { continue }
-        draw(cell, item: item, index: visible.indexPath.item, frame: visible.frame, into: &frame)
+        draw(
+          cell, item: item, index: flatIndex(of: visible.indexPath) ?? -1, frame: visible.frame,
+          into: &frame)
       }
+      drawSectionHeaders(into: &frame.buffer)
     }
     drawStatusBar(into: &frame.buffer, framesPerSecond: framesPerSecond)
     switch overlay {
@@ -80,7 +83,7 @@ extension GalleryScreen {
   private func captionText(for item: GalleryItem, width: Int) -> String {
     let text: String
     switch item.kind {
-    case .photo: text = "#\(item.id) \(item.title)"
+    case .photo: text = item.local == nil ? "#\(item.id) \(item.title)" : item.title
     case .user: text = "\(item.title) · \(item.subtitle)"
     }
     return TextLayout.truncate(text, columns: width)
@@ -94,7 +97,7 @@ extension GalleryScreen {
     let textWidth = max(0, rect.maxX - x)
     let heading: String
     switch item.kind {
-    case .photo: heading = "#\(item.id) \(item.title)"
+    case .photo: heading = item.local == nil ? "#\(item.id) \(item.title)" : item.title
     case .user: heading = item.title
     }
     buffer.put(
@@ -141,6 +144,21 @@ extension GalleryScreen {
     }
   }
 
+  /// Each section's header on screen: its title in bold on the row above its items.
+  private func drawSectionHeaders(into buffer: inout FrameBuffer) {
+    let clip = viewportRect
+    for header in collectionView.visibleSupplementaryViews where header.kind == .sectionHeader {
+      guard feed.sections.indices.contains(header.section),
+        let title = feed.sections[header.section].title
+      else { continue }
+      let count = feed.sections[header.section].range.count
+      let text = " \(title) · \(count) photo\(count == 1 ? "" : "s")"
+      buffer.put(
+        TextLayout.truncate(text, columns: max(0, header.frame.width)), x: header.frame.x,
+        y: header.frame.y + clip.y, style: Palette.title, clip: clip)
+    }
+  }
+
   // MARK: bars
 
   private func drawTitleBar(into buffer: inout FrameBuffer) {
@@ -159,13 +177,18 @@ extension GalleryScreen {
     buffer.fill(CellRect(x: 0, y: y, width: width, height: 1), with: Cell(" ", style: Palette.bar))
     let state = feed.state
     var parts: [String] = []
-    let visible = collectionView.indexPathsForVisibleItems.map(\.item)
+    let visible = collectionView.indexPathsForVisibleItems.compactMap(flatIndex(of:))
     if let first = visible.min(), let last = visible.max() {
       parts.append("\(feed.noun) \(first + 1)–\(last + 1) of \(feed.items.count)")
     } else {
       parts.append("\(feed.noun) 0 of \(feed.items.count)")
     }
-    if state.isLoading { parts.append("loading…") }
+    if let progress = feed.progressText {
+      parts.append(progress)
+    } else if state.isLoading {
+      parts.append("loading…")
+    }
+    if let statusMessage { parts.insert(statusMessage, at: 0) }
     let statistics = loader.pipeline.statistics
     let lookups = statistics.memoryHits + statistics.memoryMisses
     let hitRate = lookups == 0 ? 0 : statistics.memoryHits * 100 / lookups

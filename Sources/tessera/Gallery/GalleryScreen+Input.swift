@@ -30,12 +30,30 @@ extension GalleryScreen {
   }
 
   private func handle(_ key: Key, modifiers: KeyModifiers) -> Command {
+    if statusMessage != nil {
+      statusMessage = nil
+      needsDisplay = true
+    }
     if key == .control("c") || key == .character("q") { return .quit }
     if key == .control("z") { return .suspend }
     if key == .character("?") {
       overlay = overlay == .help ? .none : .help
       needsDisplay = true
       return .none
+    }
+    if case .detail(let item) = overlay, let local = item.local {
+      switch key {
+      case .character("o"):
+        statusMessage = openExternally(local.path)
+        needsDisplay = true
+        return .none
+      case .character("y"):
+        writeToTerminal?(Clipboard.osc52(copying: local.path))
+        statusMessage = "copied the path to the clipboard (OSC 52)"
+        needsDisplay = true
+        return .none
+      default: break
+      }
     }
     if overlay != .none {
       if key == .escape || key == .enter || key == .backspace {
@@ -90,23 +108,25 @@ extension GalleryScreen {
     return collectionView.visibleCells.first { visible in
       let frame = visible.frame
       return column >= frame.x && column < frame.maxX && y >= frame.y && y < frame.maxY
-    }?.indexPath.item
+    }.flatMap { flatIndex(of: $0.indexPath) }
   }
 
   private func moveSelection(by delta: Int) {
     guard !feed.items.isEmpty else { return }
     selected = min(max(0, selected + delta), feed.items.count - 1)
-    if !isSelectionVisible {
-      try? collectionView.scrollToItem(
-        IndexPath(item: selected, section: 0), at: delta > 0 ? .bottom : .top, animated: true)
+    if !isSelectionVisible, let path = indexPath(ofFlat: selected) {
+      try? collectionView.scrollToItem(path, at: delta > 0 ? .bottom : .top, animated: true)
     }
   }
 
   private func jump(toItem index: Int) {
-    guard feed.items.indices.contains(index) else { return }
+    guard let path = indexPath(ofFlat: index) else { return }
     selected = index
-    try? collectionView.scrollToItem(
-      IndexPath(item: index, section: 0), at: index == 0 ? .top : .bottom, animated: false)
+    if index == 0 {
+      collectionView.setContentOffset(0)  // the first section's header too
+    } else {
+      try? collectionView.scrollToItem(path, at: .bottom, animated: false)
+    }
   }
 
   private func openSelected() {
@@ -117,7 +137,7 @@ extension GalleryScreen {
 
   var isSelectionVisible: Bool {
     collectionView.visibleCells.contains { visible in
-      visible.indexPath.item == selected && visible.frame.y >= 0
+      flatIndex(of: visible.indexPath) == selected && visible.frame.y >= 0
         && visible.frame.maxY <= collectionView.viewportHeight
     }
   }
@@ -128,7 +148,8 @@ extension GalleryScreen {
     let inside = collectionView.visibleCells.filter {
       $0.frame.y >= 0 && $0.frame.maxY <= collectionView.viewportHeight
     }
-    guard let first = inside.first?.indexPath.item, let last = inside.last?.indexPath.item
+    guard let first = inside.first.flatMap({ flatIndex(of: $0.indexPath) }),
+      let last = inside.last.flatMap({ flatIndex(of: $0.indexPath) })
     else { return }
     selected = selected < first ? first : last
   }

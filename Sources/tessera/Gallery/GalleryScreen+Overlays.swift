@@ -12,6 +12,7 @@ extension GalleryScreen {
     "g Home / G End     first / last item",
     "Enter  click       open the selected item",
     "Esc                back",
+    "o / y (a photo)    open with xdg-open / copy its path",
     "1 2 3              grid / list / waterfall",
     "+ -                more / fewer columns",
     "r                  refresh (retries failures)",
@@ -37,10 +38,13 @@ extension GalleryScreen {
     }
   }
 
-  /// The detail view's image box: the viewport less a text block below.
+  /// The detail view's image box: the viewport less a text block below (a local photo's
+  /// facts take three more lines).
   var detailImageBox: CellRect {
     let area = viewportRect
-    let textRows = min(8, max(3, area.height / 3))
+    var isLocal = false
+    if case .detail(let item) = overlay { isLocal = item.local != nil }
+    let textRows = min(isLocal ? 9 : 8, max(isLocal ? 6 : 3, area.height / 3))
     return CellRect(
       x: 2, y: area.y + 1, width: max(1, width - 4), height: max(1, area.height - textRows - 2))
   }
@@ -57,6 +61,7 @@ extension GalleryScreen {
     let request = ImageRequest(
       url: url, targetSize: pixels,
       contentMode: .aspectFit, priority: .veryHigh, source: feed.imageSource)
+    detailRequest = request
     detailImageID = ImageIdentity.id(for: request)
     detailSlot.bind(item: item.id, request: request, loader: loader)
     needsDisplay = true
@@ -97,15 +102,20 @@ extension GalleryScreen {
       TextLayout.truncate(item.title, columns: textWidth), x: 2, y: y, style: Palette.title,
       clip: area)
     y += 1
-    frame.buffer.put(
-      TextLayout.truncate(item.subtitle, columns: textWidth), x: 2, y: y, style: Palette.dim,
-      clip: area)
-    y += 1
-    for line in TextLayout.wrap(item.body, columns: textWidth) where y < area.maxY - 1 {
-      frame.buffer.put(line, x: 2, y: y, style: Palette.caption, clip: area)
+    if item.local == nil {  // a local photo's facts below say it, and more
+      frame.buffer.put(
+        TextLayout.truncate(item.subtitle, columns: textWidth), x: 2, y: y, style: Palette.dim,
+        clip: area)
       y += 1
     }
-    frame.buffer.put(
-      "Esc back · q quit", x: 2, y: area.maxY - 1, style: Palette.dim, clip: area)
+    let facts = item.local?.lines ?? []
+    for line in facts + TextLayout.wrap(item.body, columns: textWidth) where y < area.maxY - 1 {
+      frame.buffer.put(
+        TextLayout.truncate(line, columns: textWidth), x: 2, y: y, style: Palette.caption,
+        clip: area)
+      y += 1
+    }
+    let keys = item.local == nil ? "Esc back · q quit" : "Esc back · o open · y copy path · q quit"
+    frame.buffer.put(keys, x: 2, y: area.maxY - 1, style: Palette.dim, clip: area)
   }
 }

@@ -12,18 +12,13 @@ import TesseraUtilities
 /// between. One unit of the collection engine is one terminal cell.
 @MainActor
 final class GalleryScreen {
-  enum LayoutMode: Int, CaseIterable, CustomStringConvertible {
-    case grid = 1
-    case list = 2
-    case waterfall = 3
+  /// The three layouts, named as the command line spells them (keys 1, 2 and 3 switch).
+  enum LayoutMode: String, CaseIterable, CustomStringConvertible {
+    case grid
+    case list
+    case waterfall
 
-    var description: String {
-      switch self {
-      case .grid: "grid"
-      case .list: "list"
-      case .waterfall: "waterfall"
-      }
-    }
+    var description: String { rawValue }
   }
 
   enum Overlay: Equatable {
@@ -57,8 +52,20 @@ final class GalleryScreen {
   var knownHeightsPerWidth: [String: Double] = [:]
   let detailSlot = ImageSlot<TesseraImages.Image>()
   var detailImageID: UInt64 = 0
+  /// What the detail view asked the pipeline for: the photo at the box's pixel size.
+  var detailRequest: ImageRequest?
   /// False until the first answer from the feed, so an empty screen says "loading".
   var feedHasLoadedOnce = false
+  /// The items last announced to the feed as on screen (see `announceVisibleItems`).
+  var lastAnnouncedItems = 0..<0
+  /// The selected item's id, so the selection stays on its item when a walk's batch reorders.
+  var selectedID: String?
+  /// Writes bytes to the terminal between frames (OSC 52 for `y`); set by the launcher.
+  var writeToTerminal: (@MainActor ([UInt8]) -> Void)?
+  /// A short message for the status bar after `o` or `y` ("copied the path"), until the next key.
+  var statusMessage: String?
+  /// Runs `xdg-open` (or a test's stand-in) on a path; answers what to tell the person.
+  var openExternally: @MainActor (String) -> String = { ExternalOpener.open($0) }
 
   init(
     feed: GalleryFeed, pipeline: ImagePipeline, layout: LayoutMode, columns: Int,
@@ -77,6 +84,7 @@ final class GalleryScreen {
     collectionView.prefetchWindow = PrefetchWindow(aheadScreens: 2, behindScreens: 1)
     collectionView.register(TileCell.self)
     collectionView.register(RowCell.self)
+    collectionView.register(SectionHeaderView.self, forSupplementaryViewOfKind: .sectionHeader)
     collectionView.dataSource = self
     collectionView.delegate = self
     loader.onSettled = { [weak self] in self?.needsDisplay = true }
@@ -133,13 +141,13 @@ final class GalleryScreen {
   private func installHeightPerWidthProvider() {
     guard let waterfall = collectionView.layout as? WaterfallLayout else { return }
     waterfall.heightPerWidthProvider = { [weak self] path in
-      MainActor.assumeIsolated { self?.waterfallHeightPerWidth(forItem: path.item) }
+      MainActor.assumeIsolated { self?.waterfallHeightPerWidth(forItem: path) }
     }
   }
 
   /// The waterfall tile's height ÷ width: the image's shape in cells, plus the caption row.
-  func waterfallHeightPerWidth(forItem index: Int) -> Double? {
-    guard feed.items.indices.contains(index) else { return nil }
+  func waterfallHeightPerWidth(forItem path: IndexPath) -> Double? {
+    guard let index = flatIndex(of: path) else { return nil }
     let item = feed.items[index]
     guard let heightPerWidth = knownHeightsPerWidth[item.id] ?? item.knownHeightPerWidth else {
       return nil
@@ -170,23 +178,46 @@ final class GalleryScreen {
     switch change {
     case .state:
       break
-    case .replaced, .appended:
-      let ids = feed.items.map(\.id)
+    case .replaced, .appended, .updated:
+      var changed = Set<String>()
+      if case .updated(let ids) = change { changed = ids }
+      // A person who has not scrolled stays at the top while a walk inserts above: the top
+      // of a camera roll is where the newest photos arrive.
+      let wasAtTop = collectionView.contentOffset <= 0 && selected == 0
       do {
-        try collectionView.performBatchUpdates(identifiers: [ids])
+        try collectionView.performBatchUpdates(identifiers: sectionIdentifiers, reloading: changed)
       } catch {
         // Duplicate ids in a feed: show it as a reload rather than lose the feed.
         collectionView.reloadData()
       }
+      if wasAtTop {
+        collectionView.setContentOffset(0)
+        selected = 0
+      } else if let selectedID,
+        feed.itemIDs.indices.contains(selected) ? feed.itemIDs[selected] != selectedID : true,
+        let path = collectionView.indexPath(forItemIdentifier: selectedID),
+        let index = flatIndex(of: path)
+      {
+        selected = index  // the selection stays on its photo
+      }
       selected = min(selected, max(0, feed.items.count - 1))
       if change == .replaced { retryFailedImages() }
+      if case .detail(let item) = overlay,
+        let fresh = feed.items.first(where: { $0.id == item.id }),
+        fresh.local != item.local
+      {
+        overlay = .detail(fresh)  // its facts arrived while it was open
+      }
+      lastAnnouncedItems = 0..<0
     }
     needsDisplay = true
   }
 
   /// Loads the next page when the screen nears the end of what is loaded.
   func loadMoreIfNeeded() {
-    guard let last = collectionView.indexPathsForVisibleItems.last?.item else { return }
+    guard let lastPath = collectionView.indexPathsForVisibleItems.last,
+      let last = flatIndex(of: lastPath)
+    else { return }
     let state = feed.state
     guard state.hasMorePages, !state.isLoading, state.failure == nil,
       last >= feed.items.count - max(24, columns * 8)
@@ -206,6 +237,8 @@ final class GalleryScreen {
       keepSelectionVisible()
       loadMoreIfNeeded()
     }
+    announceVisibleItems()
+    selectedID = feed.items.indices.contains(selected) ? feed.items[selected].id : nil
     return collectionView.scrollPhase != .idle
   }
 
