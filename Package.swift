@@ -24,12 +24,22 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     // Insecure.MD5 names freedesktop.org thumbnails (md5 of the file's URI).
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     // `make docs`: the DocC catalogs of the library targets (a command plugin, never linked).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // Helpers every module shares (`package` access, no product): one home instead of copies.
     .target(name: "TesseraUtilities"),
+    // One bounded GET over AsyncHTTPClient (deadline, body limit, http(s) only) that the feed
+    // fetcher and the image loader share (`package` access, no product).
+    .target(
+      name: "TesseraHTTP",
+      dependencies: [
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ]),
     // The value types every module shares in its public API (`PixelSize`, `RGB`); the library
     // modules re-export it. No dependencies.
     .target(name: "TesseraGeometry"),
@@ -52,7 +62,7 @@ let package = Package(
     .target(
       name: "TesseraImages",
       dependencies: [
-        "CVipsShim", "TesseraGeometry", "TesseraUtilities",
+        "CVipsShim", "TesseraGeometry", "TesseraHTTP", "TesseraUtilities",
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -64,7 +74,13 @@ let package = Package(
     // The glue between the two: a collection cell's image slot loaded through the pipeline,
     // prefetching driven by the collection view's prefetch window.
     .target(name: "TesseraImageBinding", dependencies: ["TesseraCollection", "TesseraImages"]),
-    .target(name: "TesseraFeeds", dependencies: ["TesseraGeometry", "TesseraUtilities"]),
+    .target(
+      name: "TesseraFeeds",
+      dependencies: [
+        "TesseraGeometry", "TesseraHTTP", "TesseraUtilities",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+      ]),
     // Generated photos without HTTP (seeded pictures, id digits, marker band, libvips encoding):
     // what the server serves and the simulator and tests make directly.
     .target(
@@ -102,6 +118,7 @@ let package = Package(
       path: "Tests/TesseraTestSupport"),
     .testTarget(name: "TesseraUtilitiesTests", dependencies: ["TesseraUtilities"]),
     .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),
+    .testTarget(name: "TesseraHTTPTests", dependencies: ["TesseraHTTP"]),
     .testTarget(name: "CVipsShimTests", dependencies: ["CVipsShim", "TesseraTestSupport"]),
     .testTarget(
       name: "TesseraImagesTests",

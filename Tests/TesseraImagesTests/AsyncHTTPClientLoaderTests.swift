@@ -63,13 +63,4 @@ import Testing
       #expect(served.withLock { $0 } == ["304"])
     }
   }
-
-  @Test func malformedContentLengthIsNotANumber() {
-    #expect(ContentLength.parse("1234") == 1234)
-    #expect(ContentLength.parse(" 42 ") == 42)
-    #expect(ContentLength.parse("-1") == nil)
-    #expect(ContentLength.parse("1e9") == nil)
-    #expect(ContentLength.parse("") == nil)
-    #expect(ContentLength.parse("99999999999999999999999") == .max)
-  }
 }

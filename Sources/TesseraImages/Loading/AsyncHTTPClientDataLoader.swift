@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import TesseraHTTP
 import TesseraUtilities
 
 /// Loads http(s) URLs through AsyncHTTPClient, the HTTP client of server-side Swift (SwiftNIO).
@@ -71,61 +72,34 @@ public final class AsyncHTTPClientDataLoader: DataLoading {
   ) async throws(ImagePipelineError) -> DataResponse {
     let url = request.url
     if url.isFileURL { throw .schemeNotAllowed(url: url.absoluteString, source: .network) }
-    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-      url.host?.isEmpty == false
-    else { throw .invalidURL(url.absoluteString) }
-    var outgoing = HTTPClientRequest(url: url.absoluteString)
-    outgoing.headers.add(name: "Accept", value: "image/*, */*;q=0.5")
-    if let etag = request.ifNoneMatch { outgoing.headers.add(name: "If-None-Match", value: etag) }
-    if let date = request.ifModifiedSince {
-      outgoing.headers.add(name: "If-Modified-Since", value: date)
-    }
-    let timeout = request.timeout.clamped(to: ImageLimits.requestDeadline, nan: 30)
+    var headers = [("Accept", "image/*, */*;q=0.5")]
+    if let etag = request.ifNoneMatch { headers.append(("If-None-Match", etag)) }
+    if let date = request.ifModifiedSince { headers.append(("If-Modified-Since", date)) }
     do {
-      let response = try await client.execute(
-        outgoing, timeout: .milliseconds(Self.milliseconds(timeout)))
-      var headers: [String: String] = [:]
-      for (name, value) in response.headers {
-        let key = name.lowercased()
-        headers[key] = headers[key].map { $0 + ", " + value } ?? value
-      }
-      let status = Int(response.status.code)
-      let limit = max(0, request.maxBytes)
-      let announced = headers["content-length"].flatMap(ContentLength.parse)
-      if let announced, announced > limit {
-        throw ImagePipelineError.tooLarge(.bytes(announced, limit: limit))
-      }
-      var body = Data()
-      body.reserveCapacity(min(announced ?? 0, limit))
-      for try await chunk in response.body {
-        let received = body.count + chunk.readableBytes
-        // Leaving the loop drops the body stream, which closes the connection: nothing past
-        // the limit is read.
-        guard received <= limit else {
-          throw ImagePipelineError.tooLarge(.bytes(received, limit: limit))
-        }
-        chunk.withUnsafeReadableBytes { body.append(contentsOf: $0) }
-        progress(body.count, announced)
-      }
-      return DataResponse(statusCode: status, headers: headers, data: body)
+      let response = try await BoundedGet.get(
+        url, with: client, headers: headers,
+        deadlineMilliseconds: Self.milliseconds(request.timeout), maxBytes: request.maxBytes,
+        progress: progress)
+      return DataResponse(
+        statusCode: response.status, headers: response.headers, data: response.body)
     } catch {
-      throw Self.pipelineError(error)
+      throw Self.pipelineError(error, url: url)
     }
   }
 
-  /// The pipeline's name for what AsyncHTTPClient (or the task) threw.
-  static func pipelineError(_ error: any Error) -> ImagePipelineError {
-    if let error = error as? ImagePipelineError { return error }
-    if error is CancellationError || Task.isCancelled { return .cancelled }
-    if let error = error as? HTTPClientError {
-      switch error {
-      case .cancelled: return .cancelled
-      case .deadlineExceeded, .readTimeout, .connectTimeout, .getConnectionFromPoolTimeout:
-        return .timedOut
-      default: return .networkFailed(String(describing: error))
-      }
+  /// The pipeline's name for why the GET failed.
+  static func pipelineError(_ failure: BoundedGet.Failure, url: URL) -> ImagePipelineError {
+    switch failure {
+    case .notAWebAddress: .invalidURL(url.absoluteString)
+    case .tooLarge(let received, let limit): .tooLarge(.bytes(received, limit: limit))
+    case .timedOut: .timedOut
+    case .cancelled: .cancelled
+    case .cannotConnect: .networkFailed("can't connect to the server")
+    case .unknownHost: .networkFailed("the server's name is unknown")
+    case .connectionLost: .networkFailed("the connection was lost")
+    case .tooManyRedirects: .networkFailed("too many redirects")
+    case .other(let description): .networkFailed(description)
     }
-    return .networkFailed(String(describing: error))
   }
 
   /// `seconds` as whole milliseconds for NIO, within `ImageLimits.requestDeadline`.

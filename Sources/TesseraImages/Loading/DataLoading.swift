@@ -102,21 +102,3 @@ extension DataLoading {
     try await loadData(for: request)
   }
 }
-
-/// `Content-Length` as a number: decimal digits only (no sign, no spaces inside), saturating
-/// at `Int.max` instead of overflowing; nil for anything else.
-enum ContentLength {
-  /// - Complexity: O(n) in the text's length.
-  static func parse(_ text: String) -> Int? {
-    let digits = text.utf8.drop { $0 == 0x20 || $0 == 0x09 }.prefix { $0 != 0x20 && $0 != 0x09 }
-    guard !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-    var value = 0
-    for digit in digits {
-      let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
-      let (sum, overflowSum) = times.addingReportingOverflow(Int(digit - 0x30))
-      if overflowTimes || overflowSum { return .max }
-      value = sum
-    }
-    return value
-  }
-}

@@ -14,7 +14,7 @@ struct ServeEndToEndTests {
       // The shell traps INT (so it lives to report the exit status); the server, exec'd with
       // the default disposition, gets Ctrl-C itself.
       "trap 'true' INT; \(Tmux.quote(GalleryBinary.path)) serve --port 0 --items 30; "
-      + "echo \"exit=$?\""
+      + "echo \"exit=$?\"; exec sleep 600"
     let tmux = try Tmux(command: ["sh", "-c", script], columns: 120, rows: 20)
     let screen = try tmux.waitFor("the URL") { Tmux.plain($0).contains("http://127.0.0.1:") }
     let firstLine = Tmux.plain(screen).split(separator: "\n").first.map(String.init) ?? ""

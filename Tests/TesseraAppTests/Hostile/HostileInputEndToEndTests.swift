@@ -67,15 +67,11 @@ struct HostileInputEndToEndTests {
     _ = try tmux.waitFor("the waterfall") { Tmux.plain($0).contains("waterfall") }
     #expect(try Self.alive(tmux))
     try tmux.send("q")
-    // Known regression found at the end of the session: quitting after layout switches exits
-    // with a non-zero status under the test runner (not reproduced by hand). Tracked in the
-    // closing note; fix first.
-    withKnownIssue("quit after layout switches exits non-zero", isIntermittent: true) {
-      _ = try tmux.waitFor("the gallery to quit", timeout: .seconds(20)) { _ in
-        (try? tmux.paneValue("pane_dead")) == "1"
-      }
-      #expect(try tmux.paneValue("pane_dead_status") == "0")
+    _ = try tmux.waitFor("the gallery to quit", timeout: .seconds(20)) { _ in
+      (try? tmux.paneValue("pane_dead")) == "1"
     }
+    let last = Tmux.plain(try tmux.capture())
+    #expect(try tmux.paneValue("pane_dead_status") == "0", "exit status; the screen: \(last)")
   }
 
   @Test func aFeedLargerThanTheCapIsRefusedWithAReason() throws {
