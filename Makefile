@@ -11,10 +11,10 @@ run: build
 	.build/release/tessera gallery $(ARGS)
 
 lint:
-	swift format lint --strict --recursive Package.swift Sources Tests Fuzz
+	swift format lint --strict --recursive Package.swift Sources Tests Fuzz Examples/*/Package.swift Examples/*/Sources
 
 format:
-	swift format --in-place --recursive Package.swift Sources Tests Fuzz
+	swift format --in-place --recursive Package.swift Sources Tests Fuzz Examples/*/Package.swift Examples/*/Sources
 
 test: deps
 	./scripts/check-warnings.sh
