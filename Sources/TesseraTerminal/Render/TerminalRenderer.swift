@@ -60,6 +60,7 @@ public final class TerminalRenderer {
       graphics: capabilities.graphics, synchronizedOutput: capabilities.synchronizedOutput,
       insideTmux: capabilities.insideTmux, cellPixelSize: capabilities.cellPixelSize,
       followsSession: capabilities.followsSession)
+    kitty.localFiles = capabilities.kittyLocalFiles
     if graphics == .sixel {
       usesScrollRegions =
         !capabilities.insideTmux && Self.movesSixelWithText(capabilities.terminalName)
@@ -102,7 +103,8 @@ public final class TerminalRenderer {
     differ.reprintsUnchangedCells = graphics != .sixel
     previousSignatures = nil
     pendingFrees = ByteWriter()
-    kitty = KittyLayer(placeholders: kitty.placeholders, cellSize: kitty.cellSize)
+    kitty = KittyLayer(
+      placeholders: kitty.placeholders, cellSize: kitty.cellSize, localFiles: kitty.localFiles)
   }
 
   /// Forgets an image the app will not show again: frees its kitty upload.
