@@ -1,5 +1,5 @@
 # The README's two commands: `make run` and `make test`. Each installs what it needs first.
-.PHONY: run test deps build lint format fuzz docs
+.PHONY: run test deps build lint format fuzz docs install
 
 deps:
 	@./scripts/install-deps.sh
@@ -30,3 +30,9 @@ fuzz: deps
 # The DocC documentation of the library targets, in docs-out/ (fails on any DocC warning).
 docs: deps
 	./scripts/docs.sh
+
+# The binary, its man page and bash/zsh/fish completions under PREFIX (default /usr/local):
+# `make install PREFIX=~/.local`. DESTDIR stages for a package.
+PREFIX ?= /usr/local
+install: deps
+	./scripts/install.sh "$(PREFIX)"
