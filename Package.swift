@@ -70,7 +70,7 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
-    .target(name: "TesseraCollection", dependencies: ["TesseraUtilities"]),
+    .target(name: "TesseraCollection", dependencies: ["TesseraGeometry", "TesseraUtilities"]),
     // The glue between the two: a collection cell's image slot loaded through the pipeline,
     // prefetching driven by the collection view's prefetch window.
     .target(name: "TesseraImageBinding", dependencies: ["TesseraCollection", "TesseraImages"]),

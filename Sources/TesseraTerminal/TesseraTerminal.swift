@@ -5,3 +5,6 @@
 // arrives as ``InputEvent``s decoded by the pure ``InputParser``.
 
 @_exported import TesseraGeometry
+
+/// A rectangle of terminal cells: the shared ``Rect`` (`TesseraGeometry`), named for its unit.
+public typealias CellRect = Rect
