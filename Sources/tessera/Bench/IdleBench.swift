@@ -200,7 +200,16 @@ final class BenchTmux {
     guard panePID > 0 else { throw IdleBenchmark.Failure(description: "no gallery pane") }
   }
 
-  deinit { _ = try? run(["kill-server"]) }
+  /// kill-server hangs the gallery's terminal up; whatever is still alive 2 s later is killed
+  /// (a gallery that outlived its tmux server was seen here).
+  deinit {
+    _ = try? run(["kill-server"])
+    let deadline = ContinuousClock.now + .seconds(2)
+    while panePID > 0, kill(panePID, 0) == 0, ContinuousClock.now < deadline {
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    if panePID > 0, kill(panePID, 0) == 0 { kill(panePID, SIGKILL) }
+  }
 
   func capture() throws -> String { try run(["capture-pane", "-p", "-t", "bench"]) }
 

@@ -254,8 +254,11 @@ final class RealTerminal {
           let text =
             (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
           // xterm writes the file in one go, a line per row: complete once all rows are in.
-          if text.split(separator: "\n", omittingEmptySubsequences: false).count > rows {
-            return text
+          // After the window shrinks, lines it pushed off the top come first: the screen is
+          // the last `rows` lines.
+          let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+          if lines.count >= rows {
+            return lines.suffix(rows).joined(separator: "\n") + "\n"
           }
         }
         Thread.sleep(forTimeInterval: 0.02)
