@@ -11,9 +11,9 @@ enum KittyDeflate {
   static let minimumMatch = 3
   static let maximumMatch = 258
   /// Candidates tried per position: more finds longer matches, slower.
-  static let maximumChain = 32
+  static let maximumChain = 16
   /// A match this long is taken without looking further.
-  static let goodEnough = 96
+  static let goodEnough = 64
   /// Tokens per Huffman block: each block gets codes fitted to its own statistics.
   static let blockTokens = 1 << 15
 
@@ -72,57 +72,61 @@ enum KittyDeflate {
     var head = [Int32](repeating: -1, count: window)
     var previous = [Int32](repeating: -1, count: window)
     let count = data.count
-    data.withUnsafeBufferPointer { input in
-      func hash(_ at: Int) -> Int {
-        (Int(input[at]) << 10 ^ Int(input[at + 1]) << 5 ^ Int(input[at + 2])) & (window - 1)
-      }
-      func insert(_ at: Int) {
-        guard at + minimumMatch <= count else { return }
-        let key = hash(at)
-        previous[at & (window - 1)] = head[key]
-        head[key] = Int32(at)
-      }
-      var position = 0
-      while position < count {
-        var bestLength = 0
-        var bestDistance = 0
-        if position + minimumMatch <= count {
-          var candidate = Int(head[hash(position)])
-          var chain = maximumChain
-          let limit = min(maximumMatch, count - position)
-          while candidate >= 0, chain > 0, position - candidate <= window {
-            if input[candidate + bestLength] == input[position + bestLength] {
-              var length = 0
-              while length < limit, input[candidate + length] == input[position + length] {
-                length += 1
-              }
-              if length > bestLength {
-                bestLength = length
-                bestDistance = position - candidate
-                if length >= goodEnough || length == limit { break }
+    head.withUnsafeMutableBufferPointer { head in
+      previous.withUnsafeMutableBufferPointer { previous in
+        data.withUnsafeBufferPointer { input in
+          func hash(_ at: Int) -> Int {
+            (Int(input[at]) << 10 ^ Int(input[at + 1]) << 5 ^ Int(input[at + 2])) & (window - 1)
+          }
+          func insert(_ at: Int) {
+            guard at + minimumMatch <= count else { return }
+            let key = hash(at)
+            previous[at & (window - 1)] = head[key]
+            head[key] = Int32(at)
+          }
+          var position = 0
+          while position < count {
+            var bestLength = 0
+            var bestDistance = 0
+            if position + minimumMatch <= count {
+              var candidate = Int(head[hash(position)])
+              var chain = maximumChain
+              let limit = min(maximumMatch, count - position)
+              while candidate >= 0, chain > 0, position - candidate <= window {
+                if input[candidate + bestLength] == input[position + bestLength] {
+                  var length = 0
+                  while length < limit, input[candidate + length] == input[position + length] {
+                    length += 1
+                  }
+                  if length > bestLength {
+                    bestLength = length
+                    bestDistance = position - candidate
+                    if length >= goodEnough || length == limit { break }
+                  }
+                }
+                let next = Int(previous[candidate & (window - 1)])
+                // The ring may hold a newer position for this slot: stop at anything not older.
+                if next >= candidate { break }
+                candidate = next
+                chain -= 1
               }
             }
-            let next = Int(previous[candidate & (window - 1)])
-            // The ring may hold a newer position for this slot: stop at anything not older.
-            if next >= candidate { break }
-            candidate = next
-            chain -= 1
+            if bestLength >= minimumMatch {
+              tokens.length.append(UInt16(bestLength))
+              tokens.value.append(UInt16(bestDistance))
+              for at in position..<(position + bestLength) { insert(at) }
+              position += bestLength
+            } else {
+              tokens.length.append(0)
+              tokens.value.append(UInt16(input[position]))
+              insert(position)
+              position += 1
+            }
+            if tokens.count >= blockTokens {
+              writeBlock(tokens, final: position >= count, into: &bits)
+              tokens.removeAll()
+            }
           }
-        }
-        if bestLength >= minimumMatch {
-          tokens.length.append(UInt16(bestLength))
-          tokens.value.append(UInt16(bestDistance))
-          for at in position..<(position + bestLength) { insert(at) }
-          position += bestLength
-        } else {
-          tokens.length.append(0)
-          tokens.value.append(UInt16(input[position]))
-          insert(position)
-          position += 1
-        }
-        if tokens.count >= blockTokens {
-          writeBlock(tokens, final: position >= count, into: &bits)
-          tokens.removeAll()
         }
       }
     }

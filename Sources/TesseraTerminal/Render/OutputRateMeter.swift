@@ -55,10 +55,12 @@ public struct OutputRateMeter: Sendable {
   /// writes ÷ time blocked), or nil when writes never waited long enough to tell (the link
   /// took everything as fast as it was offered).
   public var measuredBytesPerSecond: Double? {
-    let blocked = recent.reduce(Duration.zero) { $0 + $1.blocked }
+    // Only writes that waited say anything about the link; one that returned at once only
+    // says the link was faster than that write.
+    let waiting = recent.filter { $0.blocked > .milliseconds(1) }
+    let blocked = waiting.reduce(Duration.zero) { $0 + $1.blocked }
     guard blocked >= .milliseconds(5) else { return nil }
-    let bytes = recent.reduce(0) { $0 + ($1.blocked > .milliseconds(1) ? $1.bytes : 0) }
-    return Double(bytes) / Self.seconds(blocked)
+    return Double(waiting.reduce(0) { $0 + $1.bytes }) / Self.seconds(blocked)
   }
 
   /// Whether the link cannot keep up: the app spent more than ``behindShare`` of the window
