@@ -181,12 +181,16 @@ struct SixelLayer {
     if policy == .none { statistics.imagesDeferred += wants.count }
     var draws: [Draw] = []
     var fragments: [Fragment] = []
+    // Cells drawn over this frame: a placement after another one that overlaps it is drawn
+    // again there, so the later stays on top.
+    var painted = [Bool](repeating: false, count: damage.count)
     for want in shown {
       let visible = want.visible
       var covered = [Bool](repeating: false, count: visible.width * visible.height)
       for cells in kept[want.identity] ?? [] {
         for row in cells.y..<cells.maxY {
-          for column in cells.x..<cells.maxX where !written(column, row) {
+          for column in cells.x..<cells.maxX
+          where !written(column, row) && !painted[row * width + column] {
             covered[(row - visible.y) * visible.width + column - visible.x] = true
           }
         }
@@ -212,7 +216,7 @@ struct SixelLayer {
         // Deferred: what is already there and untouched stays; the rest shows the text.
         statistics.imagesDeferred += 1
         for cells in kept[identity] ?? [] {
-          if Self.anyWritten(cells, written) {
+          if Self.anyWritten(cells, { written($0, $1) || painted[$1 * width + $0] }) {
             Self.mark(cells, in: &damage, width: width)
           } else {
             fragments.append(Fragment(identity: identity, cells: cells))
@@ -222,6 +226,9 @@ struct SixelLayer {
       }
       draws.append(Draw(key: key, cells: needed))
       fragments.append(Fragment(identity: identity, cells: visible))
+      for row in needed.y..<needed.maxY {
+        for column in needed.x..<needed.maxX { painted[row * width + column] = true }
+      }
     }
     onScreen = fragments
     return draws

@@ -166,6 +166,27 @@ import Testing
     #expect(Self.count("\u{1B}P", in: bytes) == images.count)
   }
 
+  @Test func aTileDrawnAgainUnderAnOverlappingOneKeepsTheUpperOneOnTop() throws {
+    let renderer = TerminalRenderer(graphics: .sixel, cellPixelSize: Self.cell)
+    var terminal = SixelTerminal(columns: Self.columns, rows: Self.rows, cell: Self.cell)
+    let images = [
+      ImagePlacement(
+        imageID: 1, bitmap: Self.bitmaps[1], rect: CellRect(x: 0, y: 0, width: 10, height: 4)),
+      ImagePlacement(
+        imageID: 2, bitmap: Self.bitmaps[2], rect: CellRect(x: 5, y: 2, width: 10, height: 4)),
+    ]
+    var frame = FrameBuffer(width: Self.columns, height: Self.rows)
+    terminal.apply(renderer.render(frame, images: images))
+    try Self.expectScreen(terminal, shows: images, "first")
+    // Text under the lower tile at two corners: its redraw spans part of the upper tile.
+    frame.put("x", x: 1, y: 1)
+    frame.put("x", x: 7, y: 3)
+    let bytes = renderer.render(frame, images: images)
+    terminal.apply(bytes)
+    try Self.expectScreen(terminal, shows: images, "text under the lower tile")
+    #expect(Self.count("\u{1B}P", in: bytes) == 2)
+  }
+
   @Test func deferredFramesShowPlaceholdersOrKeepWhatIsAlreadyThere() throws {
     let renderer = TerminalRenderer(graphics: .sixel, cellPixelSize: Self.cell)
     var terminal = SixelTerminal(columns: Self.columns, rows: Self.rows, cell: Self.cell)
