@@ -5,6 +5,14 @@ import Testing
 /// behind the tests' deadlines.
 @Suite(.serialized, .timeLimit(.minutes(5)))
 enum RealTerminalTests {
+  /// Seen in both terminals, so not kitty's placements: switched to from the grid (1 → 2 → 3),
+  /// the waterfall keeps one tile height for all and stretches each image into it; started
+  /// with `--layout waterfall` it is right (`waterfallAtLaunchFollowsEachPhotosShape`). The
+  /// known issue fails the test once it is fixed, so the wrapper gets removed.
+  static let waterfallIssue =
+    "kitty waterfall distortion, issue 13 (xterm too: after a layout switch every waterfall "
+    + "tile keeps one height and its image is stretched)"
+
   /// The gallery in xterm as a VT340 (sixel), on a private Xvfb display. Skipped, with the
   /// missing Debian packages named, when xvfb, xterm, imagemagick or xdotool is not installed.
   @Suite(
@@ -22,7 +30,8 @@ enum RealTerminalTests {
     }
 
     @Test func gridListAndWaterfallShowUndistortedImages() throws {
-      try RealTerminalScenarios.layouts(.xterm)
+      try RealTerminalScenarios.layouts(
+        .xterm, waterfallKnownIssue: RealTerminalTests.waterfallIssue)
     }
 
     @Test func waterfallAtLaunchFollowsEachPhotosShape() throws {
@@ -48,7 +57,8 @@ enum RealTerminalTests {
     }
 
     @Test func gridListAndWaterfallShowUndistortedImages() throws {
-      try RealTerminalScenarios.layouts(.kitty)
+      try RealTerminalScenarios.layouts(
+        .kitty, waterfallKnownIssue: RealTerminalTests.waterfallIssue)
     }
 
     @Test func waterfallAtLaunchFollowsEachPhotosShape() throws {

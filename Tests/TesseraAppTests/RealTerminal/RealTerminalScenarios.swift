@@ -170,9 +170,9 @@ enum RealTerminalScenarios {
     try terminal.resize(columns: 150, rows: 40)
     let larger = try terminal.waitFor("the larger grid") { screen in
       Self.statusRow(screen.text) == 39 && (screen.captions.map(\.x).max() ?? 0) > 90
-        && ready(.tiles, minimum: 5)(screen)
+        && ready(.tiles, minimum: 4)(screen)
     }
-    expectEveryTileCorrect(larger, .tiles, minimum: 5)
+    expectEveryTileCorrect(larger, .tiles, minimum: 4)
   }
 
   /// The row that holds the status bar ("photos N–M of …").
