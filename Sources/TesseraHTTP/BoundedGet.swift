@@ -11,6 +11,9 @@ import NIOPosix
 ///
 /// - Complexity: O(body) time and memory, the body bounded by `maxBytes`.
 package enum BoundedGet {
+  /// How long after the deadline the whole-transfer timer fires.
+  static let deadlineGrace = Duration.milliseconds(100)
+
   /// What came back: the status, the headers (names lower-cased, repeated ones joined with
   /// ", "), and the body when `readsBody` said to read it.
   package struct Response: Sendable {
@@ -61,8 +64,11 @@ package enum BoundedGet {
         }
       }
       group.addTask {
-        // nil when cancelled: the transfer ended first, or the caller gave up.
-        (try? await Task.sleep(for: deadline)) == nil ? nil : .failure(.timedOut)
+        // A little after the client's own deadline, so that when the head is what is late, the
+        // client's more specific failure (the connection refused on every retry) is the one
+        // told. nil when cancelled: the transfer ended first, or the caller gave up.
+        let ended = (try? await Task.sleep(for: deadline + Self.deadlineGrace)) != nil
+        return ended ? .failure(.timedOut) : nil
       }
       while let next = await group.next() {
         if let result = next {

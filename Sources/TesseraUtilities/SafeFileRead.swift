@@ -1,0 +1,109 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a local file the only way a path from a folder listing may be read, for every module
+/// that reads one (the folder walk's headers, the pipeline's local photos, the disk cache):
+///
+/// - `open(O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)`: a symbolic link is refused, not
+///   followed out of the folder; opening a FIFO or a device cannot hang;
+/// - `fstat` on the opened descriptor (not the path, which could change in between) must say
+///   regular file, no larger than `maxFileSize`;
+/// - at most `prefix` bytes are read, and a file that grows past `maxFileSize` while it is read
+///   is refused.
+///
+/// Blocking I/O: call it off the cooperative pool.
+/// - Complexity: O(bytes read).
+package enum SafeFileRead {
+  /// What was read, with the facts `fstat` gave on the same descriptor.
+  package struct Contents: Sendable {
+    package var bytes: Data
+    /// The file's whole size when it was opened.
+    package var size: Int
+    package var modified: Date
+  }
+
+  /// Why nothing was read.
+  package enum Refusal: Error, Equatable, Sendable {
+    case symbolicLink
+    case notFound
+    /// A FIFO, socket, device or folder, named.
+    case notRegularFile(kind: String)
+    /// `size` (stated or read so far) is over `limit`.
+    case tooLarge(size: Int, limit: Int)
+    /// `open`, `fstat` or `read` failed for another reason, described.
+    case unreadable(String)
+  }
+
+  /// The first `prefix` bytes (the whole file when nil) of the regular file at `path`, which
+  /// may be at most `maxFileSize` bytes long.
+  package static func contents(
+    path: String, maxFileSize: Int, prefix: Int? = nil
+  ) -> Result<Contents, Refusal> {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(refusal(errno)) }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return .failure(refusal(errno)) }
+    let type = info.st_mode & S_IFMT
+    guard type == S_IFREG else { return .failure(.notRegularFile(kind: kind(type))) }
+    let limit = max(0, maxFileSize)
+    let size = Int(info.st_size)  // off_t is 64 bits; a regular file's size is never negative
+    guard size <= limit else { return .failure(.tooLarge(size: size, limit: limit)) }
+    let wanted = prefix.map { $0.clamped(to: 0...limit) } ?? limit
+    var bytes = Data()
+    bytes.reserveCapacity(min(size, wanted))
+    let chunk = 64 << 10
+    var buffer = [UInt8](repeating: 0, count: chunk)
+    // Whole-file reads go one byte past the limit, to notice a file that grew meanwhile.
+    let stop = prefix == nil ? limit + 1 : wanted
+    while bytes.count < stop {
+      let count = buffer.withUnsafeMutableBytes {
+        read(descriptor, $0.baseAddress, min(chunk, stop - bytes.count))
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else { return .failure(refusal(errno)) }
+      if count == 0 { break }
+      bytes.append(contentsOf: buffer[0..<count])
+    }
+    guard bytes.count <= limit else { return .failure(.tooLarge(size: bytes.count, limit: limit)) }
+    return .success(Contents(bytes: bytes, size: size, modified: modificationDate(info)))
+  }
+
+  private static func refusal(_ code: Int32) -> Refusal {
+    switch code {
+    // O_NOFOLLOW on a link: ELOOP on Linux, EMLINK on FreeBSD.
+    case ELOOP, EMLINK: .symbolicLink
+    case ENOENT, ENOTDIR: .notFound
+    // O_NONBLOCK on a FIFO with no writer opens fine; on some devices it cannot.
+    case ENXIO, ENODEV: .notRegularFile(kind: "a device")
+    case EISDIR: .notRegularFile(kind: "a folder")
+    case EWOULDBLOCK: .notRegularFile(kind: "not a file")
+    case EACCES: .unreadable("permission denied")
+    default: .unreadable(String(cString: strerror(code)))
+    }
+  }
+
+  private static func kind(_ type: mode_t) -> String {
+    switch type {
+    case S_IFIFO: "a FIFO"
+    case S_IFSOCK: "a socket"
+    case S_IFCHR, S_IFBLK: "a device"
+    case S_IFDIR: "a folder"
+    default: "not a file"
+    }
+  }
+
+  private static func modificationDate(_ info: stat) -> Date {
+    #if canImport(Darwin)
+      let time = info.st_mtimespec
+    #else
+      let time = info.st_mtim
+    #endif
+    return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
+  }
+}
