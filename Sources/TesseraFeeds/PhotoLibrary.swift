@@ -9,7 +9,7 @@ import TesseraUtilities
 /// modification time; headers (EXIF date taken, camera, orientation, pixel size) are read
 /// afterwards — first those the screen shows (`prioritize(ids:)`), then the rest in the order
 /// found — and a photo whose date taken differs moves to its place. Changes are published in
-/// batches that grow with the library (at least `minimumPublish`, else a quarter of what is
+/// batches that grow with the library (at least `minimumPublish`, else half of what is
 /// shown), so the engine gets O(log n) batch updates over a whole walk, not one per file.
 ///
 /// Lives on the main actor; the walk and the header reads run on Dispatch threads.
@@ -186,7 +186,7 @@ public final class PhotoLibrary {
     let due =
       (force && (pending > 0 || !changedSincePublish.isEmpty))
       || (order.isEmpty && !unpublished.isEmpty)
-      || pending >= max(minimumPublish, order.count / 4)
+      || pending >= max(minimumPublish, order.count / 2)
     guard due else { return false }
     if !moved.isEmpty { order.removeAll { moved.contains($0) } }
     let photos = photos
