@@ -1,3 +1,4 @@
+import Foundation
 import TesseraTerminal
 
 extension RenderBenchmark {
@@ -58,5 +59,30 @@ extension RenderBenchmark {
       "kitty.format.*: \(tiles) uploads of \(width)x\(height) px per payload format (raw "
         + "RGB f=24, o=z zlib RGB, PNG f=100), photo-like and drawn content; the renderer "
         + "sends PNG")
+  }
+}
+
+extension RenderBenchmark {
+  /// The first full frame when kitty runs on this machine (the same-machine probe answered):
+  /// uploads are temporary files and only their paths cross the terminal's input. The files
+  /// the bench writes are deleted after (kitty, had it read them, would have).
+  func measureKittyLocalFiles(scene: TileScene, into report: inout BenchReport) {
+    let first = scene.frame(atRow: 0)
+    let renderer = TerminalRenderer(
+      capabilities: TerminalCapabilities(
+        graphics: .kitty, synchronizedOutput: true, cellPixelSize: scene.cellPixelSize,
+        kittyLocalFiles: true))
+    var samples = Samples()
+    let bytes = samples.measure { renderer.render(first.frame, images: first.images) }.count
+    report.add("kitty.local_files.full.ms", samples.median / 1e6, "ms")
+    Self.addWire("kitty.local_files.full", bytes: Double(bytes), into: &report)
+    let prefix = "tessera-tty-graphics-protocol-\(ProcessInfo.processInfo.processIdentifier)-"
+    for folder in ["/dev/shm", NSTemporaryDirectory()] {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      for name in names where name.hasPrefix(prefix) {
+        try? FileManager.default.removeItem(
+          atPath: (folder as NSString).appendingPathComponent(name))
+      }
+    }
   }
 }

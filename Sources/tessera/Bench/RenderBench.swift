@@ -47,6 +47,7 @@ struct RenderBenchmark {
       ours[graphics] = measure(graphics, scene: scene, into: &report)
     }
     measureKittyFormats(into: &report)
+    measureKittyLocalFiles(scene: scene, into: &report)
     let chafaMeasures = try measureChafa(scene: scene, into: &report)
     for (graphics, baseline) in chafaMeasures.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
       guard let mine = ours[graphics] else { continue }
