@@ -59,6 +59,13 @@ extension FuzzHarnesses {
     },
     // Images of any shape placed anywhere, cropped by any viewport, in each protocol: the
     // pixels resampled per frame stay bounded by the screen (and, for kitty, by the bitmap).
+    "sixel-decode": { bytes in
+      for image in SixelDecoder.decode(Array(bytes)) {
+        precondition(image.width <= SixelDecoderLimits.maximumSide)
+        precondition(image.height <= SixelDecoderLimits.maximumSide)
+        precondition(image.pixels.count == image.width * image.height * 4)
+      }
+    },
     "image-placement": { bytes in
       guard bytes.count >= 24 else { return }
       func int(_ offset: Int) -> Int {
