@@ -13,14 +13,18 @@ extension GalleryScreen {
 
   struct Palette {
     static let bar = CellStyle(foreground: .rgb(230, 230, 230), background: .rgb(40, 44, 52))
-    static let caption = CellStyle(foreground: .rgb(200, 200, 200))
+    // Captions and secondary text sit on the terminal's own background, light or dark. Captions
+    // take the terminal's own foreground; secondary text a grey of relative luminance 0.18
+    // (rgb 118), which has the same 4.6:1 contrast (WCAG AA) on black and on white. The lighter
+    // greys before were near invisible in xterm's black-on-white default.
+    static let caption = CellStyle()
     static let selected = CellStyle(
       foreground: .rgb(20, 20, 20), background: .rgb(250, 200, 80), attributes: [.bold])
     static let placeholder = CellStyle(
       foreground: .rgb(120, 120, 120), background: .rgb(28, 28, 32))
     static let failure = CellStyle(foreground: .rgb(255, 110, 110), background: .rgb(45, 20, 20))
     static let error = CellStyle(foreground: .rgb(255, 110, 110), attributes: [.bold])
-    static let dim = CellStyle(foreground: .rgb(140, 140, 140))
+    static let dim = CellStyle(foreground: .rgb(118, 118, 118))
     static let title = CellStyle(foreground: .rgb(255, 255, 255), attributes: [.bold])
   }
 
@@ -240,7 +244,7 @@ enum RoleStyle {
     case .admin: CellStyle(foreground: .rgb(255, 120, 120), attributes: [.bold])
     case .owner: CellStyle(foreground: .rgb(250, 200, 80), attributes: [.bold])
     case .user: CellStyle(foreground: .rgb(140, 200, 255))
-    case .unknown: CellStyle(foreground: .rgb(140, 140, 140))
+    case .unknown: GalleryScreen.Palette.dim
     }
   }
 }

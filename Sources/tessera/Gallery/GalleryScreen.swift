@@ -90,7 +90,7 @@ final class GalleryScreen {
     loader.onSettled = { [weak self] in self?.needsDisplay = true }
     detailSlot.onChange = { [weak self] _ in self?.needsDisplay = true }
     feed.onChange = { [weak self] change in self?.feedChanged(change) }
-    installHeightPerWidthProvider()
+    rebuildLayout()  // the waterfall's provider needs `self`
   }
 
   /// Loads in flight, loaded and failed, for the status bar.
@@ -132,17 +132,17 @@ final class GalleryScreen {
   }
 
   /// Replaces the layout; the collection view keeps the item at the top of the screen.
+  /// The provider goes in before the layout is handed over: handing it over lays it out at
+  /// once, and a waterfall laid out without its provider gives every tile the default shape.
   private func rebuildLayout() {
-    collectionView.layout = Self.makeLayout(layoutMode, columns: columns)
-    installHeightPerWidthProvider()
-    needsDisplay = true
-  }
-
-  private func installHeightPerWidthProvider() {
-    guard let waterfall = collectionView.layout as? WaterfallLayout else { return }
-    waterfall.heightPerWidthProvider = { [weak self] path in
-      MainActor.assumeIsolated { self?.waterfallHeightPerWidth(forItem: path) }
+    let layout = Self.makeLayout(layoutMode, columns: columns)
+    if let waterfall = layout as? WaterfallLayout {
+      waterfall.heightPerWidthProvider = { [weak self] path in
+        MainActor.assumeIsolated { self?.waterfallHeightPerWidth(forItem: path) }
+      }
     }
+    collectionView.layout = layout
+    needsDisplay = true
   }
 
   /// The waterfall tile's height ÷ width: the image's shape in cells, plus the caption row.
