@@ -67,6 +67,7 @@ struct RenderBenchmark {
         baseline: baseline.bytes * Self.framesPerSecond)
     }
     if chafaMeasures.isEmpty { report.note("chafa not found at \(chafa): no baseline ratios") }
+    try measureSixelFidelity(scene: scene, sixel: ours[.sixel], into: &report)
     report.note(
       "*.at_10mbit.s: the seconds a figure's bytes take on a 10 Mbit/s link (SSH over a "
         + "modest connection); a fling second is \(Int(Self.framesPerSecond)) frames of 6 rows")
@@ -85,6 +86,31 @@ struct RenderBenchmark {
 
   /// Bytes a protocol puts on the wire per full frame, per one-row scroll and per second of
   /// fling, with the times of the first two.
+  /// Sixel fidelity: our encoder and chafa's on the first screen's images at the tile's pixel
+  /// size, bytes and PSNR against the source pixels (`SixelFidelity`).
+  private func measureSixelFidelity(
+    scene: TileScene, sixel: WireCost?, into report: inout BenchReport
+  ) throws {
+    let tiles = scene.frame(atRow: 0).images.map(\.bitmap)
+    let fidelity = try SixelFidelity.measure(
+      tiles, pixelWidth: scene.tileColumns * scene.cellPixelSize.width,
+      pixelHeight: (scene.tileRows - 1) * scene.cellPixelSize.height,
+      columns: scene.tileColumns, rows: scene.tileRows - 1, chafa: chafa)
+    report.add("sixel.tiles.bytes", Double(fidelity.ours.bytes), "bytes")
+    report.add("sixel.tiles.psnr", fidelity.ours.psnr, "dB")
+    if let theirs = fidelity.chafa {
+      report.add("chafa.sixel.tiles.bytes", Double(theirs.bytes), "bytes")
+      report.add("chafa.sixel.tiles.psnr", theirs.psnr, "dB")
+      report.ratio(
+        "sixel.tiles.bytes_vs_chafa", ours: Double(fidelity.ours.bytes),
+        baseline: Double(theirs.bytes))
+      report.add("sixel.tiles.psnr_minus_chafa", fidelity.ours.psnr - theirs.psnr, "dB")
+    }
+    if let sixel {
+      report.ratio("sixel.scroll1.bytes_vs_full", ours: sixel.scroll, baseline: sixel.full)
+    }
+  }
+
   struct WireCost {
     var full: Double
     var scroll: Double

@@ -183,7 +183,7 @@ enum RealTerminalScenarios {
   }
 
   /// Grid, list and waterfall: every image on its own item, and none distorted.
-  static func layouts(_ kind: RealTerminalKind, waterfallKnownIssue: String? = nil) throws {
+  static func layouts(_ kind: RealTerminalKind) throws {
     let terminal = try launch(kind)
     let grid = try terminal.waitFor("the grid", ready(.tiles, minimum: 8))
     expectEveryTileCorrect(grid, .tiles, minimum: 8)
@@ -201,15 +201,8 @@ enum RealTerminalScenarios {
       $0.text.contains("waterfall") && ready(.tiles, minimum: 3)($0)
     }
     expectEveryTileCorrect(waterfall, .tiles, minimum: 3)
-    if let waterfallKnownIssue {
-      withKnownIssue(Comment(rawValue: waterfallKnownIssue)) {
-        expectUndistorted(waterfall, .tiles, minimum: 3)
-        expectHeightsFollowThePhotos(waterfall)
-      }
-    } else {
-      expectUndistorted(waterfall, .tiles, minimum: 3)
-      expectHeightsFollowThePhotos(waterfall)
-    }
+    expectUndistorted(waterfall, .tiles, minimum: 3)
+    expectHeightsFollowThePhotos(waterfall)
   }
 
   /// A waterfall from the start (`--layout waterfall`): each tile has its photo's shape and
