@@ -33,7 +33,31 @@ extension FuzzHarnesses {
         precondition(total >= 0 && DiskCacheLedger.parse(DiskCacheLedger.text(total)) == total)
       }
     },
+    // A thumbnail PNG from the shared freedesktop.org folders, which any program may have
+    // written: parsed or refused, sizes and text within the limits, numbers plain.
+    "thumbnail-png": { bytes in ThumbnailPNGHarness.run(Data(bytes)) },
   ]
+}
+
+/// Parses fuzzed bytes as a thumbnail and checks what the reader promises.
+enum ThumbnailPNGHarness {
+  static func run(_ data: Data) {
+    guard let chunks = try? PNGTextChunks.parse(data) else { return }
+    precondition((1...ThumbnailLimits.maxPNGSide).contains(chunks.width))
+    precondition((1...ThumbnailLimits.maxPNGSide).contains(chunks.height))
+    precondition(chunks.text.count <= ThumbnailLimits.maxTextChunks)
+    for (key, value) in chunks.text {
+      precondition((1...ThumbnailLimits.maxKeywordBytes).contains(key.unicodeScalars.count))
+      precondition(value.unicodeScalars.count <= ThumbnailLimits.maxTextBytes)
+      if let number = ThumbnailText.number(value) { precondition(number >= 0) }
+      precondition(ThumbnailText.oneLine(value).unicodeScalars.count <= 200)
+    }
+    if let size = ThumbnailText.statedOriginalSize(chunks) {
+      precondition(size.width >= 1 && size.width <= ImageLimits.maxImageSide)
+      precondition(size.height >= 1 && size.height <= ImageLimits.maxImageSide)
+    }
+    precondition((try? PNGTextChunks.parse(data)) == chunks)
+  }
 }
 
 /// Builds responses from fuzzed header text and checks the freshness bounds.

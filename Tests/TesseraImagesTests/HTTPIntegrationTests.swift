@@ -118,7 +118,8 @@ enum LoaderKind: String, CaseIterable, Sendable {
     let directory = TemporaryFolder.make()
     let file = directory.appendingPathComponent("a.png")
     try Fixtures.png.write(to: file)
-    let pipeline = ImagePipeline(configuration: .init(dataLoader: URLSessionDataLoader()))
+    let pipeline = ImagePipeline(
+      configuration: .init(dataLoader: URLSessionDataLoader(), thumbnailCache: nil))
     let response = try await pipeline.imageTask(
       with: ImageRequest(
         url: file, targetSize: PixelSize(width: 32, height: 32), source: .localFolder)

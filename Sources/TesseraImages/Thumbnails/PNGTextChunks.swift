@@ -37,7 +37,7 @@ struct PNGTextChunks: Equatable, Sendable {
 
   static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-  /// Parses `data` up to its IEND chunk (or its end).
+  /// Parses `data` up to its IEND chunk, which must be there.
   static func parse(_ data: Data) throws(ParseError) -> PNGTextChunks {
     let bytes = [UInt8](data)
     guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { throw .notPNG }
@@ -45,6 +45,7 @@ struct PNGTextChunks: Equatable, Sendable {
     var size: (width: Int, height: Int)?
     var text: [String: String] = [:]
     var textChunks = 0
+    var ended = false
     while offset < bytes.count {
       guard bytes.count - offset >= 12 else { throw .truncated }
       let length = Int(readUInt32(bytes, at: offset))
@@ -77,11 +78,13 @@ struct PNGTextChunks: Equatable, Sendable {
           text[key] = value
         }
       } else if type == "IEND" {
+        ended = true
         break
       }
       offset = dataEnd + 4
     }
     guard let size else { throw .missingHeader }
+    guard ended else { throw .truncated }  // cut at a chunk boundary: no IEND
     return PNGTextChunks(width: size.width, height: size.height, text: text)
   }
 

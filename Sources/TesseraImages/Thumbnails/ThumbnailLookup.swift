@@ -30,12 +30,13 @@ extension ThumbnailCache {
       return .notApplicable
     }
     if let (_, chunks) = read(failureURL(for: original.name), for: original, within: 1) {
-      return .failedBefore(original, reason: chunks.text["Tessera::Error"].map(Self.oneLine))
+      return .failedBefore(
+        original, reason: chunks.text["Tessera::Error"].map(ThumbnailText.oneLine))
     }
     for size in sizes {
       let url = url(of: size, for: original.name)
       guard let (data, chunks) = read(url, for: original, within: size.side) else { continue }
-      let stated = Self.statedOriginalSize(chunks)
+      let stated = ThumbnailText.statedOriginalSize(chunks)
       let thumbnail = PixelSize(width: chunks.width, height: chunks.height)
       if ThumbnailSize.covers(
         thumbnail, original: stated, target: target, contentMode: contentMode)
@@ -65,38 +66,12 @@ extension ThumbnailCache {
   /// `Thumb::MTime` must match, and `Thumb::Size` too when it is there.
   static func describes(_ chunks: PNGTextChunks, _ original: ThumbnailOriginal) -> Bool {
     guard chunks.text["Thumb::URI"] == original.name.uri,
-      let modified = chunks.text["Thumb::MTime"].flatMap(number), modified == original.modified
+      let modified = chunks.text["Thumb::MTime"].flatMap(ThumbnailText.number),
+      modified == original.modified
     else { return false }
     if let size = chunks.text["Thumb::Size"] {
-      return number(size) == original.byteCount
+      return ThumbnailText.number(size) == original.byteCount
     }
     return true
-  }
-
-  /// `Thumb::Image::Width` × `Thumb::Image::Height` when both are plain numbers within
-  /// `ImageLimits.maxImageSide`.
-  static func statedOriginalSize(_ chunks: PNGTextChunks) -> PixelSize? {
-    guard let width = chunks.text["Thumb::Image::Width"].flatMap(number),
-      let height = chunks.text["Thumb::Image::Height"].flatMap(number),
-      (1...ImageLimits.maxImageSide).contains(width),
-      (1...ImageLimits.maxImageSide).contains(height)
-    else { return nil }
-    return PixelSize(width: width, height: height)
-  }
-
-  /// `text` without control characters, at most 200 of them: it is shown in a tile.
-  static func oneLine(_ text: String) -> String {
-    let kept = text.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
-    return String(String.UnicodeScalarView(kept.prefix(200)))
-  }
-
-  /// A number in plain ASCII digits (at most `ThumbnailLimits.maxNumberDigits`) that fits an
-  /// `Int`; nil for anything else (signs, spaces, fractions, exponents).
-  static func number(_ text: String) -> Int? {
-    let utf8 = text.utf8
-    guard (1...ThumbnailLimits.maxNumberDigits).contains(utf8.count),
-      utf8.allSatisfy({ (0x30...0x39).contains($0) })
-    else { return nil }
-    return Int(text)
   }
 }

@@ -24,22 +24,16 @@ enum ThumbnailPNG {
     return text
   }
 
-  /// `image` as PNG with `text`; nil when libvips cannot encode it.
+  /// `image` as PNG with `text` in tEXt chunks right after the header; nil when libvips
+  /// cannot encode it. (libvips' own `png-comment` fields become zTXt, compressed, which
+  /// the simplest readers of the standard skip; tEXt is what every one of them reads.)
   static func encode(_ image: Image, text: [(String, String)]) -> Data? {
-    let names = text.enumerated().map { strdup("png-comment-\($0.offset)-\($0.element.0)") }
-    let values = text.map { strdup($0.1) }
-    defer { (names + values).forEach { free($0) } }
-    let fields = zip(names, values).map { name, value in
-      TesseraMetadataField(name: name, text: value, number: 0)
-    }
     var out: UnsafeMutableRawPointer?
     var length = 0
     let status = image.pixels.withUnsafeBufferPointer { pixels in
-      fields.withUnsafeBufferPointer { fields in
-        tessera_vips_encode_with_metadata(
-          pixels.baseAddress, Int32(clamping: image.width), Int32(clamping: image.height), 4,
-          suffix, fields.baseAddress, fields.count, &out, &length)
-      }
+      tessera_vips_encode(
+        pixels.baseAddress, Int32(clamping: image.width), Int32(clamping: image.height), 4,
+        suffix, &out, &length)
     }
     guard status == 0, let out else {
       var buffer = [CChar](repeating: 0, count: 256)
@@ -47,7 +41,29 @@ enum ThumbnailPNG {
       return nil
     }
     defer { tessera_vips_free(out) }
-    return Data(bytes: out, count: length)
+    let png = [UInt8](UnsafeRawBufferPointer(start: out, count: length))
+    // Signature (8) and IHDR (4 + 4 + 13 + 4): the text goes after them.
+    let headerEnd = 33
+    guard png.count > headerEnd else { return nil }
+    var result = Array(png[..<headerEnd])
+    for (key, value) in text { result += textChunk(key, value) }
+    result += png[headerEnd...]
+    return Data(result)
+  }
+
+  /// A tEXt chunk: Latin-1 keyword and text (other characters become "?", NUL is dropped).
+  static func textChunk(_ key: String, _ value: String) -> [UInt8] {
+    func latin1(_ text: String) -> [UInt8] {
+      text.unicodeScalars.compactMap { scalar in
+        scalar.value == 0 ? nil : scalar.value < 256 ? UInt8(scalar.value) : UInt8(ascii: "?")
+      }
+    }
+    let body = Array("tEXt".utf8) + latin1(key) + [0] + latin1(value)
+    return bigEndian(UInt32(body.count - 4)) + body + bigEndian(CRC32.checksum(body))
+  }
+
+  private static func bigEndian(_ value: UInt32) -> [UInt8] {
+    [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
   }
 
   /// The failure record of `original`: one transparent pixel with its URI, its time and why

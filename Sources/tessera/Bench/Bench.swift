@@ -7,6 +7,7 @@ struct Bench: AsyncParsableCommand {
     subcommands: [
       AllBench.self, PipelineBench.self, LayoutBench.self, RenderBench.self, ScrollBench.self,
       IdleBench.self,
+      FolderBench.self,
     ],
     defaultSubcommand: AllBench.self
   )

@@ -198,12 +198,15 @@ extension Result where Success == Image, Failure == ImagePipelineError {
 /// `clock` (a manual one by default, so no test times out on a slow machine unless it says so).
 func makePipeline(
   _ loader: any DataLoading, memory: MemoryCache? = MemoryCache(costLimit: 64 << 20),
-  disk: DiskCache? = nil, downloads: Int = 6, decodes: Int = 2, maxPixels: Int = 100_000_000,
+  disk: DiskCache? = nil, thumbnails: ThumbnailCache? = nil, downloads: Int = 6,
+  decodes: Int = 2, maxPixels: Int = 100_000_000,
   maxBytes: Int = 50 << 20, timeout: TimeInterval = 30,
   clock: any Clock<Duration> = ManualClock(), logger: Logger = Logger(label: "tessera.images")
 ) -> ImagePipeline {
+  // No thumbnail folders unless a test gives one: tests never write into the user's own.
   var configuration = ImagePipeline.Configuration(
-    dataLoader: loader, memoryCache: memory, diskCache: disk, maxConcurrentDownloads: downloads,
+    dataLoader: loader, memoryCache: memory, diskCache: disk, thumbnailCache: thumbnails,
+    maxConcurrentDownloads: downloads,
     maxConcurrentDecodes: decodes, requestTimeout: timeout, maxResponseBytes: maxBytes,
     maxPixels: maxPixels, logger: logger)
   configuration.clock = clock

@@ -1,0 +1,188 @@
+import ArgumentParser
+import Foundation
+
+/// `tessera bench folder`: a person's photo folder, the way they meet it. On a generated tree
+/// of photo-like 12-MP JPEGs (3–4 MB each, kept between runs), the gallery runs in its own
+/// tmux server and the pane is watched until every visible tile shows its picture: cold (an
+/// empty freedesktop.org thumbnail folder), after `G` (the end of the folder), and warm (a
+/// second launch, which finds the thumbnails the first wrote). `timg --grid` and `chafa` draw
+/// the same visible photos in the same run, when installed; peak RSS and the thumbnails
+/// written are reported with the times.
+struct FolderBench: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "folder",
+    abstract: "A folder of 12-MP photos: first full screen cold, warm, after G; vs timg, chafa.")
+
+  @Flag(help: "Print one JSON object instead of tables.") var json = false
+  @Option(help: "Photos in the generated tree.") var photos = 200
+  @Option(help: "Launches measured (medians are reported).") var repeats = 3
+  @Option(help: "Terminal columns.") var columns = 160
+  @Option(help: "Terminal rows.") var rows = 40
+  @Option(help: "Where the generated tree is kept (default: the user's cache folder).")
+  var tree: String?
+  @Option(help: "Path of the timg binary to compare with.") var timg = "/usr/bin/timg"
+  @Option(help: "Path of the chafa binary to compare with.") var chafa = "/usr/bin/chafa"
+
+  func validate() throws {
+    guard (8...100_000).contains(photos) else {
+      throw ValidationError("--photos must be 8…100000")
+    }
+    guard (1...20).contains(repeats) else { throw ValidationError("--repeats must be 1…20") }
+    guard (40...1_000).contains(columns), (12...500).contains(rows) else {
+      throw ValidationError("--columns must be 40…1000 and --rows 12…500")
+    }
+  }
+
+  func run() async throws {
+    let folder = tree.map { URL(fileURLWithPath: $0) } ?? FolderBenchTree.defaultFolder(photos)
+    let files = try FolderBenchTree(folder: folder, count: photos).ensure()
+    let benchmark = FolderBenchmark(
+      files: files, folder: folder, repeats: repeats, columns: columns, rows: rows, timg: timg,
+      chafa: chafa)
+    try benchmark.run().print(json: json)
+  }
+}
+
+/// The measurements behind `tessera bench folder`.
+struct FolderBenchmark {
+  let files: [URL]
+  let folder: URL
+  let repeats: Int
+  let columns: Int
+  let rows: Int
+  let timg: String
+  let chafa: String
+
+  /// One launch's figures.
+  private struct Launch {
+    var firstScreen: Double
+    var afterG: Double
+    var peakRSS: Double
+    var visible: Int
+  }
+
+  func run() throws -> BenchReport {
+    var report = BenchReport(benchmark: "folder")
+    let sizes = files.compactMap {
+      try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int
+    }
+    let megabytes = Double(sizes.reduce(0, +)) / Double(max(1, sizes.count)) / 1e6
+    report.note(
+      "\(files.count) photos of 4000x3000 px (mean \(String(format: "%.1f", megabytes)) MB) in "
+        + "\(folder.path); blocks, \(columns)x\(rows) cells; \(repeats) launches each, medians")
+    var cold: [Launch] = []
+    var warm: [Launch] = []
+    var written: [Double] = []
+    for _ in 0..<repeats {
+      let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "tessera-bench-folder-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: cache) }
+      cold.append(try launch(cache: cache))
+      written.append(Double(Self.thumbnails(in: cache)))
+      warm.append(try launch(cache: cache))
+    }
+    // The photos of the first screen: the folder's first ones (the gallery lists the
+    // generated names in order).
+    let visible = files.prefix(cold.first?.visible ?? 0).map(\.lastPathComponent)
+    let coldTime = median(cold.map(\.firstScreen))
+    let warmTime = median(warm.map(\.firstScreen))
+    report.add("cold.first_screen_ms", coldTime, "ms")
+    report.add("cold.after_G_ms", median(cold.map(\.afterG)), "ms")
+    report.add("cold.peak_rss_mb", median(cold.map(\.peakRSS)), "MB")
+    report.add("warm.first_screen_ms", warmTime, "ms")
+    report.add("warm.after_G_ms", median(warm.map(\.afterG)), "ms")
+    report.add("warm.peak_rss_mb", median(warm.map(\.peakRSS)), "MB")
+    report.add("thumbnails_written", median(written), "files")
+    report.add("visible_photos", Double(visible.count), "photos")
+    report.ratio("warm_vs_cold", ours: warmTime, baseline: coldTime)
+    let paths = visible.map { folder.appendingPathComponent($0).path }
+    if FileManager.default.isExecutableFile(atPath: timg), !paths.isEmpty {
+      let columnsOnScreen = max(1, min(paths.count, 4))
+      let time = median(
+        (0..<repeats).map { _ in
+          FolderBenchProcess.time(
+            [timg, "--grid=\(columnsOnScreen)", "-g\(columns)x\(rows)", "-ph"] + paths)
+        })
+      report.add("timg.grid_ms", time, "ms")
+      report.ratio("cold_vs_timg", ours: coldTime, baseline: time)
+      report.ratio("warm_vs_timg", ours: warmTime, baseline: time)
+    } else {
+      report.note("timg not installed at \(timg): no timg baseline")
+    }
+    if FileManager.default.isExecutableFile(atPath: chafa), !paths.isEmpty {
+      let tile = "\(columns / 4 - 2)x\(rows / 2 - 2)"
+      let time = median(
+        (0..<repeats).map { _ in
+          FolderBenchProcess.time(
+            [chafa, "-f", "symbols", "--symbols", "vhalf", "-s", tile] + paths)
+        })
+      report.add("chafa.sheet_ms", time, "ms")
+      report.ratio("cold_vs_chafa", ours: coldTime, baseline: time)
+      report.ratio("warm_vs_chafa", ours: warmTime, baseline: time)
+    } else {
+      report.note("chafa not installed at \(chafa): no chafa baseline")
+    }
+    report.note(
+      "first screen: from starting the gallery in a new tmux server to the first capture of the "
+        + "pane with every visible tile drawn (no placeholder, status bar counts them loaded); "
+        + "after G: from the key to the same at the end of the folder; cold: an empty "
+        + "XDG_CACHE_HOME; warm: a second launch on the thumbnails the first wrote; the originals "
+        + "are in the OS page cache for every contender")
+    return report
+  }
+
+  private func launch(cache: URL) throws -> Launch {
+    // The link's target, not the link: inside tmux, /proc/self is the shell.
+    let executable =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+    let start = ContinuousClock.now
+    let session = try FolderBenchSession(
+      command: [executable, "gallery", "--dir", folder.path, "--graphics", "blocks"],
+      columns: columns, rows: rows, environment: ["XDG_CACHE_HOME": cache.path])
+    let first = try session.waitForFullScreen { _ in true }
+    let firstScreen = (ContinuousClock.now - start).milliseconds
+    // A key typed while the gallery still reads the terminal's replies to its capability
+    // queries can be swallowed: `G` is sent again every half second until the range moves,
+    // and the time counts from the send that moved it.
+    var sent = ContinuousClock.now
+    try session.send("G")
+    var moved = false
+    while !moved {
+      let screen = try session.waitForFullScreen(within: .milliseconds(500)) {
+        $0.last == $0.total && $0.first > 1
+      }
+      if screen != nil {
+        moved = true
+      } else if ContinuousClock.now - start > .seconds(120) {
+        throw FolderBenchProcess.Failure(description: "the gallery did not go to the end on G")
+      } else {
+        sent = ContinuousClock.now
+        try session.send("G")
+      }
+    }
+    let afterG = (ContinuousClock.now - sent).milliseconds
+    return Launch(
+      firstScreen: firstScreen, afterG: afterG, peakRSS: session.peakRSSMegabytes(),
+      visible: first.last - first.first + 1)
+  }
+
+  /// Thumbnail files under `cache`'s `thumbnails/` size folders.
+  static func thumbnails(in cache: URL) -> Int {
+    ["normal", "large", "x-large", "xx-large"].reduce(0) { count, size in
+      let folder = cache.appendingPathComponent("thumbnails/\(size)").path
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      return count + names.filter { $0.hasSuffix(".png") }.count
+    }
+  }
+
+  private func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+  }
+}
+
+extension Duration {
+  /// This duration in milliseconds, as a Double.
+  fileprivate var milliseconds: Double { nanoseconds / 1e6 }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The gallery in a tmux server of its own (`tmux -L tessera-bench-…`), watched through
+/// `capture-pane`; the server and the gallery are stopped when the session goes.
+final class FolderBenchSession {
+  /// What a capture of the gallery says: the status bar's range and counts, the placeholders
+  /// still on screen, the captions' file names.
+  struct Screen {
+    var first = 0
+    var last = 0
+    var total = 0
+    var loaded = 0
+    var placeholders = 0
+    var imageCells = 0
+    var names: [String] = []
+
+    /// Every visible tile drawn: no placeholder, at least as many loaded as visible.
+    var isFull: Bool {
+      total > 0 && placeholders == 0 && imageCells > 0 && loaded >= last - first + 1
+    }
+
+    init(_ capture: String) {
+      let lines = capture.split(separator: "\n", omittingEmptySubsequences: false)
+      let status = lines.last { $0.contains(" of ") && $0.contains("loaded") } ?? ""
+      let numbers = Self.numbers(in: status)
+      // "photos A–B of N │ ✓ L loaded …"
+      if numbers.count >= 4 {
+        (first, last, total, loaded) = (numbers[0], numbers[1], numbers[2], numbers[3])
+      }
+      for line in lines.dropFirst().dropLast(2) {
+        placeholders += line.filter { $0 == "…" }.count
+        imageCells += line.filter { $0 == "▀" || $0 == "▄" }.count
+        for word in line.split(separator: " ") where word.hasSuffix(".jpg") {
+          names.append(String(word))
+        }
+      }
+    }
+
+    private static func numbers(in text: Substring) -> [Int] {
+      var found: [Int] = []
+      var current = ""
+      for character in text {
+        if character.isASCII, character.isNumber {
+          current.append(character)
+        } else if !current.isEmpty {
+          found.append(Int(current) ?? 0)
+          current = ""
+        }
+      }
+      if !current.isEmpty { found.append(Int(current) ?? 0) }
+      return found
+    }
+  }
+
+  private let socket = "tessera-bench-\(getpid())-\(UUID().uuidString.prefix(8))"
+  private var panePID: pid_t = 0
+
+  init(command: [String], columns: Int, rows: Int, environment: [String: String]) throws {
+    let exports = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+    let line = "exec env \(exports) " + command.map(Self.quote).joined(separator: " ")
+    try tmux(
+      ["new-session", "-d", "-s", "bench", "-x", String(columns), "-y", String(rows), line],
+      capturing: false)
+    panePID =
+      pid_t(
+        try tmux(["display-message", "-p", "-t", "bench", "#{pane_pid}"])
+          .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+  }
+
+  deinit {
+    _ = try? tmux(["kill-server"])
+    if panePID > 0 {
+      let deadline = ContinuousClock.now + .seconds(2)
+      while kill(panePID, 0) == 0 && ContinuousClock.now < deadline { usleep(10_000) }
+      if kill(panePID, 0) == 0 { kill(panePID, SIGKILL) }
+    }
+  }
+
+  func send(_ key: String) throws { try tmux(["send-keys", "-t", "bench", key]) }
+
+  /// Polls the pane (every 5 ms) until it shows a full screen that also satisfies `also`;
+  /// fails after 120 s.
+  func waitForFullScreen(_ also: (Screen) -> Bool) throws -> Screen {
+    if let screen = try waitForFullScreen(within: .seconds(120), also) { return screen }
+    let last = (try? tmux(["capture-pane", "-p", "-t", "bench"])) ?? ""
+    throw FolderBenchProcess.Failure(
+      description: "the gallery showed no full screen in 120 s; the pane was:\n\(last)")
+  }
+
+  /// The same, giving up (nil) after `limit`.
+  func waitForFullScreen(within limit: Duration, _ also: (Screen) -> Bool) throws -> Screen? {
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+      let screen = Screen(try tmux(["capture-pane", "-p", "-t", "bench"]))
+      if screen.isFull && also(screen) { return screen }
+      usleep(5_000)
+    }
+    return nil
+  }
+
+  /// The gallery's peak resident memory (VmHWM), in MB.
+  func peakRSSMegabytes() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/\(panePID)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+    else { return .nan }
+    let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first ?? .nan
+    return kilobytes / 1_000
+  }
+
+  @discardableResult
+  private func tmux(_ arguments: [String], capturing: Bool = true) throws -> String {
+    try FolderBenchProcess.run(
+      ["tmux", "-L", socket] + arguments, environment: ["TERM": "xterm-256color"],
+      capturing: capturing)
+  }
+
+  private static func quote(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}

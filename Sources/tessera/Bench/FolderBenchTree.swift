@@ -1,0 +1,90 @@
+import Foundation
+import TesseraUtilities
+
+/// The photos `tessera bench folder` measures: 4000×3000 JPEGs with a photo's entropy —
+/// smooth colour fields (Gaussian noise, upscaled 8× bicubic) under a fine grain (Gaussian
+/// noise, σ 2), at quality 88: 3–4 MB each, like a phone's. Made with libvips' `vips` command
+/// once, from a few base pictures varied per photo, and kept between runs.
+struct FolderBenchTree {
+  let folder: URL
+  let count: Int
+
+  /// `$XDG_CACHE_HOME/tessera/bench-folder/photos-N` (or under `~/.cache`).
+  static func defaultFolder(_ count: Int) -> URL {
+    let environment = ProcessInfo.processInfo.environment
+    let cache =
+      environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+      ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+    return cache.appendingPathComponent("tessera/bench-folder/photos-\(count)-v1")
+  }
+
+  private static let bases = 6
+
+  /// The tree's files, made first when missing. O(count) `vips` runs the first time.
+  func ensure() throws -> [URL] {
+    let files = (0..<count).map {
+      folder.appendingPathComponent(String(format: "photo-%05d.jpg", $0))
+    }
+    let missing = files.filter { !FileManager.default.fileExists(atPath: $0.path) }
+    guard !missing.isEmpty else { return files }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let work = folder.appendingPathComponent(".bases")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: work) }
+    FileHandle.standardError.write(
+      Data("tessera bench folder: generating \(missing.count) photos in \(folder.path)…\n".utf8))
+    let bases = try (0..<Self.bases).map { try makeBase($0, in: work) }
+    let failures = Locked(0)
+    DispatchQueue.concurrentPerform(iterations: missing.count) { index in
+      let file = missing[index]
+      let number = Int(file.deletingPathExtension().lastPathComponent.dropFirst(6)) ?? index
+      // Each photo its own tint, so no two files are alike.
+      let gains = [0, 1, 2].map {
+        String(format: "%.3f", 0.8 + Double((number * 7 + $0 * 13) % 40) / 100)
+      }
+      let temporary = file.deletingLastPathComponent().appendingPathComponent(
+        ".tmp-\(file.lastPathComponent)")
+      do {
+        try FolderBenchProcess.run(
+          [
+            "vips", "linear", bases[number % bases.count], temporary.path + "[Q=88,strip]",
+            gains.joined(separator: " "), "0 0 0", "--uchar",
+          ])
+        try FileManager.default.moveItem(at: temporary, to: file)
+      } catch {
+        failures.withLock { $0 += 1 }
+      }
+    }
+    let failed = failures.withLock { $0 }
+    guard failed == 0 else {
+      throw FolderBenchProcess.Failure(
+        description: "\(failed) photos could not be generated (is libvips-tools installed?)")
+    }
+    return files
+  }
+
+  /// One base picture (a .v file, libvips' own format): colour fields and grain.
+  private func makeBase(_ seed: Int, in work: URL) throws -> String {
+    func path(_ name: String) -> String { work.appendingPathComponent("\(seed)-\(name).v").path }
+    for band in 0..<3 {
+      try FolderBenchProcess.run(
+        [
+          "vips", "gaussnoise", path("b\(band)"), "500", "375", "--mean", "128", "--sigma", "70",
+          "--seed", String(seed * 3 + band + 1),
+        ])
+    }
+    try FolderBenchProcess.run(
+      ["vips", "bandjoin", "\(path("b0")) \(path("b1")) \(path("b2"))", path("rgb")])
+    try FolderBenchProcess.run([
+      "vips", "resize", path("rgb"), path("big"), "8", "--kernel", "cubic",
+    ])
+    try FolderBenchProcess.run(
+      [
+        "vips", "gaussnoise", path("grain"), "4000", "3000", "--mean", "0", "--sigma", "2",
+        "--seed", String(seed + 100),
+      ])
+    try FolderBenchProcess.run(["vips", "add", path("big"), path("grain"), path("sum")])
+    try FolderBenchProcess.run(["vips", "cast", path("sum"), path("base"), "uchar"])
+    return path("base")
+  }
+}
