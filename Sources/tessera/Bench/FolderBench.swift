@@ -81,9 +81,8 @@ struct FolderBenchmark {
       written.append(Double(Self.thumbnails(in: cache)))
       warm.append(try launch(cache: cache))
     }
-    // The photos of the first screen: the folder's first ones (the gallery lists the
-    // generated names in order).
-    let visible = files.prefix(cold.first?.visible ?? 0).map(\.lastPathComponent)
+    // The photos of the first screen: the newest, which the generated names end with.
+    let visible = files.suffix(cold.first?.visible ?? 0).reversed().map(\.lastPathComponent)
     let coldTime = median(cold.map(\.firstScreen))
     let warmTime = median(warm.map(\.firstScreen))
     report.add("cold.first_screen_ms", coldTime, "ms")
@@ -124,7 +123,7 @@ struct FolderBenchmark {
     }
     report.note(
       "first screen: from starting the gallery in a new tmux server to the first capture of the "
-        + "pane with every visible tile drawn (no placeholder, status bar counts them loaded); "
+        + "pane with every visible tile drawn (no placeholder left); "
         + "after G: from the key to the same at the end of the folder; cold: an empty "
         + "XDG_CACHE_HOME; warm: a second launch on the thumbnails the first wrote; the originals "
         + "are in the OS page cache for every contender")
