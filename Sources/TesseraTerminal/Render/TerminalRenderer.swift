@@ -135,6 +135,7 @@ public final class TerminalRenderer {
     }
     var composed = frame
     var kittyPlacements: [(KittyLayer.PlacementKey, KittyLayer.Geometry)] = []
+    var kittyUploads = ByteWriter()
     var sixelDraws: [SixelLayer.Draw] = []
     var damage = [Bool](repeating: false, count: frame.width * frame.height)
     var scroll: ScrollDetector.Scroll?
@@ -143,9 +144,16 @@ public final class TerminalRenderer {
       blocks.compose(images, into: &composed, policy: policy, statistics: &statistics)
       scroll = detectScroll(in: composed)
     case .kitty:
-      // Uploads go before synchronized output: they change nothing visible.
+      // Uploads go before synchronized output: they change nothing visible. Not before a
+      // clear, though: kitty (0.26) frees on `ED 2` an image that has no placement yet, so
+      // after a resize every upload would be lost; then they follow the redrawn text.
       kittyPlacements = kitty.prepare(
-        images, frame: &composed, policy: policy, uploadsOut: &out, statistics: &statistics)
+        images, frame: &composed, policy: policy, uploadsOut: &kittyUploads,
+        statistics: &statistics)
+      if previous != nil {
+        out.append(kittyUploads.bytes)
+        kittyUploads = ByteWriter()
+      }
       scroll = detectScroll(in: composed)
     case .sixel:
       let wants = sixel.wants(images, screen: frame.bounds)
@@ -169,6 +177,7 @@ public final class TerminalRenderer {
       previous: previous, next: composed, damaged: damage, scroll: scroll, into: &out)
     switch graphics {
     case .kitty:
+      out.append(kittyUploads.bytes)
       if kitty.place(kittyPlacements, into: &out) { differ.cursor = nil }
     case .sixel:
       if !sixelDraws.isEmpty {

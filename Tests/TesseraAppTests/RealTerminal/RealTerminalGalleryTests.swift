@@ -43,13 +43,8 @@ enum RealTerminalTests {
       try RealTerminalScenarios.firstScreenFlingAndAfter(.kitty)
     }
 
-    /// Open bug (issue 13's closing note): after kitty 0.26's window shrinks, the tiles stay
-    /// on their placeholders although the status bar counts their images loaded. The wrapper
-    /// fails the test as soon as the bug is gone, so it gets removed then.
     @Test func resizeKeepsEveryImageOnItsItem() throws {
-      withKnownIssue("kitty: images not drawn again after a resize", isIntermittent: true) {
-        try RealTerminalScenarios.resize(.kitty)
-      }
+      try RealTerminalScenarios.resize(.kitty)
     }
 
     @Test func gridListAndWaterfallShowUndistortedImages() throws {

@@ -74,6 +74,32 @@ import Testing
     #expect(renderer.statistics.imageConversions == 1)
   }
 
+  /// kitty frees, on a clear (`ED 2`), an image that has no placement yet: an upload written
+  /// before the clear of a full redraw (a resize) would be lost, and its tile stay empty.
+  @Test func kittyUploadsAfterTheClearOfAFullRedraw() throws {
+    let renderer = TerminalRenderer(graphics: .kitty)
+    // A resize changes the tiles' shapes too, so the image is uploaded again.
+    let frames = [
+      (Self.placeholderFrame(), CellRect(x: 2, y: 2, width: 4, height: 2)),
+      (FrameBuffer(width: 10, height: 8), CellRect(x: 2, y: 2, width: 3, height: 2)),
+    ]
+    let photo = try Bitmap.generated(width: 400, height: 300) { _, _ in (9, 9, 9, 255) }
+    for (frame, rect) in frames {
+      let placement = ImagePlacement(imageID: 1, bitmap: photo, rect: rect)
+      let text = Self.text(renderer.render(frame, images: [placement]))
+      let clear = try #require(text.range(of: "\u{1B}[2J"))
+      let upload = try #require(text.range(of: "a=t,"))
+      #expect(clear.upperBound <= upload.lowerBound, "the upload follows the clear")
+    }
+    // An ordinary frame (no clear) still uploads before synchronized output.
+    let moved = Self.text(
+      renderer.render(
+        FrameBuffer(width: 10, height: 8),
+        images: [try Self.image(2, at: CellRect(x: 0, y: 0, width: 4, height: 2))]))
+    #expect(!moved.contains("\u{1B}[2J"))
+    #expect(moved.contains("a=t,"))
+  }
+
   @Test func kittyUploadsLargeBitmapsAtTheTilesPixelSizeAndShape() throws {
     let renderer = TerminalRenderer(
       graphics: .kitty, cellPixelSize: PixelSize(width: 10, height: 20))
