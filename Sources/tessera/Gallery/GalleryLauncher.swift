@@ -45,8 +45,11 @@ struct GalleryLauncher {
   }
 
   private func pipelineConfiguration() -> ImagePipeline.Configuration {
+    // --no-disk-cache writes nothing: neither downloads nor shared thumbnails.
     let disk = options.noDiskCache ? nil : try? DiskCache()
-    return ImagePipeline.Configuration(diskCache: disk, requestTimeout: 15)
+    let thumbnails = options.noDiskCache ? nil : ThumbnailCache()
+    return ImagePipeline.Configuration(
+      diskCache: disk, thumbnailCache: thumbnails, requestTimeout: 15)
   }
 
   private func makeFeed(startingServer server: inout FeedServer?) async throws -> GalleryFeed {

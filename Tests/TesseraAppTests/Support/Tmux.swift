@@ -9,9 +9,15 @@ final class Tmux {
 
   let socket = "tessera-test-\(UUID().uuidString.prefix(8))"
   let target = "gallery"
+  let cacheHome = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "tessera-test-cache-\(UUID().uuidString.prefix(8))", isDirectory: true)
 
   /// Starts `command` in a detached session of `columns` × `rows`.
   init(command: [String], columns: Int, rows: Int, environment: [String: String] = [:]) throws {
+    // Caches (downloads, shared thumbnails) go to a folder of this session's, never the
+    // person's own ~/.cache; removed with the session.
+    var environment = environment
+    if environment["XDG_CACHE_HOME"] == nil { environment["XDG_CACHE_HOME"] = cacheHome.path }
     let exports = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
     // `exec`: the pane's process is the program itself, so its pid is the program's.
     let line =
@@ -38,6 +44,7 @@ final class Tmux {
     for pid in [panePID, serverPID] where pid > 0 {
       Self.stop(pid)
     }
+    try? FileManager.default.removeItem(at: cacheHome)
   }
 
   private static func stop(_ pid: pid_t) {

@@ -3,17 +3,18 @@ import Testing
 @testable import TesseraTerminal
 
 @Suite struct HalfBlockImageTests {
-  /// Four horizontal stripes, 8 pixels tall each, over a 4-pixel-wide bitmap.
-  static func stripes() throws -> Bitmap {
+  /// Four horizontal stripes, `height / 4` pixels tall each, over a 4-pixel-wide bitmap.
+  static func stripes(height: Int = 32) throws -> Bitmap {
     let colours: [(UInt8, UInt8, UInt8)] = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]
-    return try Bitmap.generated(width: 4, height: 32) { _, y in
-      let (r, g, b) = colours[y / 8]
+    return try Bitmap.generated(width: 4, height: height) { _, y in
+      let (r, g, b) = colours[y / (height / 4)]
       return (r, g, b, 255)
     }
   }
 
   @Test func eachCellCarriesItsUpperAndLowerPixel() throws {
-    let image = HalfBlockImage(try Self.stripes(), columns: 2, rows: 2)
+    // 2×2 cells are 2×4 half-block pixels: a bitmap of that shape, one stripe per pixel row.
+    let image = HalfBlockImage(try Self.stripes(height: 8), columns: 2, rows: 2)
     #expect(image.cells.count == 4)
     #expect(image.cells.allSatisfy { $0.text == "▀" })
     #expect(image.cells[0].style.foreground == .rgb(255, 0, 0))
@@ -23,11 +24,22 @@ import Testing
   }
 
   @Test func areaAveragingMixesCoveredPixelsByOverlap() throws {
-    // 3 source pixels into 2: each output covers 1.5 pixels.
-    let bitmap = try Bitmap(
-      width: 3, height: 1, pixels: [0, 0, 0, 255, 90, 90, 90, 255, 180, 180, 180, 255])
-    let pixels = AreaResampler.resample(bitmap, width: 2, height: 1)
-    #expect(pixels == [30, 30, 30, 255, 150, 150, 150, 255])
+    // 3×3 source pixels into 2×2: each output covers 1.5 × 1.5 pixels. Columns 0, 90, 180.
+    let bitmap = try Bitmap.generated(width: 3, height: 3) { x, _ in
+      let value = UInt8(x * 90)
+      return (value, value, value, 255)
+    }
+    let pixels = AreaResampler.resample(bitmap, width: 2, height: 2)
+    #expect(pixels == [30, 30, 30, 255, 150, 150, 150, 255, 30, 30, 30, 255, 150, 150, 150, 255])
+  }
+
+  /// An output of another shape shows the bitmap's centre at the output's shape: a 4×32
+  /// column of stripes in a square shows the two middle stripes, never all four squeezed.
+  @Test func anotherShapeIsCroppedNotStretched() throws {
+    let pixels = AreaResampler.resample(try Self.stripes(), width: 2, height: 2)
+    // The centre 4×4 of the 4×32 bitmap: rows 14…17, green above blue.
+    #expect(Array(pixels[0..<4]) == [0, 255, 0, 255])
+    #expect(Array(pixels[8..<12]) == [0, 0, 255, 255])
   }
 
   @Test func transparentPixelsBlendOverTheBackground() throws {

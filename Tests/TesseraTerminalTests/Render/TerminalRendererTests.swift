@@ -22,7 +22,10 @@ import Testing
   @Test func blocksComposeIntoTheFrameAndAStillFrameCostsNothing() throws {
     let renderer = TerminalRenderer(graphics: .blocks)
     var terminal = VirtualTerminal(width: 12, height: 8)
-    let tile = try Self.image(1, at: CellRect(x: 1, y: 1, width: 2, height: 2))
+    // 2×2 cells are 2×4 half-block pixels: a bitmap of that shape shows every stripe.
+    let tile = ImagePlacement(
+      imageID: 1, bitmap: try HalfBlockImageTests.stripes(height: 8),
+      rect: CellRect(x: 1, y: 1, width: 2, height: 2))
     terminal.apply(renderer.render(Self.placeholderFrame(), images: [tile]))
     #expect(terminal.screen[1, 1].style.foreground == .rgb(255, 0, 0))
     #expect(terminal.screen[2, 2].style.background == .rgb(255, 255, 255))
