@@ -1,5 +1,5 @@
-/// Loads a feed for the interface and keeps its view models (seed 001's
-/// UserViewModelController, with paging, refresh and typed failures).
+/// Loads a feed for the interface and keeps its view models (an MVVM view-model controller,
+/// with paging, refresh and typed failures).
 ///
 /// Lives on the main actor; fetching and parsing run off it. Every fetch carries a generation
 /// number: a refresh supersedes whatever was in flight, cancelling it (its download stops),

@@ -25,15 +25,20 @@ public struct FlickrFeedSource: FeedSource {
     guard var components = URLComponents(url: feedURL, resolvingAgainstBaseURL: false) else {
       return nil
     }
+    let given = components.queryItems ?? []
     let ours: Set<String> = ["format", "nojsoncallback", "tags", "page", "per_page"]
-    var items = (components.queryItems ?? []).filter { !ours.contains($0.name) }
+    var items = given.filter { !ours.contains($0.name) }
     items.append(URLQueryItem(name: "format", value: "json"))
     items.append(URLQueryItem(name: "nojsoncallback", value: "1"))
-    if !tags.isEmpty {
-      items.append(URLQueryItem(name: "tags", value: tags.joined(separator: ",")))
-    }
+    // The address's own tags and page size stand unless the source sets its own.
+    let givenTags = given.last { $0.name == "tags" }?.value ?? ""
+    let tags = tags.isEmpty ? givenTags : tags.joined(separator: ",")
+    if !tags.isEmpty { items.append(URLQueryItem(name: "tags", value: tags)) }
     if page > 1 { items.append(URLQueryItem(name: "page", value: String(page))) }
-    if let perPage { items.append(URLQueryItem(name: "per_page", value: String(perPage))) }
+    let givenPerPage = given.last { $0.name == "per_page" }?.value
+    if let perPage = perPage.map(String.init) ?? givenPerPage, !perPage.isEmpty {
+      items.append(URLQueryItem(name: "per_page", value: perPage))
+    }
     components.queryItems = items
     return components.url
   }
@@ -50,7 +55,7 @@ public struct FlickrFeedSource: FeedSource {
   }
 }
 
-/// A users JSON array (seed 001's contacts) as view models.
+/// A users JSON array (`[{avatar, username, role}]`, contacts) as view models.
 public struct UsersFeedSource: FeedSource {
   public let noun = "contacts"
   public var url: URL

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a user cell shows, computed once when the feed arrives so configuring a cell only
-/// assigns (seed 001's UserViewModel).
+/// assigns.
 public struct UserViewModel: Identifiable, Equatable, Sendable, CustomStringConvertible {
   public let id: String
   public let avatarURL: URL?

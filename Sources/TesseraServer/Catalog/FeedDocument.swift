@@ -128,7 +128,7 @@ enum FeedDocument {
   }
 }
 
-/// Renders the users JSON array of seed 001: `avatar`, `username`, `role`. O(users).
+/// Renders the users JSON array: `avatar`, `username`, `role`. O(users).
 enum UsersDocument {
   static func render(catalog: Catalog, base: String) -> String {
     var json = FlickrJSON(escapesApostrophes: false)

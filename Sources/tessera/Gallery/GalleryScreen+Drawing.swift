@@ -237,7 +237,7 @@ extension GalleryScreen {
   }
 }
 
-/// Roles in colour, so a list of users reads at a glance (seed 001's role label).
+/// Roles in colour, so a list of users reads at a glance (a role label).
 enum RoleStyle {
   static func style(for role: TesseraFeeds.Role) -> CellStyle {
     switch role {
