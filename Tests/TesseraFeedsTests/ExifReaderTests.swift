@@ -1,3 +1,4 @@
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraFeeds

@@ -1,12 +1,23 @@
 /// EXIF written by hand from the TIFF 6.0 / EXIF 2.3 layout, for the reader's tests: IFD0 with
 /// Model, Orientation and the Exif IFD pointer, the Exif IFD with DateTimeOriginal; wrapped in
 /// a JPEG APP1 segment ahead of a frame header, or alone as a TIFF header.
-struct ExifFixture {
-  var bigEndian = false
-  var model: String? = "Pixel 8"
-  var orientation: Int? = 6
-  var dateTaken: String? = "2024:05:01 14:30:00"
-  var digitized: String?
+package struct ExifFixture {
+  package var bigEndian: Bool
+  package var model: String?
+  package var orientation: Int?
+  package var dateTaken: String?
+  package var digitized: String?
+
+  package init(
+    bigEndian: Bool = false, model: String? = "Pixel 8", orientation: Int? = 6,
+    dateTaken: String? = "2024:05:01 14:30:00", digitized: String? = nil
+  ) {
+    self.bigEndian = bigEndian
+    self.model = model
+    self.orientation = orientation
+    self.dateTaken = dateTaken
+    self.digitized = digitized
+  }
 
   private func u16(_ value: Int) -> [UInt8] {
     let bytes = [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
@@ -23,7 +34,7 @@ struct ExifFixture {
   /// The TIFF structure. Byte offsets of the entries are known, so tests can forge them:
   /// IFD0 starts at 8; its entries follow at 10, 22, 34 (in the order model, orientation,
   /// pointer, each present one taking the next slot).
-  var tiff: [UInt8] {
+  package var tiff: [UInt8] {
     var ifd0: [(tag: Int, type: Int, count: Int, value: [UInt8]?, data: [UInt8])] = []
     if let model { ifd0.append((0x0110, 2, ascii(model).count, nil, ascii(model))) }
     if let orientation { ifd0.append((0x0112, 3, 1, u16(orientation) + [0, 0], [])) }
@@ -61,7 +72,7 @@ struct ExifFixture {
   }
 
   /// A JPEG of `width`×`height` (as stored) whose APP1 holds `tiff`, then a frame header.
-  func jpeg(width: Int = 4000, height: Int = 3000, tiff: [UInt8]? = nil) -> [UInt8] {
+  package func jpeg(width: Int = 4000, height: Int = 3000, tiff: [UInt8]? = nil) -> [UInt8] {
     let app1 = Array("Exif".utf8) + [0, 0] + (tiff ?? self.tiff)
     let length = app1.count + 2
     let frame: [UInt8] =
@@ -69,5 +80,15 @@ struct ExifFixture {
       + [UInt8(width & 0xFF), 3] + [UInt8](repeating: 0, count: 9)
     return [0xFF, 0xD8, 0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + app1 + frame
       + [0xFF, 0xDA, 0, 8] + [UInt8](repeating: 0, count: 6) + [0xFF, 0xD9]
+  }
+}
+
+extension ExifFixture {
+  /// A real, decodable JPEG with this EXIF: `jpeg`'s APP1 segment inserted after its SOI.
+  package func splicing(into jpeg: [UInt8]) -> [UInt8] {
+    let app1 = Array("Exif".utf8) + [0, 0] + tiff
+    let length = app1.count + 2
+    return Array(jpeg.prefix(2)) + [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + app1
+      + jpeg.dropFirst(2)
   }
 }
