@@ -19,11 +19,19 @@ enum BenchSpawn {
     try spawn(arguments, outputFD: nil)
   }
 
-  /// Runs `arguments` to the end: its exit status and standard output. A command that leaves
-  /// a daemon behind (`tmux new-session`) must not be captured: the daemon would hold the pipe
-  /// open forever.
+  /// Runs `arguments` to the end: its exit status and standard output as text. A command that
+  /// leaves a daemon behind (`tmux new-session`) must not be captured: the daemon would hold
+  /// the pipe open forever.
   static func run(_ arguments: [String], capturing: Bool) throws -> (status: Int32, output: String)
   {
+    let (status, bytes) = try runCapturingBytes(arguments, capturing: capturing)
+    return (status, String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// The same, with standard output as bytes (a terminal image encoder's escape codes).
+  static func runCapturingBytes(
+    _ arguments: [String], capturing: Bool = true
+  ) throws -> (status: Int32, output: [UInt8]) {
     var pipe: [Int32] = [-1, -1]
     if capturing, Glibc.pipe(&pipe) != 0 { throw Failure(description: "pipe failed: \(errno)") }
     let pid: pid_t
@@ -48,7 +56,7 @@ enum BenchSpawn {
       }
       close(pipe[0])
     }
-    return (wait(pid), String(decoding: output, as: UTF8.self))
+    return (wait(pid), output)
   }
 
   /// Waits for `pid` to exit and returns its status (128 + signal when killed).

@@ -245,17 +245,9 @@ struct RenderBenchmark {
 
   /// Runs chafa and returns how many bytes it wrote.
   private func runChafa(_ arguments: [String]) throws -> Int {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: chafa)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return data.count
+    try BenchSpawn.runCapturingBytes([chafa] + arguments).output.count
   }
+
 }
 
 /// A grid of image tiles, 10 across, scrolling through rows of items; each item shows one of

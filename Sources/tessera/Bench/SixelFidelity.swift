@@ -23,6 +23,11 @@ struct SixelFidelity {
     _ bitmaps: [Bitmap], pixelWidth: Int, pixelHeight: Int, columns: Int, rows: Int,
     chafa chafaPath: String
   ) throws -> SixelFidelity {
+    // Both encoders get the tile's view of each photo: its centre at the tile's aspect (a tile
+    // crops, never stretches), so chafa's `--stretch` to the tile's cells stretches nothing.
+    let bitmaps = try bitmaps.map {
+      try SixelMeasurement.tileView($0, width: pixelWidth, height: pixelHeight)
+    }
     var ourBytes = 0
     var ourError = 0.0
     var ourSamples = 0
@@ -93,28 +98,10 @@ struct SixelFidelity {
     var files: [String] = []
     for (index, bitmap) in bitmaps.enumerated() {
       let url = directory.appendingPathComponent("image\(index).ppm")
-      try ppm(bitmap).write(to: url)
+      try TileScene.ppm(bitmap).write(to: url)
       files.append(url.path)
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments + files
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return [UInt8](data)
+    return try BenchSpawn.runCapturingBytes([path] + arguments + files).output
   }
 
-  /// A binary PPM of a bitmap's colour channels.
-  private static func ppm(_ bitmap: Bitmap) -> Data {
-    var data = Data("P6\n\(bitmap.width) \(bitmap.height)\n255\n".utf8)
-    data.reserveCapacity(data.count + bitmap.width * bitmap.height * 3)
-    for pixel in 0..<(bitmap.width * bitmap.height) {
-      data.append(contentsOf: bitmap.pixels[(pixel * 4)..<(pixel * 4 + 3)])
-    }
-    return data
-  }
 }

@@ -90,10 +90,11 @@ import Testing
     let old = FixedPaletteSixel.encode(photo.pixels, width: photo.width, height: photo.height)
     let ourPSNR = try Self.psnr(ours, of: photo)
     let oldPSNR = try Self.psnr(old, of: photo)
-    // The fixed cube's dithering costs it ~17 dB here (22 dB against 39); the palette stops
-    // adding colours once they would only spell out grain, so it is no larger either.
-    #expect(ourPSNR >= 38, "ours \(ourPSNR) dB")
-    #expect(ourPSNR >= oldPSNR + 10, "ours \(ourPSNR) dB, fixed palette \(oldPSNR) dB")
-    #expect(ours.count <= old.count, "ours \(ours.count) B, fixed \(old.count) B")
+    // The fixed cube's dithering costs it ~20 dB here (22 dB against 42); the palette stops
+    // adding colours once they would only spell out grain, so the bytes stay within a fifth of
+    // the fixed cube's (the colours are fine enough to beat chafa's fidelity, `bench render`).
+    #expect(ourPSNR >= 40, "ours \(ourPSNR) dB")
+    #expect(ourPSNR >= oldPSNR + 15, "ours \(ourPSNR) dB, fixed palette \(oldPSNR) dB")
+    #expect(ours.count <= old.count * 6 / 5, "ours \(ours.count) B, fixed \(old.count) B")
   }
 }
