@@ -42,6 +42,9 @@ public final class AsyncHTTPClientDataLoader: DataLoading {
         concurrentHTTP1ConnectionsPerHostSoftLimit: maxConnectionsPerHost.clamped(to: 1...64)),
       decompression: .disabled)
     configuration.httpVersion = allowsHTTP2 ? .automatic : .http1Only
+    // A refused connection is told at once (the tile says why, `r` retries), not after the
+    // client's connection retries have run out the request's deadline.
+    configuration.connectionPool.retryConnectionEstablishment = false
     self.client = HTTPClient(
       eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     self.ownsClient = true
