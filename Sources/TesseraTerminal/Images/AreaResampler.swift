@@ -1,8 +1,7 @@
 import TesseraUtilities
 
 /// Resizes an RGBA bitmap by area averaging: each output pixel is the mean of the source
-/// area it covers, weighted by overlap. An output of another aspect shows the bitmap's centre
-/// at its own aspect (aspect-fill): cropped, never stretched. Deterministic (a fixed order of float operations), so
+/// area it covers, weighted by overlap. Deterministic (a fixed order of float operations), so
 /// tests can predict a tile's colours.
 ///
 /// Only a crop of the output is ever computed: the taps, the source rows read and the
@@ -23,21 +22,16 @@ enum AreaResampler {
     var first: [Int] = []
     var weights: [[Float]] = []
 
-    /// Taps from the source coordinates `source` (a window of the bitmap's) onto
-    /// `0..<destination`, for the output coordinates `range`.
-    init(source: Range<Int>, destination: Int, range: Range<Int>) {
-      let low = source.lowerBound
-      let high = max(low + 1, source.upperBound)
-      let scale = Double(high - low) / Double(destination)
+    init(source: Int, destination: Int, range: Range<Int>) {
+      let scale = Double(source) / Double(destination)
       first.reserveCapacity(range.count)
       weights.reserveCapacity(range.count)
       for index in range {
-        let start = Double(low) + Double(index) * scale
-        let end = min(Double(high), Double(low) + Double(index + 1) * scale)
-        // Both lie in the window by construction; clamped all the same.
-        let firstSource = Int(clamping: start.rounded(.down), to: low...(high - 1))
-        let lastSource = max(
-          firstSource, Int(clamping: end.rounded(.up), to: (low + 1)...high) - 1)
+        let start = Double(index) * scale
+        let end = min(Double(source), Double(index + 1) * scale)
+        // Both lie in 0…source by construction; clamped all the same.
+        let firstSource = Int(clamping: start.rounded(.down), to: 0...(source - 1))
+        let lastSource = max(firstSource, Int(clamping: end.rounded(.up), to: 1...source) - 1)
         var row: [Float] = []
         row.reserveCapacity(lastSource - firstSource + 1)
         for sourceIndex in firstSource...lastSource {
@@ -81,17 +75,8 @@ enum AreaResampler {
     if bitmap.width == width, bitmap.height == height, outWidth == width, outHeight == height {
       return bitmap.pixels
     }
-    // Crop, never stretch: the output shows the bitmap's centre at the output's aspect (all of
-    // it when the two agree).
-    let window = KittyGeometry.fillCrop(
-      of: PixelSize(width: bitmap.width, height: bitmap.height),
-      toAspectOf: PixelSize(width: width, height: height))
-    let horizontal = Taps(
-      source: window.x..<(window.x + window.width), destination: width,
-      range: left..<(left + outWidth))
-    let vertical = Taps(
-      source: window.y..<(window.y + window.height), destination: height,
-      range: top..<(top + outHeight))
+    let horizontal = Taps(source: bitmap.width, destination: width, range: left..<(left + outWidth))
+    let vertical = Taps(source: bitmap.height, destination: height, range: top..<(top + outHeight))
     let rows = vertical.sourceSpan
     let middle = horizontalPass(bitmap, taps: horizontal, rows: rows)
     var result = [UInt8](repeating: 0, count: outWidth * outHeight * 4)

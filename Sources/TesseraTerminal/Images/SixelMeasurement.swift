@@ -16,7 +16,10 @@ package enum SixelMeasurement {
       toAspectOf: PixelSize(width: width, height: height))
     return try Bitmap(
       width: crop.width, height: crop.height,
-      pixels: AreaResampler.resample(bitmap, width: crop.width, height: crop.height))
+      pixels: AreaResampler.resample(
+        bitmap, width: bitmap.width, height: bitmap.height,
+        crop: AreaResampler.PixelRect(
+          x: crop.x, y: crop.y, width: crop.width, height: crop.height)))
   }
 
   /// Our sixel sequence for the `width × height` RGBA `pixels` (see ``SixelEncoder``).

@@ -33,15 +33,6 @@ import Testing
     #expect(pixels == [30, 30, 30, 255, 150, 150, 150, 255, 30, 30, 30, 255, 150, 150, 150, 255])
   }
 
-  /// An output of another shape shows the bitmap's centre at the output's shape: a 4×32
-  /// column of stripes in a square shows the two middle stripes, never all four squeezed.
-  @Test func anotherShapeIsCroppedNotStretched() throws {
-    let pixels = AreaResampler.resample(try Self.stripes(), width: 2, height: 2)
-    // The centre 4×4 of the 4×32 bitmap: rows 14…17, green above blue.
-    #expect(Array(pixels[0..<4]) == [0, 255, 0, 255])
-    #expect(Array(pixels[8..<12]) == [0, 0, 255, 255])
-  }
-
   @Test func transparentPixelsBlendOverTheBackground() throws {
     let bitmap = try Bitmap(width: 1, height: 2, pixels: [255, 255, 255, 0, 255, 0, 0, 255])
     let image = HalfBlockImage(bitmap, columns: 1, rows: 1, background: RGB(10, 20, 30))
