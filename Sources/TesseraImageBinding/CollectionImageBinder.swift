@@ -82,6 +82,9 @@ public final class CollectionImageBinder<ItemID: Hashable & Sendable> {
   /// Items whose prefetch is running.
   public var prefetchingItems: Set<ItemID> { Set(prefetching.keys) }
 
+  /// How many items' prefetches are running. O(1).
+  public var prefetchingItemCount: Int { prefetching.count }
+
   /// The request `item`'s running prefetch was started with, nil when none runs.
   public func prefetchRequest(for item: ItemID) -> ImageRequest? { prefetching[item] }
 

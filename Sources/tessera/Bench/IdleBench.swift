@@ -222,7 +222,7 @@ final class BenchTmux {
     while ContinuousClock.now < deadline {
       let screen = try capture()
       let settled =
-        screen.contains("⟳ 0 in flight") && screen.contains("photos 1–")
+        screen.contains("⟳ 0 in flight ✗") && screen.contains("photos 1–")
         && !screen.contains("loading")
       if settled, screen == previous { return }
       previous = settled ? screen : ""

@@ -196,8 +196,11 @@ extension GalleryScreen {
     let statistics = loader.pipeline.statistics
     let lookups = statistics.memoryHits + statistics.memoryMisses
     let hitRate = lookups == 0 ? 0 : statistics.memoryHits * 100 / lookups
+    // Prefetches are said too: until they end the pipeline is not at rest.
+    let ahead = images.prefetchingItemCount
     parts.append(
-      "✓ \(loader.loaded) loaded ⟳ \(loader.inFlight) in flight ✗ \(loader.failed) failed")
+      "✓ \(loader.loaded) loaded ⟳ \(loader.inFlight) in flight"
+        + (ahead > 0 ? " (\(ahead) ahead)" : "") + " ✗ \(loader.failed) failed")
     parts.append("hits \(hitRate)%")
     parts.append(ByteCount.format(statistics.bytesDownloaded))
     parts.append("\(framesPerSecond) fps")

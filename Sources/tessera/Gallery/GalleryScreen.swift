@@ -88,6 +88,7 @@ final class GalleryScreen {
     collectionView.dataSource = self
     collectionView.delegate = self
     loader.onSettled = { [weak self] in self?.needsDisplay = true }
+    images.onPrefetchEnded = { [weak self] _, _ in self?.needsDisplay = true }
     detailSlot.onChange = { [weak self] _ in self?.needsDisplay = true }
     feed.onChange = { [weak self] change in self?.feedChanged(change) }
     rebuildLayout()  // the waterfall's provider needs `self`

@@ -33,7 +33,8 @@ struct IdleEndToEndTests {
       ], columns: 120, rows: 40)
     _ = try tmux.waitFor("the first screen, settled") {
       let plain = Tmux.plain($0)
-      return plain.contains("photos 1–") && plain.contains("⟳ 0 in flight")
+      // Nothing in flight and nothing prefetched ahead (no "(N ahead)"): the pipeline rests.
+      return plain.contains("photos 1–") && plain.contains("⟳ 0 in flight ✗")
     }
     let pid = tmux.panePID
     let before = try #require(Self.wakeUps(pid))
