@@ -59,8 +59,18 @@ struct KittyLayer {
     uploads = LRUCache(costLimit: uploadBudget)
   }
 
-  /// The screen was cleared: placements are gone, uploads remain.
-  mutating func screenCleared() { placed.removeAll() }
+  /// The screen was cleared (`ED 2`, after a resize or a reset): placements are gone, and so
+  /// are the uploads — kitty frees every image a clear leaves without a placement (checked in
+  /// kitty 0.26 under Xvfb: after the window grew, tiles re-placed over their earlier uploads
+  /// stayed blank). What is shown next is uploaded again. Virtual placements (tmux's
+  /// placeholders) survive a clear, and so do their uploads.
+  mutating func screenCleared() {
+    placed.removeAll()
+    guard !placeholders else { return }
+    uploads.removeAll()
+    uploaded.removeAll()
+    virtualSizes.removeAll()
+  }
 
   /// Uploads (written before the frame) and placeholder cells (composed into `frame`).
   ///

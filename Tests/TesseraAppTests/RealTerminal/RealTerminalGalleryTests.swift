@@ -43,15 +43,8 @@ enum RealTerminalTests {
       try RealTerminalScenarios.firstScreenFlingAndAfter(.kitty)
     }
 
-    /// Open bug: after kitty 0.26's window grows, some tiles stay on their placeholders
-    /// although their images are loaded (shrinking is fixed: uploads now follow the clear).
-    /// The wrapper fails the test once the bug is gone, so it gets removed then.
     @Test func resizeKeepsEveryImageOnItsItem() throws {
-      withKnownIssue(
-        "kitty: some images not drawn again after the window grows", isIntermittent: true
-      ) {
-        try RealTerminalScenarios.resize(.kitty)
-      }
+      try RealTerminalScenarios.resize(.kitty)
     }
 
     @Test func gridListAndWaterfallShowUndistortedImages() throws {

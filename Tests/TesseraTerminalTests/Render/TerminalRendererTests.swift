@@ -77,14 +77,17 @@ import Testing
     #expect(renderer.statistics.imageConversions == 1)
   }
 
-  /// kitty frees, on a clear (`ED 2`), an image that has no placement yet: an upload written
-  /// before the clear of a full redraw (a resize) would be lost, and its tile stay empty.
+  /// kitty frees, on a clear (`ED 2`), every image left without a placement: an upload
+  /// written before the clear of a full redraw (a resize) would be lost, and so is every
+  /// earlier upload. Each full redraw uploads what it shows again, after the clear, even an
+  /// image whose tile kept its shape (the window grew: kitty 0.26 showed those tiles blank).
   @Test func kittyUploadsAfterTheClearOfAFullRedraw() throws {
     let renderer = TerminalRenderer(graphics: .kitty)
-    // A resize changes the tiles' shapes too, so the image is uploaded again.
     let frames = [
       (Self.placeholderFrame(), CellRect(x: 2, y: 2, width: 4, height: 2)),
       (FrameBuffer(width: 10, height: 8), CellRect(x: 2, y: 2, width: 3, height: 2)),
+      // The same tile shape in a larger window.
+      (FrameBuffer(width: 14, height: 9), CellRect(x: 2, y: 2, width: 3, height: 2)),
     ]
     let photo = try Bitmap.generated(width: 400, height: 300) { _, _ in (9, 9, 9, 255) }
     for (frame, rect) in frames {
@@ -97,7 +100,7 @@ import Testing
     // An ordinary frame (no clear) still uploads before synchronized output.
     let moved = Self.text(
       renderer.render(
-        FrameBuffer(width: 10, height: 8),
+        FrameBuffer(width: 14, height: 9),
         images: [try Self.image(2, at: CellRect(x: 0, y: 0, width: 4, height: 2))]))
     #expect(!moved.contains("\u{1B}[2J"))
     #expect(moved.contains("a=t,"))
