@@ -20,12 +20,14 @@ public struct HalfBlockImage: Sendable, CustomStringConvertible {
   /// Row-major cells, `crop.width × crop.height`.
   public let cells: [Cell]
 
-  /// The cells of `crop` (the whole image when nil) of `bitmap` drawn over `columns × rows`
-  /// cells; transparent pixels are blended over `background`. Sizes are clamped to
+  /// The cells of `crop` (the whole image when nil) of `bitmap` fitted over `columns × rows`
+  /// cells of `cellSize` pixels: scaled alike on both axes, so where the bitmap's shape and
+  /// the cells' differ (a tile rounded to whole rows) a margin is left, never a stretch.
+  /// Margins and transparent pixels are blended over `background`. Sizes are clamped to
   /// 1…``TerminalLimits/maximumPlacementSide``.
   public init(
     _ bitmap: Bitmap, columns: Int, rows: Int, crop: CellRect? = nil,
-    background: RGB = RGB(0, 0, 0)
+    cellSize: PixelSize = PixelSize(width: 10, height: 20), background: RGB = RGB(0, 0, 0)
   ) {
     let side = 1...TerminalLimits.maximumPlacementSide
     let columns = columns.clamped(to: side)
@@ -35,10 +37,12 @@ public struct HalfBlockImage: Sendable, CustomStringConvertible {
     let whole = CellRect(x: 0, y: 0, width: columns, height: rows)
     let crop = crop.map { $0.intersection(whole) } ?? whole
     self.crop = crop
-    let pixels = AreaResampler.resample(
+    // A half-block is a cell's width by half its height: the aspect of 2 widths by 1 height.
+    let pixels = AreaResampler.fit(
       bitmap, width: columns, height: rows * 2,
       crop: AreaResampler.PixelRect(
-        x: crop.x, y: crop.y * 2, width: crop.width, height: crop.height * 2))
+        x: crop.x, y: crop.y * 2, width: crop.width, height: crop.height * 2),
+      unit: PixelSize(width: cellSize.width * 2, height: cellSize.height))
     let width = crop.width
     var cells: [Cell] = []
     cells.reserveCapacity(crop.width * crop.height)

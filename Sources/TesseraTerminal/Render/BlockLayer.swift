@@ -16,6 +16,10 @@ struct BlockLayer {
   }
 
   var cache = LRUCache<Key, HalfBlockImage>(costLimit: 1 << 20)
+  /// One cell in pixels: images are fitted to their tiles' shape on the screen.
+  var cellSize = PixelSize(width: 10, height: 20) {
+    didSet { if cellSize != oldValue { cache.removeAll() } }
+  }
 
   mutating func compose(
     _ placements: [ImagePlacement], into frame: inout FrameBuffer, policy: ImageDrawPolicy,
@@ -34,8 +38,12 @@ struct BlockLayer {
         image = cached
         statistics.imageCacheHits += 1
       } else if policy == .all {
+        // A margin (a tile rounded to whole rows) shows the tile's own background.
+        let under = frame[visible.x, visible.y].style.background
+        let background = if case .rgb(let colour) = under { colour } else { RGB(0, 0, 0) }
         image = HalfBlockImage(
-          placement.bitmap, columns: key.columns, rows: key.rows, crop: key.crop)
+          placement.bitmap, columns: key.columns, rows: key.rows, crop: key.crop,
+          cellSize: cellSize, background: background)
         cache.insert(image, for: key, cost: max(1, image.cells.count))
         statistics.imageConversions += 1
         statistics.pixelsResampled += image.cells.count * 2

@@ -243,6 +243,10 @@ struct SixelLayer {
     }
   }
 
+  /// Sixel pixels are square on the screen: images are fitted to their tiles, margins left
+  /// transparent (the tile's own cells show there), never stretched.
+  static let pixel = PixelSize(width: 1, height: 1)
+
   /// Encodes the crop of `key`: from the cached quantized whole image when it is no more
   /// pixels than the screen, else from a resample and palette of the crop alone.
   private mutating func encode(
@@ -256,8 +260,9 @@ struct SixelLayer {
     let usable = Self.usable(screen)
     let screenPixels = usable.width * cellSize.width * usable.height * cellSize.height
     guard Self.area(key.pixelWidth, key.pixelHeight) <= screenPixels else {
-      let pixels = AreaResampler.resample(
-        placement.bitmap, width: key.pixelWidth, height: key.pixelHeight, crop: pixelCrop)
+      let pixels = AreaResampler.fit(
+        placement.bitmap, width: key.pixelWidth, height: key.pixelHeight, crop: pixelCrop,
+        unit: Self.pixel)
       statistics.pixelsResampled += pixelCrop.width * pixelCrop.height
       let bytes = SixelEncoder.encode(pixels, width: pixelCrop.width, height: pixelCrop.height)
       encoded.insert(bytes, for: key, cost: bytes.count)
@@ -269,8 +274,11 @@ struct SixelLayer {
     if let cached = quantized.value(for: imageKey) {
       palette = cached
     } else {
-      let pixels = AreaResampler.resample(
-        placement.bitmap, width: key.pixelWidth, height: key.pixelHeight)
+      let pixels = AreaResampler.fit(
+        placement.bitmap, width: key.pixelWidth, height: key.pixelHeight,
+        crop: AreaResampler.PixelRect(
+          x: 0, y: 0, width: key.pixelWidth, height: key.pixelHeight),
+        unit: Self.pixel)
       statistics.pixelsResampled += key.pixelWidth * key.pixelHeight
       palette = SixelPalette(pixels: pixels, width: key.pixelWidth, height: key.pixelHeight)
       quantized.insert(palette, for: imageKey, cost: palette.indices.count)

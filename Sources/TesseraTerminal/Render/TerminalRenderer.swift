@@ -52,6 +52,7 @@ public final class TerminalRenderer {
       graphics == .blocks || (graphics == .kitty && insideTmux)
       || (graphics == .sixel && !insideTmux)
     sixel = SixelLayer(cellSize: cellSize)
+    blocks.cellSize = cellSize
     differ.reprintsUnchangedCells = graphics != .sixel
   }
 
@@ -89,6 +90,7 @@ public final class TerminalRenderer {
       else { return }
       sixel = SixelLayer(cellSize: newValue)
       kitty.cellSize = newValue
+      blocks.cellSize = newValue
       previous = nil
       previousSignatures = nil
     }

@@ -10,6 +10,9 @@ struct RealTerminalScreen {
   /// bar uses, so "not background" means "a tile's image or placeholder".
   static let background = RGB(255, 0, 255)
   static let backgroundHex = "#ff00ff"
+  /// The gallery's placeholder background: a photo fitted to a tile of not quite its shape
+  /// (rounded to whole rows) leaves a margin of it, which is not part of the image.
+  static let placeholder = RGB(28, 28, 32)
 
   /// 8-bit RGB pixels, row-major.
   struct Pixels: Equatable {
@@ -101,7 +104,7 @@ struct RealTerminalScreen {
   func tiles(_ layout: TileReader.Layout) -> [Tile] {
     let viewportTop = cellHeight
     return captions.compactMap { caption in
-      let left: Int
+      var left: Int
       var top: Int
       var bottom: Int
       switch layout {
@@ -125,6 +128,13 @@ struct RealTerminalScreen {
       let middle = (top + bottom) / 2
       var right = left
       while !isBackground(right + 1, middle) { right += 1 }
+      // A fitted image lies inside a margin of the tile's own background on one axis, if any:
+      // across its middle row first, then down its middle column.
+      while left < right, pixels[left, middle] == Self.placeholder { left += 1 }
+      while right > left, pixels[right, middle] == Self.placeholder { right -= 1 }
+      let centre = (left + right) / 2
+      while top < bottom, pixels[centre, top] == Self.placeholder { top += 1 }
+      while bottom > top, pixels[centre, bottom] == Self.placeholder { bottom -= 1 }
       let width = right - left + 1
       let height = bottom - top + 1
       guard width >= 8, height >= 8 else { return nil }

@@ -40,6 +40,47 @@ import Testing
     #expect(image.cells[0].style.background == .rgb(255, 0, 0))
   }
 
+  /// A tile rounded to whole rows is not quite its photo's shape: the photo is fitted, with a
+  /// margin of the background, never stretched.
+  @Test func aBitmapOfAnotherShapeIsFittedNotStretched() throws {
+    // A 2:1 photo over 10×4 cells of 10×20 px (100×80 px) shows at 100×50 px: five of the
+    // eight half-block rows (10 px each), centred, one margin row above and two below.
+    let red = try Bitmap.generated(width: 200, height: 100) { _, _ in (255, 0, 0, 255) }
+    let background = CellColor.rgb(1, 2, 3)
+    let image = HalfBlockImage(
+      red, columns: 10, rows: 4, cellSize: PixelSize(width: 10, height: 20),
+      background: RGB(1, 2, 3))
+    let halves = (0..<8).map { half in
+      let style = image.cells[(half / 2) * 10 + 5].style
+      return half % 2 == 0 ? style.foreground : style.background
+    }
+    let shown = CellColor.rgb(255, 0, 0)
+    #expect(halves == [background, shown, shown, shown, shown, shown, background, background])
+    // The same photo over cells of its own shape fills them.
+    let filling = HalfBlockImage(
+      red, columns: 10, rows: 4, cellSize: PixelSize(width: 10, height: 12))
+    #expect(
+      filling.cells.allSatisfy { $0.style.foreground == shown && $0.style.background == shown })
+  }
+
+  @Test func fittingKeepsTheWholeOutputWithinHalfAUnit() {
+    let unit = PixelSize(width: 1, height: 1)
+    let whole = AreaResampler.PixelRect(x: 0, y: 0, width: 40, height: 30)
+    for source in [PixelSize(width: 400, height: 300), PixelSize(width: 401, height: 300)] {
+      #expect(AreaResampler.fittedRect(of: source, width: 40, height: 30, unit: unit) == whole)
+    }
+    // A square photo in a landscape box: a centred square, margins left and right.
+    #expect(
+      AreaResampler.fittedRect(
+        of: PixelSize(width: 50, height: 50), width: 40, height: 30, unit: unit)
+        == AreaResampler.PixelRect(x: 5, y: 0, width: 30, height: 30))
+    // Degenerate inputs keep the whole output rather than dividing by zero.
+    #expect(
+      AreaResampler.fittedRect(
+        of: PixelSize(width: 0, height: 9), width: 40, height: 30, unit: unit)
+        == whole)
+  }
+
   @Test func drawingIsClippedToTheClipAndFrame() throws {
     let image = HalfBlockImage(try Self.stripes(), columns: 2, rows: 2)
     var frame = FrameBuffer(width: 3, height: 3)

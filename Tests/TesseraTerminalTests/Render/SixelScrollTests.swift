@@ -17,10 +17,11 @@ import Testing
   static let tileHeight = 5
   static let viewport = CellRect(x: 0, y: 0, width: 30, height: 40)
 
+  /// In the tiles' own shape (40×24 pixels), as the pipeline decodes a grid tile: no margin.
   static let bitmaps: [Bitmap] = (0..<40).map { id in
     // swift-format-ignore: NeverUseForceTry
-    try! Bitmap.generated(width: 40, height: 40) { x, y in
-      let disc = (x - 20) * (x - 20) + (y - 20) * (y - 20) < 100 + id * 7
+    try! Bitmap.generated(width: 40, height: 24) { x, y in
+      let disc = (x - 20) * (x - 20) + (y - 12) * (y - 12) < 60 + id * 4
       if disc { return (UInt8(255 - id * 5), UInt8(x * 5), 40, 255) }
       return (UInt8(x * 6), UInt8(y * 6), UInt8(id * 6), 255)
     }
