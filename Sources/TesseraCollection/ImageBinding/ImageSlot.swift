@@ -11,7 +11,9 @@
 /// - `bind` cancels the previous request, bumps the generation and remembers the item's
 ///   identity; a memory-cache hit is applied before `bind` returns, so a cached image is
 ///   never preceded by the placeholder; otherwise the placeholder shows until the image
-///   arrives.
+///   arrives. Binding again the item and the (`Hashable`) request whose load is under way
+///   keeps that load: a cell configured again because its item's other fields changed does
+///   not throw away a download or a decode half done.
 /// - A completion carries the generation it was started with; one whose generation is no
 ///   longer current is dropped, whatever the index paths did meanwhile.
 /// - `prepareForReuse` (call it from the cell's) cancels, bumps and shows the placeholder.
@@ -43,6 +45,10 @@ public final class ImageSlot<Image> {
   package private(set) var droppedCompletions = 0
 
   private var inFlight: ImageLoadCancellation?
+  /// The request of the load under way, when it is `Hashable`.
+  private var loadingRequest: AnyHashable?
+  /// What the load under way calls with its image (the latest bind's).
+  private var onLoadedImage: (@MainActor @Sendable (Image) -> Void)?
 
   /// An unbound slot showing the placeholder.
   public init() {}
@@ -65,6 +71,11 @@ public final class ImageSlot<Image> {
     item: AnyHashable, request: Loader.Request, loader: Loader,
     onImage: (@MainActor @Sendable (Image) -> Void)? = nil
   ) where Loader.Image == Image {
+    let key = request as? AnyHashable
+    if inFlight != nil, itemID == item, let key, key == loadingRequest {
+      onLoadedImage = onImage
+      return
+    }
     cancel()
     itemID = item
     if let cached = loader.cachedImage(for: request) {
@@ -74,6 +85,8 @@ public final class ImageSlot<Image> {
     }
     set(.placeholder)
     let token = generation
+    onLoadedImage = onImage
+    loadingRequest = key
     inFlight = loader.loadImage(for: request) { [weak self] result in
       guard let self else { return }
       guard self.generation == token else {
@@ -81,10 +94,11 @@ public final class ImageSlot<Image> {
         return
       }
       self.inFlight = nil
+      self.loadingRequest = nil
       switch result {
       case .success(let image):
         self.set(.image(image))
-        onImage?(image)
+        self.onLoadedImage?(image)
       case .failure(let error):
         self.set(.failed(String(describing: error)))
       }
@@ -96,6 +110,7 @@ public final class ImageSlot<Image> {
     generation &+= 1
     inFlight?.cancel()
     inFlight = nil
+    loadingRequest = nil
   }
 
   /// For the cell's `prepareForReuse`: cancel, forget the item, show the placeholder.

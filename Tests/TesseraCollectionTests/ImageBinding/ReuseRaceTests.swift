@@ -24,6 +24,29 @@ import Testing
     try #require(view.cellForItem(at: IndexPath(item: item, section: 0)) as? TestCell)
   }
 
+  /// A cell configured again for the same item and request (its item's other fields changed:
+  /// a photo's date arrived) keeps the load under way instead of cancelling a decode half
+  /// done and starting it again; another request for it does replace the load.
+  @Test func bindingTheSameItemAndRequestAgainKeepsTheLoadUnderWay() throws {
+    let loader = ControlledLoader()
+    let slot = ImageSlot<TestImage>()
+    var reported: [String] = []
+    slot.bind(item: 7, request: 7, loader: loader) { _ in reported.append("first") }
+    slot.bind(item: 7, request: 7, loader: loader) { _ in reported.append("second") }
+    #expect(loader.startedCount == 1)
+    #expect(loader.cancelledCount == 0)
+    loader.complete(request: 7)
+    #expect(slot.image == TestImage(item: 7))
+    #expect(reported == ["second"])
+    #expect(slot.droppedCompletions == 0)
+    // Another request for the same item replaces the load.
+    slot.prepareForReuse()
+    slot.bind(item: 7, request: 70, loader: loader)
+    slot.bind(item: 7, request: 71, loader: loader)
+    #expect(loader.startedCount == 3)
+    #expect(loader.cancelledCount == 1)
+  }
+
   @Test func completionAfterTheCellScrolledOffIsDroppedAndTheCacheServesItsReturn() throws {
     let (source, view, loader) = try setUp()
     let rowThree = try cell(view, item: 3)
