@@ -36,6 +36,16 @@ extension FuzzHarnesses {
     // A thumbnail PNG from the shared freedesktop.org folders, which any program may have
     // written: parsed or refused, sizes and text within the limits, numbers plain.
     "thumbnail-png": { bytes in ThumbnailPNGHarness.run(Data(bytes)) },
+    // A local photo's EXIF, which any camera or program may have written: the embedded
+    // thumbnail found is a JPEG inside the EXIF segment, turned one of the 8 ways.
+    "embedded-thumbnail": { bytes in
+      // A JPEG's SOI first, so the fuzzer spends its time inside the segments.
+      let data = Data([0xFF, 0xD8]) + Data(bytes)
+      if let thumbnail = EmbeddedThumbnail(in: data) {
+        precondition(thumbnail.jpeg.starts(with: [0xFF, 0xD8]) && thumbnail.jpeg.count <= 65_535)
+        precondition((1...8).contains(thumbnail.orientation))
+      }
+    },
   ]
 }
 

@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// Every bound a number from outside this module passes before any arithmetic: pixel sizes
 /// claimed by a feed's HTML or a file's header, body sizes, deadlines, page numbers.
 ///
@@ -34,9 +36,9 @@ public enum FeedLimits {
   /// lives in the first 64 KiB (one APP1 segment), the frame header soon after.
   public static let maxPhotoHeaderBytes = 128 * 1024
   /// JPEG segments looked at before giving up on finding EXIF.
-  public static let maxJPEGSegments = 64
+  public static let maxJPEGSegments = ExifStructure.maxJPEGSegments
   /// Entries of one EXIF IFD read at most (real files have a few dozen).
-  public static let maxIFDEntries = 512
+  public static let maxIFDEntries = ExifStructure.maxIFDEntries
   /// Longest EXIF text kept (camera model, dates).
   public static let maxExifText = 128
   /// Deepest folder level a walk descends to (`--depth` beyond it is clamped).

@@ -1,4 +1,5 @@
 import TesseraTestSupport
+import TesseraUtilities
 import Testing
 
 @testable import TesseraFeeds
@@ -6,7 +7,7 @@ import Testing
 @Suite struct ExifReaderTests {
   @Test(arguments: [false, true])
   func readsDateModelAndOrientationInBothByteOrders(bigEndian: Bool) throws {
-    let fixture = ExifFixture(bigEndian: bigEndian)
+    let fixture = ExifWriter(bigEndian: bigEndian)
     let facts = try #require(ExifReader.facts(fixture.jpeg()))
     #expect(facts.model == "Pixel 8")
     #expect(facts.orientation == 6)
@@ -16,20 +17,20 @@ import Testing
   }
 
   @Test func aTIFFFileIsReadFromItsOwnHeader() throws {
-    let facts = try #require(ExifReader.facts(ExifFixture(bigEndian: true, orientation: 8).tiff))
+    let facts = try #require(ExifReader.facts(ExifWriter(bigEndian: true, orientation: 8).tiff))
     #expect(facts.orientation == 8)
     #expect(facts.model == "Pixel 8")
   }
 
   @Test func digitizedStandsInForAMissingOriginal() throws {
-    let fixture = ExifFixture(dateTaken: nil, digitized: "2020-02-29 08:05:09")
+    let fixture = ExifWriter(dateTaken: nil, digitized: "2020-02-29 08:05:09")
     let facts = try #require(ExifReader.facts(fixture.jpeg()))
     #expect(facts.taken?.description == "2020-02-29 08:05")
   }
 
   @Test func noExifIsNil() {
     #expect(
-      ExifReader.facts(ExifFixture(model: nil, orientation: nil, dateTaken: nil).jpeg()) == nil)
+      ExifReader.facts(ExifWriter(model: nil, orientation: nil, dateTaken: nil).jpeg()) == nil)
     #expect(ExifReader.facts([0x89, 0x50, 0x4E, 0x47]) == nil)
     #expect(ExifReader.facts([]) == nil)
   }
@@ -40,19 +41,19 @@ import Testing
   ])
   func impossibleDatesAreNoDate(text: String) throws {
     #expect(WallClockTime(exif: text) == nil)
-    let facts = try #require(ExifReader.facts(ExifFixture(dateTaken: text).jpeg()))
+    let facts = try #require(ExifReader.facts(ExifWriter(dateTaken: text).jpeg()))
     #expect(facts.taken == nil)
     #expect(facts.model == "Pixel 8")
   }
 
   @Test func anOrientationOutsideOneToEightIsIgnored() throws {
-    let facts = try #require(ExifReader.facts(ExifFixture(orientation: 9).jpeg()))
+    let facts = try #require(ExifReader.facts(ExifWriter(orientation: 9).jpeg()))
     #expect(facts.orientation == nil)
     #expect(facts.swapsSides == false)
   }
 
   @Test func unprintableModelIsRefused() throws {
-    let facts = try #require(ExifReader.facts(ExifFixture(model: "Cam\u{1B}[2J").jpeg()))
+    let facts = try #require(ExifReader.facts(ExifWriter(model: "Cam\u{1B}[2J").jpeg()))
     #expect(facts.model == nil)
   }
 
@@ -73,7 +74,7 @@ import Testing
       [0x00, 0x00, 0x00, 0x00], [0x08, 0x00, 0x00, 0x00],
     ] as [[UInt8]])
   func aForgedExifPointerEndsTheReadNotTheProcess(pointer: [UInt8]) throws {
-    let fixture = ExifFixture()
+    let fixture = ExifWriter()
     let tiff = forging(fixture.tiff, at: Self.pointerEntry + 8, pointer)
     let facts = try #require(ExifReader.facts(fixture.jpeg(tiff: tiff)))
     #expect(facts.taken == nil)
@@ -81,7 +82,7 @@ import Testing
   }
 
   @Test func aForgedEntryCountOrIFDOffsetIsRefused() {
-    let fixture = ExifFixture()
+    let fixture = ExifWriter()
     let hugeCount = forging(fixture.tiff, at: 8, [0xFF, 0xFF])
     #expect(ExifReader.facts(fixture.jpeg(tiff: hugeCount)) == nil)
     for offset: [UInt8] in [[0xFF, 0xFF, 0xFF, 0xFF], [0x00, 0x00, 0x00, 0x00], [0x07, 0, 0, 0]] {
@@ -91,7 +92,7 @@ import Testing
   }
 
   @Test func aForgedTextCountOrOffsetIsRefused() throws {
-    let fixture = ExifFixture()
+    let fixture = ExifWriter()
     // The model entry's count, then its offset.
     for (offset, bytes): (Int, [UInt8]) in [
       (10 + 4, [0xFF, 0xFF, 0xFF, 0xFF]), (10 + 4, [0x00, 0x00, 0x00, 0x00]),
@@ -105,17 +106,17 @@ import Testing
   }
 
   @Test func everyTruncationOfAGoodHeaderIsSafe() {
-    let jpeg = ExifFixture().jpeg()
+    let jpeg = ExifWriter().jpeg()
     for length in 0...jpeg.count {
       let facts = ExifReader.facts(Array(jpeg.prefix(length)))
       // Until the whole APP1 segment is there, nothing is read from it.
-      if length < 6 + 6 + ExifFixture().tiff.count { #expect(facts == nil) }
+      if length < 6 + 6 + ExifWriter().tiff.count { #expect(facts == nil) }
     }
     #expect(ExifReader.facts(jpeg)?.orientation == 6)
   }
 
   @Test func aSegmentLengthPastTheEndOrBelowTwoIsRefused() {
-    var jpeg = ExifFixture().jpeg()
+    var jpeg = ExifWriter().jpeg()
     jpeg[4] = 0xFF
     jpeg[5] = 0xFF
     #expect(ExifReader.facts(jpeg) == nil)
@@ -125,7 +126,7 @@ import Testing
   }
 
   @Test func anExifPointerToIFD0ItselfIsNotFollowedAgain() throws {
-    let fixture = ExifFixture()
+    let fixture = ExifWriter()
     let forged = forging(fixture.tiff, at: Self.pointerEntry + 8, [0x08, 0, 0, 0])
     let facts = try #require(ExifReader.facts(fixture.jpeg(tiff: forged)))
     #expect(facts.taken == nil)
@@ -136,7 +137,7 @@ import Testing
 
   @Test(arguments: 1...8)
   func orientationsFiveToEightSwapTheShownSize(orientation: Int) {
-    let header = PhotoHeader(bytes: ExifFixture(orientation: orientation).jpeg())
+    let header = PhotoHeader(bytes: ExifWriter(orientation: orientation).jpeg())
     let expected =
       orientation >= 5
       ? PixelSize(width: 3000, height: 4000) : PixelSize(width: 4000, height: 3000)

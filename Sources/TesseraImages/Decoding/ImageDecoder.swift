@@ -28,9 +28,49 @@ struct ImageDecoder: Sendable {
   )
     throws(ImagePipelineError) -> Image
   {
-    try decode(
-      data, targetSize: targetSize, contentMode: contentMode,
-      allowed: Self.allowedFormats(for: source))
+    let allowed = Self.allowedFormats(for: source)
+    // A local photo's own embedded thumbnail, when it covers the box, saves decoding the
+    // original (network bytes never take this path: one decoder fewer reaches them).
+    if source == .localFolder, let targetSize,
+      let image = try decodeEmbeddedThumbnail(
+        of: data, targetSize: targetSize, contentMode: contentMode, allowed: allowed)
+    {
+      return image
+    }
+    return try decode(data, targetSize: targetSize, contentMode: contentMode, allowed: allowed)
+  }
+
+  /// The photo's EXIF thumbnail (``EmbeddedThumbnail``) decoded into the box and turned
+  /// upright, with the photo's own size; nil when it has none, or one of another shape (within
+  /// 1 %) or too small to fill the box without upscaling.
+  func decodeEmbeddedThumbnail(
+    of data: Data, targetSize: PixelSize, contentMode: ImageRequest.ContentMode, allowed: UInt32
+  ) throws(ImagePipelineError) -> Image? {
+    guard let thumbnail = EmbeddedThumbnail(in: data) else { return nil }
+    let original = try header(of: data, allowed: allowed)
+    let box = try fittingBox(targetSize, original: original, contentMode: contentMode)
+    guard let stored = try? header(of: thumbnail.jpeg, allowed: TESSERA_FORMAT_JPEG.rawValue)
+    else { return nil }
+    let turns = thumbnail.orientation >= 5
+    let shown = turns ? PixelSize(width: stored.height, height: stored.width) : stored
+    let (ow, oh) = (Double(original.width), Double(original.height))
+    let (tw, th) = (Double(shown.width), Double(shown.height))
+    guard abs(ow * th - oh * tw) <= 0.01 * ow * th else { return nil }
+    let scale =
+      contentMode == .aspectFit
+      ? min(Double(box.width) / ow, Double(box.height) / oh)
+      : max(Double(box.width) / ow, Double(box.height) / oh)
+    guard tw >= (ow * scale).rounded(.down), th >= (oh * scale).rounded(.down) else { return nil }
+    let storedBox = turns ? PixelSize(width: box.height, height: box.width) : box
+    guard
+      let decoded = try? decode(
+        thumbnail.jpeg, targetSize: storedBox, contentMode: contentMode,
+        allowed: TESSERA_FORMAT_JPEG.rawValue)
+    else { return nil }
+    let upright = decoded.turnedUpright(from: thumbnail.orientation)
+    return Image(
+      width: upright.width, height: upright.height, pixels: upright.pixels,
+      originalSize: original)
   }
 
   /// `decode` with the allowed formats (`TesseraFormat` bits) given directly: thumbnails from

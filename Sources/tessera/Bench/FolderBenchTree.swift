@@ -4,7 +4,9 @@ import TesseraUtilities
 /// The photos `tessera bench folder` measures: 4000×3000 JPEGs with a photo's entropy —
 /// smooth colour fields (Gaussian noise, upscaled 8× bicubic) under a fine grain (Gaussian
 /// noise, σ 2), at quality 88: 3–4 MB each, like a phone's. Made with libvips' `vips` command
-/// once, from a few base pictures varied per photo, and kept between runs.
+/// once, from a few base pictures varied per photo, and kept between runs. Each carries the
+/// EXIF a camera writes: the date taken (a minute apart, in file order) and a 160×120
+/// thumbnail of the photo in IFD1.
 struct FolderBenchTree {
   let folder: URL
   let count: Int
@@ -15,7 +17,7 @@ struct FolderBenchTree {
     let cache =
       environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
       ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-    return cache.appendingPathComponent("tessera/bench-folder/photos-\(count)-v1")
+    return cache.appendingPathComponent("tessera/bench-folder/photos-\(count)-v2")
   }
 
   private static let bases = 6
@@ -44,12 +46,24 @@ struct FolderBenchTree {
       }
       let temporary = file.deletingLastPathComponent().appendingPathComponent(
         ".tmp-\(file.lastPathComponent)")
+      let thumbnail = work.appendingPathComponent("thumb-\(number).jpg")
       do {
         try FolderBenchProcess.run(
           [
             "vips", "linear", bases[number % bases.count], temporary.path + "[Q=88,strip]",
             gains.joined(separator: " "), "0 0 0", "--uchar",
           ])
+        try FolderBenchProcess.run(
+          ["vips", "thumbnail", temporary.path, thumbnail.path + "[Q=75,strip]", "160"])
+        let minutes = number % 60
+        let hours = number / 60 % 24
+        let exif = ExifWriter(
+          model: "Tessera bench", orientation: 1,
+          dateTaken: String(
+            format: "2024:05:%02d %02d:%02d:00", 1 + number / 1440 % 28, hours, minutes),
+          thumbnail: [UInt8](try Data(contentsOf: thumbnail)))
+        let photo = exif.splicing(into: [UInt8](try Data(contentsOf: temporary)))
+        try Data(photo).write(to: temporary)
         try FileManager.default.moveItem(at: temporary, to: file)
       } catch {
         failures.withLock { $0 += 1 }

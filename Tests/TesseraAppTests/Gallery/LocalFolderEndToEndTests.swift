@@ -1,5 +1,6 @@
 import Foundation
 import TesseraTestSupport
+import TesseraUtilities
 import Testing
 
 /// `tessera FOLDER` in a real terminal (tmux): the walk's photos under month headers, newest
@@ -33,7 +34,7 @@ struct LocalFolderEndToEndTests {
     try Self.write(
       try Self.jpeg(90), to: "2024/new.jpg", in: root, modified: "2024-01-20T10:00:00Z")
     // Copied last year, taken in August 2024: EXIF wins over the modification time.
-    let camera = ExifFixture(model: "Pixel 8", orientation: 1, dateTaken: "2024:08:15 10:00:00")
+    let camera = ExifWriter(model: "Pixel 8", orientation: 1, dateTaken: "2024:08:15 10:00:00")
     try Self.write(
       camera.splicing(into: try Self.jpeg(170)), to: "phone/IMG_0001.jpg", in: root,
       modified: "2020-01-01T00:00:00Z")

@@ -1,22 +1,28 @@
-/// EXIF written by hand from the TIFF 6.0 / EXIF 2.3 layout, for the reader's tests: IFD0 with
-/// Model, Orientation and the Exif IFD pointer, the Exif IFD with DateTimeOriginal; wrapped in
-/// a JPEG APP1 segment ahead of a frame header, or alone as a TIFF header.
-package struct ExifFixture {
+/// EXIF written from the TIFF 6.0 / EXIF 2.3 layout: IFD0 with Model, Orientation and the Exif
+/// IFD pointer, the Exif IFD with DateTimeOriginal, IFD1 with an embedded thumbnail; spliced
+/// into a JPEG as its APP1 segment, or alone as a TIFF header. The readers' tests forge files
+/// with it, and `tessera bench folder` gives its generated photos what a camera writes.
+package struct ExifWriter {
   package var bigEndian: Bool
   package var model: String?
   package var orientation: Int?
   package var dateTaken: String?
   package var digitized: String?
+  /// A JPEG stored in IFD1 (Compression 6, JPEGInterchangeFormat and its length), as cameras
+  /// embed a small preview of the photo.
+  package var thumbnail: [UInt8]?
 
   package init(
     bigEndian: Bool = false, model: String? = "Pixel 8", orientation: Int? = 6,
-    dateTaken: String? = "2024:05:01 14:30:00", digitized: String? = nil
+    dateTaken: String? = "2024:05:01 14:30:00", digitized: String? = nil,
+    thumbnail: [UInt8]? = nil
   ) {
     self.bigEndian = bigEndian
     self.model = model
     self.orientation = orientation
     self.dateTaken = dateTaken
     self.digitized = digitized
+    self.thumbnail = thumbnail
   }
 
   private func u16(_ value: Int) -> [UInt8] {
@@ -68,7 +74,16 @@ package struct ExifFixture {
     }
     exifIFD += u32(0)
     let header: [UInt8] = (bigEndian ? [0x4D, 0x4D] : [0x49, 0x49]) + u16(42) + u32(8)
-    return header + u16(ifd0Count) + entries + u32(0) + data + (hasExif ? exifIFD + exifData : [])
+    let body = data + (hasExif ? exifIFD + exifData : [])
+    guard let thumbnail else { return header + u16(ifd0Count) + entries + u32(0) + body }
+    // IFD1 after everything else, the thumbnail right after it.
+    let ifd1 = 8 + 2 + ifd0Count * 12 + 4 + body.count
+    let thumbnailOffset = ifd1 + 2 + 3 * 12 + 4
+    let ifd1Bytes =
+      u16(3) + u16(0x0103) + u16(3) + u32(1) + u16(6) + [0, 0]
+      + u16(0x0201) + u16(4) + u32(1) + u32(thumbnailOffset)
+      + u16(0x0202) + u16(4) + u32(1) + u32(thumbnail.count) + u32(0)
+    return header + u16(ifd0Count) + entries + u32(ifd1) + body + ifd1Bytes + thumbnail
   }
 
   /// A JPEG of `width`×`height` (as stored) whose APP1 holds `tiff`, then a frame header.
@@ -83,7 +98,7 @@ package struct ExifFixture {
   }
 }
 
-extension ExifFixture {
+extension ExifWriter {
   /// A real, decodable JPEG with this EXIF: `jpeg`'s APP1 segment inserted after its SOI.
   package func splicing(into jpeg: [UInt8]) -> [UInt8] {
     let app1 = Array("Exif".utf8) + [0, 0] + tiff

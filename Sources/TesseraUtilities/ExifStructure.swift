@@ -1,0 +1,163 @@
+/// The TIFF structure that holds a photo's EXIF, read from hostile bytes: a JPEG's APP1
+/// `Exif\0\0` segment, or a TIFF file's own header. The folder walk reads dates and the
+/// camera from it (`ExifReader` in TesseraFeeds); the pipeline finds the thumbnail a camera
+/// embeds in it (IFD1).
+///
+/// Every offset and count from the bytes is checked against the bytes that are there before
+/// any arithmetic that could overflow; anything out of place reads as absent (nil), never a
+/// trap. Offsets are relative to the structure's start, as TIFF states them.
+///
+/// - Complexity: finding the structure is O(segments before APP1), at most
+///   ``maxJPEGSegments``; an IFD is read in O(its entries), at most ``maxIFDEntries``.
+package struct ExifStructure {
+  /// JPEG segments looked at before giving up on APP1.
+  package static let maxJPEGSegments = 64
+  /// Entries read per IFD; a longer one is not read at all.
+  package static let maxIFDEntries = 512
+
+  /// One IFD entry: its tag, type, value count and where the entry itself starts.
+  package struct Entry {
+    package var tag: Int
+    package var type: Int
+    package var count: Int
+    package var offset: Int
+  }
+
+  package let bytes: [UInt8]
+  /// Where the structure starts in `bytes`.
+  package let base: Int
+  /// How many bytes it has.
+  package let length: Int
+  package let bigEndian: Bool
+
+  /// The structure in a JPEG's APP1 segment, or of a TIFF file, at the start of `bytes`.
+  package init?(photo bytes: [UInt8]) {
+    if let range = Self.tiffRange(inJPEG: bytes) {
+      self.init(bytes: bytes, range: range)
+    } else if bytes.count >= 4, bytes[0] == bytes[1], bytes[0] == 0x49 || bytes[0] == 0x4D {
+      self.init(bytes: bytes, range: 0..<bytes.count)
+    } else {
+      return nil
+    }
+  }
+
+  /// The structure occupying `range` of `bytes`.
+  package init?(bytes: [UInt8], range: Range<Int>) {
+    guard range.lowerBound >= 0, range.upperBound <= bytes.count, range.count >= 8 else {
+      return nil
+    }
+    self.bytes = bytes
+    base = range.lowerBound
+    length = range.count
+    switch (bytes[base], bytes[base + 1]) {
+    case (0x49, 0x49): bigEndian = false
+    case (0x4D, 0x4D): bigEndian = true
+    default: return nil
+    }
+    guard u16(2) == 42 else { return nil }
+  }
+
+  /// The TIFF structure inside a JPEG's `Exif\0\0` APP1 segment.
+  package static func tiffRange(inJPEG bytes: [UInt8]) -> Range<Int>? {
+    guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+    var index = 2
+    var segments = 0
+    while index + 4 <= bytes.count, segments < maxJPEGSegments {
+      guard bytes[index] == 0xFF else { return nil }
+      let marker = bytes[index + 1]
+      if marker == 0xFF {  // fill byte
+        index += 1
+        continue
+      }
+      // Markers without a length: TEM, RSTn; SOS and EOI end the header.
+      if marker == 0x01 || (0xD0...0xD7).contains(marker) {
+        index += 2
+        continue
+      }
+      if marker == 0xDA || marker == 0xD9 { return nil }
+      segments += 1
+      let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+      guard length >= 2 else { return nil }
+      let start = index + 4
+      let end = index + 2 + length  // both below count + 65,537: no overflow
+      if marker == 0xE1, end <= bytes.count, length >= 8,
+        bytes[start..<start + 6].elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0])
+      {
+        return (start + 6)..<end
+      }
+      index = end
+    }
+    return nil
+  }
+
+  /// IFD0's offset.
+  package var firstIFD: Int? { u32(4) }
+
+  /// The entries of the IFD at `offset`, when the whole IFD lies within the structure and has
+  /// at most ``maxIFDEntries``; empty otherwise.
+  package func entries(at offset: Int) -> [Entry] {
+    guard offset >= 8, offset <= length - 2, let count = u16(offset),
+      count <= Self.maxIFDEntries, offset + 2 + count * 12 <= length
+    else { return [] }
+    return (0..<count).compactMap { index in
+      let entry = offset + 2 + index * 12
+      guard let tag = u16(entry), let type = u16(entry + 2), let values = u32(entry + 4) else {
+        return nil
+      }
+      return Entry(tag: tag, type: type, count: values, offset: entry)
+    }
+  }
+
+  /// The offset of the IFD that follows the one at `offset` (IFD1 after IFD0), nil at the
+  /// end of the chain or when it points outside the structure.
+  package func nextIFD(after offset: Int) -> Int? {
+    guard offset >= 8, let count = u16(offset), count <= Self.maxIFDEntries,
+      let next = u32(offset + 2 + count * 12), next >= 8, next < length
+    else { return nil }
+    return next
+  }
+
+  /// A SHORT (type 3) or LONG (type 4) value of a one-value entry.
+  package func integer(_ entry: Entry) -> Int? {
+    guard entry.count == 1 else { return nil }
+    switch entry.type {
+    case 3: return u16(entry.offset + 8)
+    case 4: return u32(entry.offset + 8)
+    default: return nil
+    }
+  }
+
+  /// An ASCII value (type 2) of at most `maxLength` bytes, inline or at its offset; NULs and
+  /// blanks trimmed, anything not printable ASCII refused.
+  package func ascii(_ entry: Entry, maxLength: Int) -> String? {
+    guard entry.type == 2, (1...max(1, maxLength)).contains(entry.count) else { return nil }
+    let start: Int
+    if entry.count <= 4 {
+      start = entry.offset + 8
+    } else {
+      guard let offset = u32(entry.offset + 8) else { return nil }
+      start = offset
+    }
+    guard start >= 0, start <= length - entry.count else { return nil }
+    var text = bytes[(base + start)..<(base + start + entry.count)].prefix { $0 != 0 }
+    while let last = text.last, last == 0x20 { text.removeLast() }
+    guard !text.isEmpty, text.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// The 16-bit value at `offset` within the structure, if all its bytes are there.
+  package func u16(_ offset: Int) -> Int? {
+    guard offset >= 0, offset <= length - 2 else { return nil }
+    let first = Int(bytes[base + offset])
+    let second = Int(bytes[base + offset + 1])
+    return bigEndian ? first << 8 | second : second << 8 | first
+  }
+
+  /// The 32-bit value at `offset` (0…4,294,967,295: fits an `Int` on 64-bit platforms).
+  package func u32(_ offset: Int) -> Int? {
+    guard offset >= 0, offset <= length - 4 else { return nil }
+    return (0..<4).reduce(0) { sum, index in
+      sum << 8 | Int(bytes[base + offset + (bigEndian ? index : 3 - index)])
+    }
+  }
+}
