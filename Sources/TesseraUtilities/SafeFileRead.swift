@@ -55,22 +55,29 @@ package enum SafeFileRead {
     let size = Int(info.st_size)  // off_t is 64 bits; a regular file's size is never negative
     guard size <= limit else { return .failure(.tooLarge(size: size, limit: limit)) }
     let wanted = prefix.map { $0.clamped(to: 0...limit) } ?? limit
-    var bytes = Data()
-    bytes.reserveCapacity(min(size, wanted))
-    let chunk = 64 << 10
-    var buffer = [UInt8](repeating: 0, count: chunk)
     // Whole-file reads go one byte past the limit, to notice a file that grew meanwhile.
     let stop = prefix == nil ? limit + 1 : wanted
-    while bytes.count < stop {
-      let count = buffer.withUnsafeMutableBytes {
-        read(descriptor, $0.baseAddress, min(chunk, stop - bytes.count))
+    // Read straight into the result, sized by fstat: one copy (a 3.5 MB photo appended 64 KiB
+    // at a time through an array slice cost more than decoding its embedded thumbnail).
+    // (One byte more than fstat said for a whole-file read: the read that finds the end then
+    // needs no room made for it.)
+    var bytes = Data(count: min(size + (prefix == nil ? 1 : 0), stop))
+    var filled = 0
+    while filled < stop {
+      if filled == bytes.count {
+        // Empty, or grown since fstat: room for one more chunk.
+        bytes.count = min(stop, filled + (1 << 20))
+      }
+      let count = bytes.withUnsafeMutableBytes { raw in
+        read(descriptor, raw.baseAddress! + filled, raw.count - filled)
       }
       if count < 0, errno == EINTR { continue }
       guard count >= 0 else { return .failure(refusal(errno)) }
       if count == 0 { break }
-      bytes.append(contentsOf: buffer[0..<count])
+      filled += count
     }
-    guard bytes.count <= limit else { return .failure(.tooLarge(size: bytes.count, limit: limit)) }
+    bytes.count = filled
+    guard filled <= limit else { return .failure(.tooLarge(size: filled, limit: limit)) }
     return .success(Contents(bytes: bytes, size: size, modified: modificationDate(info)))
   }
 

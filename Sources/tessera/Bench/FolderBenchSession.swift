@@ -17,16 +17,20 @@ final class FolderBenchSession {
     var placeholders = 0
     var imageCells = 0
     var names: [String] = []
+    /// The walk is over and every date read: the order on screen is final.
+    var ordered = false
 
-    /// Every visible tile drawn: no placeholder left, images on screen.
+    /// Every visible tile drawn in its final place: no placeholder left, images on screen, and
+    /// no date still to read that could move another photo onto the screen.
     var isFull: Bool {
       // (The status bar's loaded count is not used: a memory hit is not counted there.)
-      total > 0 && placeholders == 0 && imageCells > 0
+      total > 0 && placeholders == 0 && imageCells > 0 && ordered
     }
 
     init(_ capture: String) {
       let lines = capture.split(separator: "\n", omittingEmptySubsequences: false)
       let status = lines.last { $0.contains(" of ") && $0.contains("loaded") } ?? ""
+      ordered = !status.contains("walking") && !status.contains("reading dates")
       let numbers = Self.numbers(in: status)
       // "photos A–B of N │ ✓ L loaded …"
       if numbers.count >= 4 {
@@ -83,7 +87,9 @@ final class FolderBenchSession {
 
   func send(_ key: String) throws { try tmux(["send-keys", "-t", "bench", key]) }
 
-  /// Polls the pane (every 5 ms) until it shows a full screen that also satisfies `also`;
+  /// Polls the pane (every 20 ms: each poll is a tmux client process, and on two cores
+  /// polling every 5 ms took half a core from the gallery it timed) until it shows a full
+  /// screen that also satisfies `also`;
   /// fails after 120 s.
   func waitForFullScreen(_ also: (Screen) -> Bool) throws -> Screen {
     if let screen = try waitForFullScreen(within: .seconds(120), also) { return screen }
@@ -98,7 +104,7 @@ final class FolderBenchSession {
     while ContinuousClock.now < deadline {
       let screen = Screen(try tmux(["capture-pane", "-p", "-t", "bench"]))
       if screen.isFull && also(screen) { return screen }
-      usleep(5_000)
+      usleep(20_000)
     }
     return nil
   }

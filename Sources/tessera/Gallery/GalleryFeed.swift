@@ -49,9 +49,9 @@ final class GalleryFeed {
 
   private var progressOf: @MainActor () -> String? = { nil }
 
-  private let stateOf: @MainActor () -> FeedStateSnapshot
+  private var stateOf: @MainActor () -> FeedStateSnapshot
   private let loadBody: @MainActor () async -> Void
-  private let refreshBody: @MainActor () async -> Void
+  private var refreshBody: @MainActor () async -> Void = {}
   private let nextPageBody: @MainActor () async -> Void
 
   struct FeedStateSnapshot: Equatable {
@@ -97,11 +97,40 @@ final class GalleryFeed {
     }
   }
 
-  /// A local walk: items arrive in batches, sorted and sectioned by the library.
-  init(title: String, library: PhotoLibrary) {
+  /// A local walk: items arrive in batches, sorted and sectioned by the library. `r` walks
+  /// the folders again with a fresh library from `makeLibrary`; the screen keeps what it shows
+  /// (the status bar says how far the new walk is) until that walk ends, then takes the new
+  /// order in one update: files added or removed meanwhile come and go, nothing flashes.
+  init(title: String, makeLibrary: @escaping @MainActor () -> PhotoLibrary) {
     self.title = title
     imageSource = .localFolder
     noun = "photos"
+    isSectioned = true
+    let first = makeLibrary()
+    stateOf = { FeedStateSnapshot(isLoading: true, failure: nil, hasMorePages: false, skipped: 0) }
+    loadBody = { await first.start() }
+    nextPageBody = {}
+    adopt(first)
+    var current = first
+    var walking = false
+    refreshBody = { [weak self] in
+      guard let self, !walking else { return }
+      walking = true
+      defer { walking = false }
+      let fresh = makeLibrary()
+      self.progressOf = { Self.progressText(fresh.progress) }
+      // Until the walk ends only its progress is shown; its photos are taken all at once.
+      fresh.onChange = { [weak self] _ in self?.onChange?(.state) }
+      await fresh.start()
+      current.stop()
+      current = fresh
+      self.adopt(fresh)
+      fresh.onChange?(.items)
+    }
+  }
+
+  /// Shows `library`: its state, progress, order and sections from now on.
+  private func adopt(_ library: PhotoLibrary) {
     stateOf = {
       let progress = library.progress
       let empty = progress.walkFinished && library.order.isEmpty
@@ -112,12 +141,8 @@ final class GalleryFeed {
         hasMorePages: false, skipped: library.problems.count,
         firstSkipped: library.problems.first)
     }
-    loadBody = { await library.start() }
-    refreshBody = {}
-    nextPageBody = {}
     prioritize = { library.prioritize(ids: $0) }
     progressOf = { Self.progressText(library.progress) }
-    isSectioned = true
     var cache: [GalleryItem?] = []
     library.onChange = { [weak self] change in
       guard let self else { return }

@@ -56,14 +56,15 @@ struct GalleryLauncher {
     let users: Bool
     switch try GallerySources(options: options) {
     case .local(let paths):
-      let walker = FolderWalker(
-        roots: paths, maxDepth: options.depth, includeHidden: options.hidden)
-      let library = PhotoLibrary(
-        walker: walker,
-        ordering: PhotoOrdering(
-          sort: options.sort, reverse: options.reverse, grouping: options.sections))
+      let options = options
       let title = paths.count == 1 ? paths[0] : "\(paths[0]) and \(paths.count - 1) more"
-      return GalleryFeed(title: "photos in \(title)", library: library)
+      return GalleryFeed(title: "photos in \(title)") {
+        PhotoLibrary(
+          walker: FolderWalker(
+            roots: paths, maxDepth: options.depth, includeHidden: options.hidden),
+          ordering: PhotoOrdering(
+            sort: options.sort, reverse: options.reverse, grouping: options.sections))
+      }
     case .feed(let url):
       return GalleryFeed(
         title: "photos from \(url.host ?? url.absoluteString)",

@@ -101,6 +101,7 @@ final class GalleryRunLoop {
       moving: moving, fast: fast, constrainedLink: remote || outputRate.isBehind,
       graphics: renderer.graphics)
     imagesHeldBack = policy != .all
+    screen.linkStatus = LinkStatus.text(outputRate, remote: remote, graphics: renderer.graphics)
     let frame = screen.compose(framesPerSecond: drawTimes.count, spinner: frameCount / 6)
     let bytes = renderer.render(frame.buffer, images: frame.images, policy: policy)
     let clock = ContinuousClock()

@@ -203,6 +203,7 @@ extension GalleryScreen {
         + (ahead > 0 ? " (\(ahead) ahead)" : "") + " ✗ \(loader.failed) failed")
     parts.append("hits \(hitRate)%")
     parts.append(ByteCount.format(statistics.bytesDownloaded))
+    if let linkStatus { parts.append(linkStatus) }
     parts.append("\(framesPerSecond) fps")
     // Entries the feed sent that cannot be shown are said here, with the first reason (last,
     // so a long reason never hides the counters).

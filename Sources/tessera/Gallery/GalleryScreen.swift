@@ -64,6 +64,8 @@ final class GalleryScreen {
   var writeToTerminal: (@MainActor ([UInt8]) -> Void)?
   /// A short message for the status bar after `o` or `y` ("copied the path"), until the next key.
   var statusMessage: String?
+  /// What the run loop measured of the link to the terminal (``LinkStatus``), nil locally.
+  var linkStatus: String?
   /// Runs `xdg-open` (or a test's stand-in) on a path; answers what to tell the person.
   var openExternally: @MainActor (String) -> String = { ExternalOpener.open($0) }
 

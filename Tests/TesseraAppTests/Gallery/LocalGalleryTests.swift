@@ -42,16 +42,28 @@ struct LocalGalleryTests {
 
   func makeScreen(
     _ walker: HeldWalker, headers: [String: PhotoHeader] = [:],
-    ordering: PhotoOrdering = PhotoOrdering()
+    ordering: PhotoOrdering = PhotoOrdering(), rewalks: [HeldWalker] = []
   ) -> (GalleryScreen, PhotoLibrary) {
-    let library = PhotoLibrary(
-      walker: walker, ordering: ordering, headerReader: HeaderTable(headers: headers),
-      zone: Self.utc)
-    let feed = GalleryFeed(title: "photos in /p", library: library)
+    func library(_ walker: HeldWalker) -> PhotoLibrary {
+      PhotoLibrary(
+        walker: walker, ordering: ordering, headerReader: HeaderTable(headers: headers),
+        zone: Self.utc)
+    }
+    let first = library(walker)
+    var pending = rewalks
+    var made = false
+    // The first library, then one per `r` with the next walker.
+    let feed = GalleryFeed(title: "photos in /p") {
+      if !made {
+        made = true
+        return first
+      }
+      return library(pending.isEmpty ? HeldWalker() : pending.removeFirst())
+    }
     let screen = GalleryScreen(
       feed: feed, pipeline: ImagePipeline(configuration: .init(diskCache: nil)), layout: .grid,
       columns: 4, width: 100, height: 40, cellPixels: PixelSize(width: 1, height: 2))
-    return (screen, library)
+    return (screen, first)
   }
 
   /// Lets the main actor run the library's work until `condition` holds (no clock).
@@ -101,6 +113,38 @@ struct LocalGalleryTests {
     // The person had not scrolled: the newest photo, found last, is at the top.
     #expect(screen.selected == 0)
     #expect(screen.feed.items.first?.title == "july.jpg")
+  }
+
+  /// `r` on a folder walks it again: what the screen shows stays until the new walk ends, then
+  /// files that came and went are shown in one update, and the selection stays on its photo.
+  @Test func refreshWalksAgainAndTakesTheNewOrderWhenTheWalkEnds() async {
+    let walker = HeldWalker()
+    let again = HeldWalker()
+    let (screen, _) = makeScreen(walker, ordering: PhotoOrdering(sort: .name), rewalks: [again])
+    let walk = Task { await screen.start() }
+    let names = ["b.jpg", "c.jpg", "d.jpg"]
+    walker.release(
+      WalkBatch(
+        files: names.map { Self.file($0, "2024:01:01 00:00:00") }, foldersWalked: 1,
+        finished: true))
+    await walk.value
+    await until { screen.feed.items.count == 3 }
+    _ = screen.handle(.key(.character("l"), []))
+    _ = text(screen)
+    #expect(screen.feed.items[screen.selected].title == "c.jpg")
+    let refresh = Task { await screen.refresh() }
+    // a.jpg is new, d.jpg was deleted: the first batch of the new walk changes nothing yet.
+    again.release(WalkBatch(files: [Self.file("a.jpg", "2024:01:01 00:00:00")], foldersWalked: 1))
+    await until { text(screen).last?.contains("walking · 1 photos") == true }
+    #expect(screen.feed.items.map(\.title) == names)
+    again.release(
+      WalkBatch(
+        files: ["b.jpg", "c.jpg"].map { Self.file($0, "2024:01:01 00:00:00") }, foldersWalked: 1,
+        finished: true))
+    await refresh.value
+    #expect(screen.feed.items.map(\.title) == ["a.jpg", "b.jpg", "c.jpg"])
+    _ = text(screen)
+    #expect(screen.feed.items[screen.selected].title == "c.jpg")
   }
 
   @Test func theSelectionStaysOnItsPhotoWhenABatchInsertsAbove() async {
