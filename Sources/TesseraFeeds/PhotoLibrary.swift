@@ -49,8 +49,15 @@ public final class PhotoLibrary {
   /// Fewest new or moved photos that make a publish (unless the walk or the reads ended, or
   /// the screen's photos got their headers).
   public var minimumPublish = 512
-  /// Headers read per background round (the screen's are read first, in a round of their own).
+  /// Headers read in the first background round (the screen's are read first, in a round of
+  /// their own). Each later round reads twice as many, up to ``maxHeaderChunk``: a round trip
+  /// to the main actor costs a frame or two while the screen fills, so 200 photos' dates take
+  /// two rounds, not four.
   public var headerChunk = 64
+  /// The most headers one background round reads (a round on a cold disk takes seconds; the
+  /// progress moves once per round).
+  public var maxHeaderChunk = 1024
+  private var nextChunk: Int?
 
   private let walker: any FileWalking
   private let headerReader: any PhotoHeaderReading
@@ -144,10 +151,12 @@ public final class PhotoLibrary {
     let isPriority = !chunk.isEmpty
     priority.removeAll()
     if !isPriority {
-      while chunk.count < headerChunk, scanCursor < photos.count {
+      let size = nextChunk ?? headerChunk
+      while chunk.count < size, scanCursor < photos.count {
         if !photos[scanCursor].headerRead { chunk.append(scanCursor) }
         scanCursor += 1
       }
+      if !chunk.isEmpty { nextChunk = min(max(headerChunk, maxHeaderChunk), size * 2) }
     }
     guard !chunk.isEmpty else { return }
     readingHeaders = true

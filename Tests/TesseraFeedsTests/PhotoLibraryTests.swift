@@ -152,6 +152,38 @@ func taken(_ text: String) -> PhotoHeader {
     await observer.wait { library.progress.headersRead == 40 }
   }
 
+  /// Background rounds of header reads double, up to `maxHeaderChunk`: 200 photos' dates take
+  /// two round trips to the main actor, not four.
+  @Test func headerRoundsGrowUpToTheirLimit() async {
+    let walker = ControlledWalker()
+    let reader = TableHeaderReader([:], held: true)
+    let library = PhotoLibrary(walker: walker, headerReader: reader, zone: Self.utc)
+    library.headerChunk = 2
+    library.maxHeaderChunk = 4
+    let observer = LibraryObserver(library)
+    let walk = Task { await library.start() }
+    let files = (0..<20).map { file("\($0).jpg", modified: Double(1_000 + $0)) }
+    walker.release(WalkBatch(files: files, foldersWalked: 1, finished: true))
+    await walk.value
+    reader.open(2)
+    await observer.wait { library.progress.headersRead == 2 }
+    // Three reads into the second round: it is a round of 4, so none is applied yet (rounds
+    // of 2 would have applied two, and the fifth read starts only after that).
+    reader.open(3)
+    while reader.readOrder.withLock({ $0.count }) < 5 { await Task.yield() }
+    #expect(library.progress.headersRead == 2)
+    reader.open(1)
+    await observer.wait { library.progress.headersRead == 6 }
+    reader.open(3)
+    while reader.readOrder.withLock({ $0.count }) < 9 { await Task.yield() }
+    #expect(library.progress.headersRead == 6)
+    // The tenth read ends the third round: 4, the limit, not 8.
+    reader.open(1)
+    await observer.wait { library.progress.headersRead == 10 }
+    reader.open(10)
+    await observer.wait { library.progress.headersRead == 20 }
+  }
+
   @Test func publishesGrowWithTheLibraryNotOnePerBatch() async {
     let walker = ControlledWalker()
     let reader = TableHeaderReader([:], held: true)

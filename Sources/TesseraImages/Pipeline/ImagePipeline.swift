@@ -1,3 +1,4 @@
+import CVipsShim
 import Foundation
 
 /// Loads images for requests: memory cache → coalesced task → disk cache → data loader →
@@ -23,6 +24,10 @@ public final class ImagePipeline: Sendable {
   public init(configuration: Configuration = Configuration()) {
     self.configuration = configuration
     self.core = PipelineCore(configuration: configuration)
+    // libvips loads its format modules once, ~50 ms; started now it overlaps whatever the
+    // app does before its first image (a terminal's replies, a folder's walk) instead of
+    // delaying that image.
+    DispatchQueue.global(qos: .userInitiated).async { _ = tessera_vips_init() }
   }
 
   /// The memory cache of decoded images, if the configuration has one.
