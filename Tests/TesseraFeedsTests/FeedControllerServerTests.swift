@@ -1,5 +1,6 @@
 import Foundation
 import TesseraServer
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraFeeds
@@ -201,9 +202,13 @@ import Testing
 
   @Test func stoppedServerCannotBeReached() async throws {
     let server = FeedServer(configuration: Self.configuration)
-    _ = try await server.start()
+    let url = try await server.start()
     let controller = try photos(server)
     await server.stop()
+    // The port stays free of other tests' servers (one took it once and reset the connection).
+    let holder = try #require(
+      LoopbackSocket.reserve(port: url.port ?? 0), "another test took the stopped server's port")
+    defer { close(holder) }
     await controller.load()
     #expect(controller.lastError == .network("can't connect to the server"))
   }

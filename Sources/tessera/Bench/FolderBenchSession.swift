@@ -20,11 +20,10 @@ final class FolderBenchSession {
     /// The walk is over and every date read: the order on screen is final.
     var ordered = false
 
-    /// Every visible tile drawn in its final place: no placeholder left, images on screen, and
-    /// no date still to read that could move another photo onto the screen.
+    /// Every visible tile drawn: no placeholder left, images on screen.
     var isFull: Bool {
       // (The status bar's loaded count is not used: a memory hit is not counted there.)
-      total > 0 && placeholders == 0 && imageCells > 0 && ordered
+      total > 0 && placeholders == 0 && imageCells > 0
     }
 
     init(_ capture: String) {

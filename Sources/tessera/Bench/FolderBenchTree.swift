@@ -21,9 +21,33 @@ struct FolderBenchTree {
   }
 
   private static let bases = 6
+  /// Distinct photos at most; a larger tree is made of hard links to them (a walk and its
+  /// memory see 100,000 files, the disk holds 200).
+  static let distinctPhotos = 200
 
-  /// The tree's files, made first when missing. O(count) `vips` runs the first time.
+  /// The tree's files, made first when missing. O(count) `vips` runs the first time, at most
+  /// ``distinctPhotos``; the rest are hard links, a thousand to a folder.
   func ensure() throws -> [URL] {
+    guard count > Self.distinctPhotos else { return try ensureDistinct() }
+    let originals = try FolderBenchTree(
+      folder: Self.defaultFolder(Self.distinctPhotos), count: Self.distinctPhotos
+    ).ensureDistinct()
+    let files = (0..<count).map { index in
+      folder.appendingPathComponent(String(format: "d%03d/photo-%06d.jpg", index / 1000, index))
+    }
+    for (index, file) in files.enumerated() where !FileManager.default.fileExists(atPath: file.path)
+    {
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      guard link(originals[index % originals.count].path, file.path) == 0 else {
+        throw FolderBenchProcess.Failure(
+          description: "cannot link \(file.path): \(String(cString: strerror(errno)))")
+      }
+    }
+    return files
+  }
+
+  private func ensureDistinct() throws -> [URL] {
     let files = (0..<count).map {
       folder.appendingPathComponent(String(format: "photo-%05d.jpg", $0))
     }
