@@ -30,18 +30,7 @@ import Testing
     var pixels: [UInt8] = []
     for y in 0..<rawHeight {
       for x in 0..<rawWidth {
-        // Where stored (x, y) shows (TIFF/EXIF 6.0, tag 274).
-        let (ux, uy) =
-          switch orientation {
-          case 2: (rawWidth - 1 - x, y)
-          case 3: (rawWidth - 1 - x, rawHeight - 1 - y)
-          case 4: (x, rawHeight - 1 - y)
-          case 5: (y, x)
-          case 6: (rawHeight - 1 - y, x)
-          case 7: (rawHeight - 1 - y, rawWidth - 1 - x)
-          case 8: (y, rawWidth - 1 - x)
-          default: (x, y)
-          }
+        let (ux, uy) = shownPosition(orientation, x, y, rawWidth: rawWidth, rawHeight: rawHeight)
         pixels += upright(ux, uy, width, height, grey)
       }
     }

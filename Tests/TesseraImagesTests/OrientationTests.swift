@@ -20,23 +20,6 @@ import Testing
     return [128, 128, 128]
   }
 
-  /// Where stored pixel (x, y) of a `rawWidth`×`rawHeight` image shows once `orientation`
-  /// is applied (TIFF/EXIF 6.0, tag 274).
-  private static func shown(
-    _ orientation: Int, _ x: Int, _ y: Int, rawWidth: Int, rawHeight: Int
-  ) -> (Int, Int) {
-    switch orientation {
-    case 2: (rawWidth - 1 - x, y)
-    case 3: (rawWidth - 1 - x, rawHeight - 1 - y)
-    case 4: (x, rawHeight - 1 - y)
-    case 5: (y, x)
-    case 6: (rawHeight - 1 - y, x)
-    case 7: (rawHeight - 1 - y, rawWidth - 1 - x)
-    case 8: (y, rawWidth - 1 - x)
-    default: (x, y)
-    }
-  }
-
   /// The JPEG a camera would write for the upright picture under `orientation`.
   private static func storedJPEG(_ orientation: Int) throws -> Data {
     let swaps = orientation >= 5
@@ -45,7 +28,7 @@ import Testing
     var pixels: [UInt8] = []
     for y in 0..<rawHeight {
       for x in 0..<rawWidth {
-        let (ux, uy) = shown(orientation, x, y, rawWidth: rawWidth, rawHeight: rawHeight)
+        let (ux, uy) = shownPosition(orientation, x, y, rawWidth: rawWidth, rawHeight: rawHeight)
         pixels += upright(ux, uy)
       }
     }
