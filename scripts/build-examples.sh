@@ -72,6 +72,12 @@ stop
 expect "thumbnails: 20"
 expect "loaded: 20 (20 from the network)"
 expect "failed: 0"
+# The one line a client writes, `ImagePipeline.shared.image(for: url)`, on the feed's first photo.
+grep -qE "^first photo: [0-9]+×[0-9]+ px$" "$work/out" || {
+  echo "build-examples: FeedThumbnails did not load its first photo:" >&2
+  cat "$work/out" >&2
+  exit 1
+}
 grep -q "20/20 thumbnails" "$work/progress" || { echo "build-examples: no progress bar" >&2; exit 1; }
 
 serve --failure-rate 1 --failures 500 --fault-targets images
@@ -79,7 +85,8 @@ run_example failing
 stop
 expect "thumbnails: 20"
 expect "failed: 20"
-[ "$(grep -c 'server answered HTTP 500' "$work/out")" = 20 ] || {
+grep -q "^first photo: failed (" "$work/out" || { echo "build-examples: first photo did not fail" >&2; exit 1; }
+[ "$(grep -c '^  .*server answered HTTP 500' "$work/out")" = 20 ] || {
   echo "build-examples: FeedThumbnails did not say why each image failed:" >&2
   cat "$work/out" >&2
   exit 1

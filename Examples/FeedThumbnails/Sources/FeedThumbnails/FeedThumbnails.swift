@@ -34,12 +34,25 @@ struct FeedThumbnails {
       exit(1)
     }
     let outcomes = await loadThumbnails(of: page.items)
+    let first = await firstPhotoLine(page.items.first)
     let summary = Summary(
-      outcomes: outcomes, skipped: page.skipped.count,
+      outcomes: outcomes, first: first, skipped: page.skipped.count,
       bytes: ImagePipeline.shared.statistics.bytesDownloaded,
       elapsed: ContinuousClock.now - started)
     print(summary.text)
     exit(summary.failures.isEmpty ? 0 : 3)
+  }
+
+  /// The feed's first photo at the size the feed names, loaded with the one line a client
+  /// needs: "first photo: 240×180 px" or why it failed.
+  static func firstPhotoLine(_ photo: PhotoViewModel?) async -> String {
+    guard let url = photo?.photo.mediaURL else { return "first photo: none" }
+    do throws(ImagePipelineError) {
+      let image = try await ImagePipeline.shared.image(for: url)
+      return "first photo: \(image.width)×\(image.height) px"
+    } catch {
+      return "first photo: failed (\(error))"
+    }
   }
 
   /// Loads each photo's 150×150 thumbnail, a few at a time (the pipeline queues the rest),

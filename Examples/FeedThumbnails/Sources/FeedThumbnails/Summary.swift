@@ -4,6 +4,8 @@ import TesseraImages
 /// What the run did, as the lines it prints.
 struct Summary {
   let outcomes: [Outcome]
+  /// What loading the first photo at its feed size gave.
+  let first: String
   let skipped: Int
   let bytes: Int
   let elapsed: Duration
@@ -32,6 +34,7 @@ struct Summary {
       "failed: \(failures.count)",
     ]
     lines += failures.map { "  \($0.url.absoluteString): \($0.error)" }
+    lines.append(first)
     if skipped > 0 { lines.append("feed entries skipped: \(skipped)") }
     lines.append("bytes downloaded: \(bytes)")
     lines.append("time: \(String(format: "%.2f", seconds)) s")
