@@ -21,6 +21,13 @@ public struct WalkedFile: Sendable, Equatable {
       path: path, name: (path as NSString).lastPathComponent, size: size, modified: modified)
   }
 
+  /// The folder the file is in, as the walk reached it ("." for a bare file name).
+  /// O(path length).
+  public var folder: String {
+    guard path.utf8.count > name.utf8.count + 1 else { return path.hasPrefix("/") ? "/" : "." }
+    return String(decoding: path.utf8.dropLast(name.utf8.count + 1), as: UTF8.self)
+  }
+
   /// With the name the walk already has (no path parsing per file).
   init(path: String, name: String, size: Int, modified: Date) {
     self.path = path

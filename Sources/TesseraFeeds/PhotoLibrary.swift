@@ -12,6 +12,10 @@ import TesseraUtilities
 /// batches that grow with the library (at least `minimumPublish`, else half of what is
 /// shown), so the engine gets O(log n) batch updates over a whole walk, not one per file.
 ///
+/// A second look is instant: with a `PhotoFactsStore`, a photo whose file has not changed
+/// takes the facts read last time as the walk finds it (no header read, no move), and each
+/// folder's facts are stored once every photo in it has its header.
+///
 /// Lives on the main actor; the walk and the header reads run on Dispatch threads.
 /// - Complexity: a publish is O(n + k log k) for k new or moved photos (merge into the sorted
 ///   order, sections in one pass); `prioritize` is O(ids).
@@ -61,6 +65,13 @@ public final class PhotoLibrary {
 
   private let walker: any FileWalking
   private let headerReader: any PhotoHeaderReading
+  private let facts: PhotoFactsStore?
+  private let factsWriter = DispatchQueue(label: "tessera.feeds.photo-facts", qos: .utility)
+  /// The folder of each photo (one shared string per folder), and the photos of each folder.
+  private var folderOf: [String] = []
+  private var photosInFolder: [String: [Int]] = [:]
+  /// Folders with a header read since their facts were stored.
+  private var foldersToStore: Set<String> = []
   private let zone: TimeZone
   private let stopped = Locked(false)
   private var started = false
@@ -75,9 +86,11 @@ public final class PhotoLibrary {
 
   public init(
     walker: any FileWalking, ordering: PhotoOrdering = PhotoOrdering(),
-    headerReader: any PhotoHeaderReading = LocalPhotoHeaderReader(), zone: TimeZone = .current
+    headerReader: any PhotoHeaderReading = LocalPhotoHeaderReader(),
+    facts: PhotoFactsStore? = nil, zone: TimeZone = .current
   ) {
     self.walker = walker
+    self.facts = facts
     self.ordering = ordering
     self.headerReader = headerReader
     self.zone = zone
@@ -96,18 +109,36 @@ public final class PhotoLibrary {
     let walker = walker
     let stopped = stopped
     let zone = zone
-    // Photos are made on the walk's thread (a time zone look-up each), not the main actor.
-    let stream = AsyncStream<(WalkBatch, [LocalPhoto])> { continuation in
+    let facts = facts
+    // Photos are made on the walk's thread (a time zone look-up each, a facts file a folder),
+    // not the main actor.
+    let stream = AsyncStream<(WalkBatch, [LocalPhoto], [String])> { continuation in
       DispatchQueue(label: "tessera.feeds.walk", qos: .userInitiated).async {
+        var folder = ""
+        var known = PhotoFactsStore.Folder()
         walker.walk { batch in
-          continuation.yield((batch, batch.files.map { LocalPhoto(file: $0, zone: zone) }))
+          var found: [LocalPhoto] = []
+          var folders: [String] = []
+          found.reserveCapacity(batch.files.count)
+          folders.reserveCapacity(batch.files.count)
+          for file in batch.files {
+            // Photos of one folder share one string (the walk lists a folder's files in a row).
+            let fileFolder = file.folder
+            if fileFolder != folder {
+              folder = fileFolder
+              known = facts?.facts(ofFolder: folder) ?? PhotoFactsStore.Folder()
+            }
+            folders.append(folder)
+            found.append(LocalPhoto(file: file, header: known.header(of: file), zone: zone))
+          }
+          continuation.yield((batch, found, folders))
           return !stopped.withLock { $0 }
         }
         continuation.finish()
       }
     }
     await withTaskCancellationHandler {
-      for await (batch, found) in stream { ingest(batch, found) }
+      for await (batch, found, folders) in stream { ingest(batch, found, folders) }
     } onCancel: {
       stopped.withLock { $0 = true }
     }
@@ -128,10 +159,13 @@ public final class PhotoLibrary {
 
   // MARK: walk
 
-  private func ingest(_ batch: WalkBatch, _ found: [LocalPhoto]) {
-    for photo in found where indexByPath[photo.file.path] == nil {
+  private func ingest(_ batch: WalkBatch, _ found: [LocalPhoto], _ folders: [String]) {
+    for (photo, folder) in zip(found, folders) where indexByPath[photo.file.path] == nil {
       indexByPath[photo.file.path] = photos.count
       unpublished.insert(photos.count)
+      photosInFolder[folder, default: []].append(photos.count)
+      folderOf.append(folder)
+      if photo.headerRead { progress.headersRead += 1 }
       photos.append(photo)
       keys.append(ordering.key(photo))
     }
@@ -140,6 +174,7 @@ public final class PhotoLibrary {
     progress.foldersWalked = batch.foldersWalked
     progress.walkFinished = batch.finished
     if !publishIfDue(force: batch.finished) { onChange?(.progress) }
+    if batch.finished { storeCompletedFolders() }
     readHeadersIfIdle()
   }
 
@@ -174,6 +209,7 @@ public final class PhotoLibrary {
       photos[index].header = header ?? PhotoHeader()
       photos[index].headerRead = true
       changedSincePublish.append(index)
+      if facts != nil { foldersToStore.insert(folderOf[index]) }
       let key = ordering.key(photos[index])
       if key != keys[index] {
         keys[index] = key
@@ -183,7 +219,36 @@ public final class PhotoLibrary {
     progress.headersRead += chunk.count
     let allRead = progress.walkFinished && progress.headersRead >= photos.count
     if !publishIfDue(force: isPriority || allRead) { onChange?(.progress) }
+    storeCompletedFolders()
     readHeadersIfIdle()
+  }
+
+  // MARK: facts
+
+  /// Stores the facts of every folder whose photos all have headers, once the walk has
+  /// ended (before, a folder may still be listing). O(photos of those folders).
+  private func storeCompletedFolders() {
+    guard let facts, progress.walkFinished, !foldersToStore.isEmpty else { return }
+    for folder in foldersToStore {
+      let members = photosInFolder[folder] ?? []
+      guard members.allSatisfy({ photos[$0].headerRead }) else { continue }
+      foldersToStore.remove(folder)
+      let entries = members.map { index in
+        let photo = photos[index]
+        return PhotoFactsStore.Entry(
+          name: photo.file.name, size: photo.file.size, modified: photo.file.modified,
+          header: photo.header ?? PhotoHeader())
+      }
+      // A folder that cannot be written is read afresh next time; nothing else is lost.
+      factsWriter.async { try? facts.store(entries, ofFolder: folder) }
+    }
+  }
+
+  /// Returns when every folder's facts handed to the store so far are written.
+  public func factsStored() async {
+    await withCheckedContinuation { continuation in
+      factsWriter.async { continuation.resume() }
+    }
   }
 
   // MARK: publishing

@@ -47,7 +47,8 @@ struct Gallery: AsyncParsableCommand {
   var latency = "longtail:60ms,0.8"
   @Option(help: "Embedded server: fraction of requests that fail (0…1).") var failureRate = 0.0
   @Option(help: "Embedded server: photos in the feed.") var items = 10_000
-  @Flag(help: "Keep downloaded images out of the disk cache.") var noDiskCache = false
+  @Flag(help: "Write nothing to disk: no downloaded images, thumbnails or photo facts.")
+  var noDiskCache = false
 
   func validate() throws {
     let plan: GallerySources

@@ -63,7 +63,9 @@ struct GalleryLauncher {
           walker: FolderWalker(
             roots: paths, maxDepth: options.depth, includeHidden: options.hidden),
           ordering: PhotoOrdering(
-            sort: options.sort, reverse: options.reverse, grouping: options.sections))
+            sort: options.sort, reverse: options.reverse, grouping: options.sections),
+          // --no-disk-cache keeps no facts either: every header is read each launch.
+          facts: options.noDiskCache ? nil : PhotoFactsStore())
       }
     case .feed(let url):
       return GalleryFeed(

@@ -1,0 +1,219 @@
+import Foundation
+import TesseraUtilities
+
+/// What Tessera learnt from local photos' headers (pixel size, date taken, camera,
+/// orientation), kept on disk a file per folder, so a second look at a folder has every
+/// photo's date at once: no header is read again, no photo moves after the first screen.
+///
+/// A fact is used only while its file keeps the size and modification time it had when its
+/// header was read. The files are a cache of this user's (`0700` folder, `0600` files,
+/// written through `PrivateFileWrite`); they are still read as untrusted input: every number
+/// is validated, a line that does not parse is skipped, and a file larger than `maxFileBytes`
+/// or naming another folder is ignored.
+///
+/// - Complexity: reading or writing a folder's facts is O(its photos).
+public struct PhotoFactsStore: Sendable {
+  /// Where the files are.
+  public let directory: URL
+
+  /// The first line of every file; a reader that changes what it reads from a header
+  /// changes it, so facts an older reader gathered are read afresh.
+  static let formatLine = "tessera-photo-facts 2"
+
+  /// The largest facts file read: `FeedLimits.maxFolderEntries` photos of ~300 bytes.
+  static let maxFileBytes = 32 << 20
+
+  public init(directory: URL = PhotoFactsStore.defaultDirectory) {
+    self.directory = directory
+  }
+
+  /// `$XDG_CACHE_HOME/tessera/photo-facts` when that variable is an absolute path, else
+  /// `~/.cache/tessera/photo-facts`.
+  public static var defaultDirectory: URL {
+    let environment = ProcessInfo.processInfo.environment
+    let base: URL
+    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+      base = URL(fileURLWithPath: xdg, isDirectory: true)
+    } else {
+      base = FileManager.default.homeDirectoryForCurrentUser
+        .appendingPathComponent(".cache", isDirectory: true)
+    }
+    return base.appendingPathComponent("tessera/photo-facts", isDirectory: true)
+  }
+
+  /// One photo's facts, with what identifies the file they were read from.
+  public struct Entry: Equatable, Sendable {
+    public var name: String
+    public var size: Int
+    public var modified: Date
+    public var header: PhotoHeader
+
+    public init(name: String, size: Int, modified: Date, header: PhotoHeader) {
+      self.name = name
+      self.size = size
+      self.modified = modified
+      self.header = header
+    }
+  }
+
+  /// The facts of one folder, by file name.
+  public struct Folder: Sendable {
+    var entries: [String: Entry] = [:]
+
+    /// The header of `file` when its facts are known and the file has not changed since.
+    /// O(1).
+    public func header(of file: WalkedFile) -> PhotoHeader? {
+      guard let entry = entries[file.name], entry.size == file.size,
+        entry.modified == file.modified
+      else { return nil }
+      return entry.header
+    }
+
+    public var count: Int { entries.count }
+  }
+
+  /// The facts stored for `folder` (a path as the walk gives it); empty when there are none
+  /// or the file cannot be trusted. Blocking.
+  public func facts(ofFolder folder: String) -> Folder {
+    let read = SafeFileRead.contents(
+      path: url(ofFolder: folder).path, maxFileSize: Self.maxFileBytes)
+    guard case .success(let contents) = read else { return Folder() }
+    return Self.parse(contents.bytes, folder: folder)
+  }
+
+  /// Replaces the facts stored for `folder` with `entries`. Blocking.
+  package func store(
+    _ entries: [Entry], ofFolder folder: String
+  ) throws(PrivateFileWrite.Failure) {
+    try PrivateFileWrite.replace(
+      url(ofFolder: folder), with: Self.encode(entries, folder: folder),
+      temporarySuffix: ".facts")
+  }
+
+  func url(ofFolder folder: String) -> URL {
+    directory.appendingPathComponent(StableHash.wideHex(folder) + ".facts")
+  }
+
+  // MARK: format
+  // Line 1 `formatLine`, line 2 the folder, then a line a photo, fields split by tabs:
+  // size, modification time (the Double's bits in hex, so it compares exactly), width,
+  // height, orientation, seconds taken on the wall clock, model, name. Empty means unknown;
+  // text fields escape `%`, tab, CR and LF as `%XX`.
+
+  static func encode(_ entries: [Entry], folder: String) -> Data {
+    var text = formatLine + "\n" + escape(folder) + "\n"
+    for entry in entries.prefix(FeedLimits.maxFolderEntries) {
+      let header = entry.header
+      let fields: [String] = [
+        String(entry.size),
+        String(entry.modified.timeIntervalSince1970.bitPattern, radix: 16),
+        header.pixelSize.map { String($0.width) } ?? "",
+        header.pixelSize.map { String($0.height) } ?? "",
+        header.exif?.orientation.map { String($0) } ?? "",
+        header.exif?.taken.map { String($0.seconds) } ?? "",
+        escape(header.exif?.model ?? ""),
+        escape(entry.name),
+      ]
+      text += fields.joined(separator: "\t") + "\n"
+    }
+    return Data(text.utf8)
+  }
+
+  static func parse(_ data: Data, folder: String) -> Folder {
+    var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)[...]
+    guard lines.popFirst().map({ String(decoding: $0, as: UTF8.self) }) == formatLine,
+      lines.popFirst().flatMap({ unescape(String(decoding: $0, as: UTF8.self)) }) == folder
+    else { return Folder() }
+    var folderFacts = Folder()
+    for line in lines.prefix(FeedLimits.maxFolderEntries) {
+      if let entry = entry(String(decoding: line, as: UTF8.self)) {
+        folderFacts.entries[entry.name] = entry
+      }
+    }
+    return folderFacts
+  }
+
+  private static func entry(_ line: String) -> Entry? {
+    let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    guard fields.count == 8,
+      let size = plainNumber(fields[0], limit: FeedLimits.maxLocalFileBytes),
+      let bits = UInt64(fields[1], radix: 16),
+      case let seconds = Double(bitPattern: bits), seconds.isFinite,
+      let name = unescape(fields[7]), !name.isEmpty, !name.contains("/"),
+      let model = unescape(fields[6]), model.utf8.count <= FeedLimits.maxExifText
+    else { return nil }
+    var header = PhotoHeader()
+    if !fields[2].isEmpty || !fields[3].isEmpty {
+      guard let width = plainNumber(fields[2], limit: FeedLimits.maxImageSide),
+        let height = plainNumber(fields[3], limit: FeedLimits.maxImageSide),
+        let size = PixelSize(validatingWidth: width, height: height)
+      else { return nil }
+      header.pixelSize = size
+    }
+    var exif = ExifFacts(model: model.isEmpty ? nil : model)
+    if !fields[4].isEmpty {
+      guard let orientation = plainNumber(fields[4], limit: 8), orientation >= 1 else {
+        return nil
+      }
+      exif.orientation = orientation
+    }
+    if !fields[5].isEmpty {
+      guard let taken = Int64(fields[5]),
+        (-WallClockTime.secondsLimit...WallClockTime.secondsLimit).contains(Int(taken))
+      else {
+        return nil
+      }
+      exif.taken = WallClockTime(seconds: taken)
+    }
+    header.exif = exif == ExifFacts() ? nil : exif
+    return Entry(
+      name: name, size: size, modified: Date(timeIntervalSince1970: seconds), header: header)
+  }
+
+  /// Decimal digits only (no sign, no spaces), at most `limit`.
+  private static func plainNumber(_ text: String, limit: Int) -> Int? {
+    guard !text.isEmpty, text.utf8.count <= 19,
+      text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+      let value = Int(text), value <= limit
+    else { return nil }
+    return value
+  }
+
+  static func escape(_ text: String) -> String {
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "%": escaped += "%25"
+      case "\t": escaped += "%09"
+      case "\n": escaped += "%0A"
+      case "\r": escaped += "%0D"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
+  }
+
+  /// The text `escape` made; nil for a `%` not followed by one of the four escapes.
+  static func unescape(_ text: String) -> String? {
+    guard text.contains("%") else { return text }
+    var result = ""
+    var scalars = text.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+      guard scalar == "%" else {
+        result.unicodeScalars.append(scalar)
+        continue
+      }
+      var code = ""
+      if let first = scalars.next() { code.unicodeScalars.append(first) }
+      if let second = scalars.next() { code.unicodeScalars.append(second) }
+      switch code {
+      case "25": result += "%"
+      case "09": result += "\t"
+      case "0A": result += "\n"
+      case "0D": result += "\r"
+      default: return nil
+      }
+    }
+    return result
+  }
+}
