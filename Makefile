@@ -20,6 +20,7 @@ test: deps
 	./scripts/check-warnings.sh
 	$(MAKE) lint
 	./scripts/build-examples.sh
+	./scripts/docs.sh
 	FUZZ_SECONDS=20 ./scripts/fuzz.sh
 	./scripts/run-tests.sh
 
@@ -27,7 +28,8 @@ test: deps
 fuzz: deps
 	FUZZ_SECONDS=$${FUZZ_SECONDS:-600} ./scripts/fuzz.sh
 
-# The DocC documentation of the library targets, in docs-out/ (fails on any DocC warning).
+# The DocC documentation of the library targets, in docs-out/ (fails on any DocC warning);
+# `make test` builds it too, so a catalog cannot go stale unnoticed.
 docs: deps
 	./scripts/docs.sh
 
