@@ -51,19 +51,41 @@ extension FuzzHarnesses {
     // or none; the header's shown size within limits whatever the orientation claims.
     "exif": { bytes in
       let prefix = Array(bytes)
-      if let facts = ExifReader.facts(prefix) {
-        if let orientation = facts.orientation { precondition((1...8).contains(orientation)) }
-        if let model = facts.model {
-          precondition(!model.isEmpty && model.utf8.count <= FeedLimits.maxExifText)
-          precondition(model.utf8.allSatisfy { (0x20...0x7E).contains($0) })
-        }
-        if let taken = facts.taken {
-          let year = taken.civil.year
-          precondition((1800...9999).contains(year))
-          _ = (taken.dayTitle, taken.monthTitle, taken.description)
+      FeedInvariants.check(ExifReader.facts(prefix))
+      FeedInvariants.check(PhotoHeader(bytes: prefix).pixelSize)
+    },
+    // A HEIC/AVIF file's first bytes (ISO BMFF boxes: meta, iloc, iinf, iref, iprp): the shown
+    // size within limits or none; the Exif item's extent within the largest file read and,
+    // once cut to the bytes, within them; EXIF facts within their bounds and never an
+    // orientation (libheif turns HEIF images itself). The same bytes as an Exif item too.
+    "heif-header": { bytes in
+      let prefix = Array(bytes)
+      let heif = HEIFHeader(bytes: prefix)
+      if let heif {
+        FeedInvariants.check(heif.pixelSize)
+        if let exif = heif.exif {
+          precondition((0...FeedLimits.maxLocalFileBytes).contains(exif.offset))
+          if let length = exif.length {
+            precondition((1...FeedLimits.maxLocalFileBytes).contains(length))
+          }
+          let limit = FeedLimits.maxHEIFExifBytes
+          if let range = exif.range(inFileOf: prefix.count, limit: limit) {
+            precondition(range.lowerBound == exif.offset && range.upperBound <= prefix.count)
+            precondition((1...limit).contains(range.count))
+          }
         }
       }
-      FeedInvariants.check(PhotoHeader(bytes: prefix).pixelSize)
+      let header = PhotoHeader(bytes: prefix)
+      FeedInvariants.check(header.pixelSize)
+      FeedInvariants.check(header.exif)
+      if heif != nil {
+        precondition(header.pixelSize == heif?.pixelSize)
+        precondition(header.exif?.orientation == nil)
+      }
+      if let tiff = HEIFHeader.tiff(inExifItem: prefix) {
+        precondition(tiff.count >= 8 && tiff.count <= prefix.count - 4)
+        FeedInvariants.check(ExifReader.facts(tiff))
+      }
     },
   ]
 }
@@ -73,6 +95,22 @@ enum FeedInvariants {
   static func checkWeb(_ url: URL) {
     precondition(FeedLimits.networkSchemes.contains(url.scheme?.lowercased() ?? ""))
     precondition(!(url.host ?? "").isEmpty)
+  }
+
+  /// EXIF facts within their bounds: orientation 1…8, a printable model of at most
+  /// `FeedLimits.maxExifText` bytes, a date whose year is plausible and whose titles format.
+  static func check(_ facts: ExifFacts?) {
+    guard let facts else { return }
+    if let orientation = facts.orientation { precondition((1...8).contains(orientation)) }
+    if let model = facts.model {
+      precondition(!model.isEmpty && model.utf8.count <= FeedLimits.maxExifText)
+      precondition(model.utf8.allSatisfy { (0x20...0x7E).contains($0) })
+    }
+    if let taken = facts.taken {
+      let year = taken.civil.year
+      precondition((1800...9999).contains(year))
+      _ = (taken.dayTitle, taken.monthTitle, taken.description)
+    }
   }
 
   static func check(_ size: PixelSize?) {

@@ -41,6 +41,26 @@ public enum FeedLimits {
   public static let maxIFDEntries = ExifStructure.maxIFDEntries
   /// Longest EXIF text kept (camera model, dates).
   public static let maxExifText = 128
+  /// Bytes of a HEIC/AVIF file's Exif item read when it lies past the header bytes (libheif
+  /// and phones write a few KiB; IFD0 and the Exif IFD come first in it).
+  public static let maxHEIFExifBytes = 64 * 1024
+  /// Deepest box level read in a HEIF file (meta 1, iprp 2, ipco 3, a property 4): the reader
+  /// descends only into the boxes it knows, never further.
+  public static let maxHEIFBoxDepth = 4
+  /// Boxes looked at in one HEIF container (top level, meta, iinf, iprp, ipco); the rest are
+  /// ignored.
+  public static let maxHEIFBoxes = 1_024
+  /// Items read from each of a HEIF file's item tables (iinf, iloc, ipma): a 48-MP phone photo
+  /// has a few hundred tiles.
+  public static let maxHEIFItems = 4_096
+  /// Extents walked in a HEIF file's iloc, all items together (an extent can take no bytes,
+  /// so the bytes alone do not bound the walk).
+  public static let maxHEIFExtents = 65_536
+  /// Item references (iref) read, all together.
+  public static let maxHEIFReferences = 8_192
+  /// Derived items followed (an `iden` to its source) to find the primary item's size; a
+  /// reference loop ends there.
+  public static let maxHEIFDerivations = 8
   /// Deepest folder level a walk descends to (`--depth` beyond it is clamped).
   public static let maxWalkDepth = 256
   /// Most images one walk lists; it stops there and says so.

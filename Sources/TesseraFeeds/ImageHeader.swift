@@ -1,10 +1,12 @@
 import Foundation
 import TesseraUtilities
 
-/// Pixel size read from an image file's first bytes (PNG, GIF, WebP, JPEG, told apart by
-/// `ImageSignature`, the one sniffer the pipeline uses too), so a folder's photos have aspect
-/// ratios before anything is decoded. Sizes outside `FeedLimits` are "unknown" (nil). Looks at most `FeedLimits.maxHeaderBytes`; the JPEG walk is linear in the
-/// segments before the frame header. EXIF rotation is ignored.
+/// Pixel size read from an image file's first bytes (PNG, GIF, WebP, JPEG, HEIC/AVIF, told
+/// apart by `ImageSignature`, the one sniffer the pipeline uses too), so a folder's photos
+/// have aspect ratios before anything is decoded. Sizes outside `FeedLimits` are "unknown"
+/// (nil). Looks at most `FeedLimits.maxHeaderBytes`; the JPEG walk is linear in the segments
+/// before the frame header. EXIF rotation is ignored; a HEIF image's own `irot` is not
+/// (`HEIFHeader`).
 enum ImageHeader {
   /// The pixel size of a local file, read through `LocalFile` (no symlinks, no FIFOs, size
   /// checked on the descriptor). Blocking: call it off the cooperative pool.
@@ -26,7 +28,8 @@ enum ImageHeader {
     case .gif: return gif(bytes)
     case .webp: return webp(bytes)
     case .jpeg: return jpeg(bytes)
-    case .tiff, .avif, .heif, nil: return nil
+    case .avif, .heif: return HEIFHeader(bytes: bytes)?.pixelSize
+    case .tiff, nil: return nil
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 /// What a local photo's first bytes tell: its pixel size as shown (EXIF orientations 5…8
 /// swap the sides, as libvips' thumbnail turns the picture upright) and its EXIF facts.
@@ -13,15 +14,32 @@ public struct PhotoHeader: Sendable, Equatable {
   }
 
   /// The header in `bytes` (a file's first bytes). O(bytes looked at), bounded by
-  /// `FeedLimits.maxHeaderBytes`.
+  /// `FeedLimits.maxHeaderBytes`. A HEIC/AVIF file's EXIF is read when its Exif item lies
+  /// within `bytes` (`LocalPhotoHeaderReader` also reads one that lies further on).
   public init(bytes: [UInt8]) {
-    exif = ExifReader.facts(bytes)
+    if let heif = HEIFHeader(bytes: bytes) {
+      let exifItem = heif.exif?.range(inFileOf: bytes.count, limit: FeedLimits.maxHEIFExifBytes)
+      self.init(heif: heif, exifItem: exifItem.map { Array(bytes[$0]) })
+      return
+    }
+    let exif = ExifReader.facts(bytes)
     let stored = ImageHeader.pixelSize(bytes)
     if let stored, exif?.swapsSides == true {
-      pixelSize = PixelSize(width: stored.height, height: stored.width)
+      self.init(pixelSize: PixelSize(width: stored.height, height: stored.width), exif: exif)
     } else {
-      pixelSize = stored
+      self.init(pixelSize: stored, exif: exif)
     }
+  }
+}
+
+extension PhotoHeader {
+  /// A HEIF photo's header: `heif`'s shown size, and the facts of its Exif item's bytes when
+  /// they were read. The orientation is dropped: libheif turns the picture by its own `irot`
+  /// and libvips' heifload ignores EXIF's, so it would turn a HEIF photo twice.
+  init(heif: HEIFHeader, exifItem: [UInt8]?) {
+    var facts = exifItem.flatMap(HEIFHeader.tiff(inExifItem:)).flatMap(ExifReader.facts)
+    facts?.orientation = nil
+    self.init(pixelSize: heif.pixelSize, exif: facts == ExifFacts() ? nil : facts)
   }
 }
 
@@ -32,7 +50,9 @@ public protocol PhotoHeaderReading: Sendable {
 }
 
 /// Reads at most `FeedLimits.maxPhotoHeaderBytes` of each file through `LocalFile` (no
-/// symlinks, no FIFOs, size checked on the open descriptor).
+/// symlinks, no FIFOs, size checked on the open descriptor). A HEIC/AVIF file whose Exif item
+/// lies past those bytes has it read too, at most `FeedLimits.maxHEIFExifBytes` from within
+/// the file's size, through the same checks; a file that changed in between gives no EXIF.
 public struct LocalPhotoHeaderReader: PhotoHeaderReading {
   public init() {}
 
@@ -40,6 +60,20 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
     let read = LocalFile.readPrefix(
       path: path, limit: FeedLimits.maxPhotoHeaderBytes, maxFileSize: FeedLimits.maxLocalFileBytes)
     guard case .success(let prefix) = read else { return nil }
-    return PhotoHeader(bytes: prefix.bytes)
+    guard let heif = HEIFHeader(bytes: prefix.bytes) else {
+      return PhotoHeader(bytes: prefix.bytes)
+    }
+    guard let range = heif.exif?.range(inFileOf: prefix.size, limit: FeedLimits.maxHEIFExifBytes)
+    else { return PhotoHeader(heif: heif, exifItem: nil) }
+    if range.upperBound <= prefix.bytes.count {
+      return PhotoHeader(heif: heif, exifItem: Array(prefix.bytes[range]))
+    }
+    let item = SafeFileRead.contents(
+      path: path, maxFileSize: FeedLimits.maxLocalFileBytes, offset: range.lowerBound,
+      count: range.count)
+    guard case .success(let contents) = item, contents.size == prefix.size,
+      contents.modified == prefix.modified
+    else { return PhotoHeader(heif: heif, exifItem: nil) }
+    return PhotoHeader(heif: heif, exifItem: [UInt8](contents.bytes))
   }
 }

@@ -44,16 +44,14 @@ package enum SafeFileRead {
   package static func contents(
     path: String, maxFileSize: Int, prefix: Int? = nil
   ) -> Result<Contents, Refusal> {
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { return .failure(refusal(errno)) }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return .failure(refusal(errno)) }
-    let type = info.st_mode & S_IFMT
-    guard type == S_IFREG else { return .failure(.notRegularFile(kind: kind(type))) }
-    let limit = max(0, maxFileSize)
-    let size = Int(info.st_size)  // off_t is 64 bits; a regular file's size is never negative
-    guard size <= limit else { return .failure(.tooLarge(size: size, limit: limit)) }
+    withRegularFile(path: path, maxFileSize: maxFileSize) { descriptor, size, limit, modified in
+      readPrefix(descriptor, size: size, limit: limit, prefix: prefix, modified: modified)
+    }
+  }
+
+  private static func readPrefix(
+    _ descriptor: Int32, size: Int, limit: Int, prefix: Int?, modified: Date
+  ) -> Result<Contents, Refusal> {
     let wanted = prefix.map { $0.clamped(to: 0...limit) } ?? limit
     // Whole-file reads go one byte past the limit, to notice a file that grew meanwhile.
     let stop = prefix == nil ? limit + 1 : wanted
@@ -78,7 +76,58 @@ package enum SafeFileRead {
     }
     bytes.count = filled
     guard filled <= limit else { return .failure(.tooLarge(size: filled, limit: limit)) }
-    return .success(Contents(bytes: bytes, size: size, modified: modificationDate(info)))
+    return .success(Contents(bytes: bytes, size: size, modified: modified))
+  }
+
+  /// At most `count` bytes from `offset` of the regular file at `path` (fewer at its end, none
+  /// from at or past it), opened and checked as `contents(path:maxFileSize:prefix:)` opens and
+  /// checks it: a second look into a file whose first bytes said where to look (a HEIF file's
+  /// Exif item). `offset` and `count` are clamped to 0…`maxFileSize` before any arithmetic.
+  ///
+  /// - Complexity: O(bytes read).
+  package static func contents(
+    path: String, maxFileSize: Int, offset: Int, count: Int
+  ) -> Result<Contents, Refusal> {
+    withRegularFile(path: path, maxFileSize: maxFileSize) { descriptor, size, limit, modified in
+      let start = offset.clamped(to: 0...limit)
+      // Both at most `limit`: the sum cannot overflow.
+      let stop = min(start + count.clamped(to: 0...limit), size)
+      var bytes = Data(count: max(0, stop - start))
+      var filled = 0
+      while filled < bytes.count {
+        let read = bytes.withUnsafeMutableBytes { raw in
+          pread(descriptor, raw.baseAddress! + filled, raw.count - filled, off_t(start + filled))
+        }
+        if read < 0, errno == EINTR { continue }
+        guard read >= 0 else { return .failure(refusal(errno)) }
+        if read == 0 { break }  // shrunk since fstat
+        filled += read
+      }
+      bytes.count = filled
+      return .success(Contents(bytes: bytes, size: size, modified: modified))
+    }
+  }
+
+  /// Opens `path` (no symlink followed, never blocking), checks on the descriptor that it is a
+  /// regular file of at most `maxFileSize` bytes, and hands `body` the descriptor, the file's
+  /// size, the limit (`maxFileSize`, at least 0) and its modification date; closes it after.
+  private static func withRegularFile(
+    path: String, maxFileSize: Int,
+    _ body: (_ descriptor: Int32, _ size: Int, _ limit: Int, _ modified: Date) -> Result<
+      Contents, Refusal
+    >
+  ) -> Result<Contents, Refusal> {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(refusal(errno)) }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return .failure(refusal(errno)) }
+    let type = info.st_mode & S_IFMT
+    guard type == S_IFREG else { return .failure(.notRegularFile(kind: kind(type))) }
+    let limit = max(0, maxFileSize)
+    let size = Int(info.st_size)  // off_t is 64 bits; a regular file's size is never negative
+    guard size <= limit else { return .failure(.tooLarge(size: size, limit: limit)) }
+    return body(descriptor, size, limit, modificationDate(info))
   }
 
   private static func refusal(_ code: Int32) -> Refusal {
