@@ -38,6 +38,44 @@ import Testing
     #expect(header.exif?.swapsSides == false)
   }
 
+  /// A phone stores the sensor's pixels and an `irot`: libheif turns them as it decodes, and
+  /// the header's size is the turned one (a real file with an `irot` added, checked against
+  /// libvips' header and decode).
+  @Test(arguments: HEIFPhotoFiles.formats)
+  func aRealFileWithAnIrotShowsTurned(format: String) throws {
+    let stored = try HEIFPhotoFiles.photo(width: 96, height: 64, format: format)
+    for (quarterTurns, shown) in [(1, (64, 96)), (2, (96, 64)), (3, (64, 96))] {
+      let turned = try #require(HEIFPhotoFiles.turned(stored, quarterTurns: quarterTurns))
+      let libvips = try #require(TestImages.header(turned), "libvips reads the turned file")
+      #expect(libvips.width == shown.0 && libvips.height == shown.1)
+      let decoded = try #require(TestImages.decode(turned, fitting: 200, 200))
+      #expect(decoded.width == shown.0 && decoded.height == shown.1)
+      let header = PhotoHeader(bytes: turned)
+      #expect(header.pixelSize == PixelSize(width: shown.0, height: shown.1))
+      #expect(header.exif?.model == "Pixel 8")
+      #expect(header.exif?.taken?.description == "2024-05-01 14:30")
+    }
+  }
+
+  /// The fuzz seeds are what they say: two libvips files and a forged one whose primary is
+  /// an `iden` of a 640 × 480 image, turned a quarter and cropped to 470 × 630 (iloc v1 with
+  /// 8-byte fields, ipma with 15-bit indices).
+  @Test func theFuzzSeedsReadAsTheirNamesSay() throws {
+    let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Fuzz/corpus/heif-header").standardized
+    for (name, size) in [
+      ("pixel-16x16.heic", PixelSize(width: 16, height: 16)),
+      ("pixel-16x16.avif", PixelSize(width: 16, height: 16)),
+      ("forged-iden-irot-clap.heic", PixelSize(width: 470, height: 630)),
+    ] {
+      let bytes = try [UInt8](Data(contentsOf: corpus.appendingPathComponent(name)))
+      let header = PhotoHeader(bytes: bytes)
+      #expect(header.pixelSize == size, "\(name)")
+      #expect(header.exif?.model == "Pixel 8", "\(name)")
+      #expect(header.exif?.taken?.description == "2024-05-01 14:30", "\(name)")
+    }
+  }
+
   /// A large photo's Exif item lies after its image data, past the header bytes: the reader
   /// reads it from the file too.
   @Test(arguments: HEIFPhotoFiles.formats)
