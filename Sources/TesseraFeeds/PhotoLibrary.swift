@@ -218,7 +218,14 @@ public final class PhotoLibrary {
     }
     progress.headersRead += chunk.count
     let allRead = progress.walkFinished && progress.headersRead >= photos.count
-    if !publishIfDue(force: isPriority || allRead) { onChange?(.progress) }
+    // The screen's photos re-sort at once in a small library. In a large one a re-sort is
+    // O(n) and moves the photos on screen away, whose successors would be read next and
+    // move too: a cycle of full publishes. There they get their facts in place and move with
+    // the next batch.
+    let small = photos.count <= minimumPublish
+    if !publishIfDue(force: (isPriority && small) || allRead) {
+      if isPriority { publishFactsInPlace() } else { onChange?(.progress) }
+    }
     storeCompletedFolders()
     readHeadersIfIdle()
   }
@@ -279,6 +286,18 @@ public final class PhotoLibrary {
     changedSincePublish.removeAll()
     onChange?(.items)
     return true
+  }
+
+  /// Publishes the facts read since the last publish without moving any photo. O(1) here;
+  /// the photos whose sort key changed move at the next publish.
+  private func publishFactsInPlace() {
+    guard !changedSincePublish.isEmpty else {
+      onChange?(.progress)
+      return
+    }
+    changedPhotos = changedSincePublish
+    changedSincePublish.removeAll()
+    onChange?(.items)
   }
 
   /// Two sorted arrays as one. O(a + b).
