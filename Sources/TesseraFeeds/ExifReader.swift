@@ -22,7 +22,7 @@ public struct ExifFacts: Equatable, Sendable {
 
 /// A small, bounded EXIF reader over a file's first bytes (the prefix the folder walk already
 /// reads), through `ExifStructure`: a JPEG's APP1 `Exif\0\0` segment, or a TIFF file's own
-/// header. Only IFD0 and the Exif IFD are read, each at most once, so a forged offset can point
+/// header (which is also how a HEIF file's Exif item is read, once `HEIFHeader` found it). Only IFD0 and the Exif IFD are read, each at most once, so a forged offset can point
 /// nowhere new and no chain of IFDs can loop.
 ///
 /// - Complexity: O(segments before APP1 + entries of the two IFDs), both bounded by

@@ -32,6 +32,9 @@ import Testing
     #expect(ExifReader.facts(tiff)?.orientation == 6, "the file does say 6")
     let libvips = try #require(TestImages.header(file))
     #expect(libvips.width == 96 && libvips.height == 64)
+    // The pipeline's thumbnail (which turns by EXIF orientation) shows it as stored too.
+    let decoded = try #require(TestImages.decode(file, fitting: 200, 200))
+    #expect(decoded.width == 96 && decoded.height == 64)
     let header = PhotoHeader(bytes: file)
     #expect(header.pixelSize == PixelSize(width: 96, height: 64))
     #expect(header.exif?.orientation == nil)
