@@ -143,27 +143,15 @@ final class GalleryFeed {
     }
     prioritize = { library.prioritize(ids: $0) }
     progressOf = { Self.progressText(library.progress) }
-    var cache: [GalleryItem?] = []
     library.onChange = { [weak self] change in
       guard let self else { return }
       guard change == .items else {
         self.onChange?(.state)
         return
       }
-      var changed = Set<String>()
-      for index in library.changedPhotos where cache.indices.contains(index) {
-        if let old = cache[index] { changed.insert(old.id) }
-        cache[index] = nil
-      }
-      if cache.count < library.photos.count {
-        cache += repeatElement(nil, count: library.photos.count - cache.count)
-      }
-      self.items = library.order.map { index in
-        if let item = cache[index] { return item }
-        let item = GalleryItem(local: library.photos[index])
-        cache[index] = item
-        return item
-      }
+      let changed = Set(library.changedPhotos.map { library.photos[$0].file.path })
+      // An item of a local photo is the photo itself (its strings shared): made afresh.
+      self.items = library.order.map { GalleryItem(local: library.photos[$0]) }
       self.sections =
         library.sections.isEmpty
         ? [GallerySection(title: nil, range: self.items.indices)]

@@ -11,19 +11,63 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
 
   let id: String
   let kind: Kind
-  /// The first line of a caption: the title, or the username.
-  let title: String
-  /// Shorter facts under the title: author and date, or the role.
-  let subtitle: String
-  /// Text that wraps in list rows and the detail view: tags, summary.
-  let body: String
-  /// Placeholder text while the image loads (initials for avatars).
-  let placeholder: String
   /// Height ÷ width of the image when the feed says so, before it loads.
   let knownHeightPerWidth: Double?
+  private let content: Content
+
+  /// A feed item's text is made once; a local photo keeps only its `LocalPhoto` (whose
+  /// strings it shares with the library) and makes its text when a cell asks: a 100,000-photo
+  /// walk holds 100,000 items, of which a screen shows a few dozen.
+  private enum Content: Sendable {
+    case feed(FeedText, Media)
+    case local(LocalPhoto)
+  }
+
+  private struct FeedText: Sendable {
+    var title: String
+    var subtitle: String
+    var body: String
+    var placeholder: String
+  }
+
+  /// The first line of a caption: the title, or the username.
+  var title: String {
+    switch content {
+    case .feed(let text, _): text.title
+    case .local(let photo): photo.file.name
+    }
+  }
+
+  /// Shorter facts under the title: author and date, or the role.
+  var subtitle: String {
+    switch content {
+    case .feed(let text, _): text.subtitle
+    case .local(let photo):
+      photo.header?.exif?.taken.map(\.description) ?? "modified \(photo.modified.description)"
+    }
+  }
+
+  /// Text that wraps in list rows and the detail view: tags, summary.
+  var body: String {
+    if case .feed(let text, _) = content { return text.body }
+    return ""
+  }
+
+  /// Placeholder text while the image loads (initials for avatars).
+  var placeholder: String {
+    if case .feed(let text, _) = content { return text.placeholder }
+    return "…"
+  }
+
   /// What the detail view tells of a local photo; nil for feed items.
-  let local: LocalFacts?
-  private let media: Media
+  var local: LocalFacts? {
+    guard case .local(let photo) = content else { return nil }
+    let exif = photo.header?.exif
+    return LocalFacts(
+      path: photo.file.path, fileSize: photo.file.size, pixelSize: photo.header?.pixelSize,
+      taken: exif?.taken?.description, modified: photo.modified.description, model: exif?.model,
+      headerRead: photo.headerRead)
+  }
 
   /// A local photo's facts, as far as its header told them.
   struct LocalFacts: Sendable, Hashable {
@@ -58,51 +102,41 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
   init(photo: PhotoViewModel) {
     id = photo.id
     kind = .photo
-    title = photo.title
-    subtitle = [photo.author, photo.dateText].filter { !$0.isEmpty }.joined(separator: " · ")
-    body = [photo.tagsText, photo.summary].filter { !$0.isEmpty }.joined(separator: "\n")
-    placeholder = "…"
     knownHeightPerWidth = photo.aspectRatio.map { 1 / $0 }
-    local = nil
-    media = .photo(photo)
+    content = .feed(
+      FeedText(
+        title: photo.title,
+        subtitle: [photo.author, photo.dateText].filter { !$0.isEmpty }.joined(separator: " · "),
+        body: [photo.tagsText, photo.summary].filter { !$0.isEmpty }.joined(separator: "\n"),
+        placeholder: "…"),
+      .photo(photo))
   }
 
   /// A photo of a local walk: its id is its path, its image the file itself.
   init(local photo: LocalPhoto) {
-    let file = photo.file
-    id = file.path
+    id = photo.file.path
     kind = .photo
-    title = file.name
-    let exif = photo.header?.exif
-    let date = exif?.taken ?? photo.modified
-    subtitle = exif?.taken != nil ? date.description : "modified \(date.description)"
-    body = ""
-    placeholder = "…"
-    let size = photo.header?.pixelSize
-    knownHeightPerWidth = size?.aspectRatioWithinFeedLimits.map { 1 / $0 }
-    local = LocalFacts(
-      path: file.path, fileSize: file.size, pixelSize: size, taken: exif?.taken?.description,
-      modified: photo.modified.description, model: exif?.model, headerRead: photo.headerRead)
-    media = .url(URL(fileURLWithPath: file.path, isDirectory: false))
+    knownHeightPerWidth = photo.header?.pixelSize?.aspectRatioWithinFeedLimits.map { 1 / $0 }
+    content = .local(photo)
   }
 
   init(user: UserViewModel) {
     id = user.id
     kind = .user(role: user.role)
-    title = user.username
-    subtitle = user.roleText
-    body = ""
-    placeholder = user.initials.isEmpty ? "?" : user.initials
     knownHeightPerWidth = 1
-    local = nil
-    media = .url(user.avatarURL)
+    content = .feed(
+      FeedText(
+        title: user.username, subtitle: user.roleText, body: "",
+        placeholder: user.initials.isEmpty ? "?" : user.initials),
+      .url(user.avatarURL))
   }
 
   /// The smallest variant of the image that covers `width` × `height` pixels.
   func imageURL(coveringWidth width: Int, height: Int) -> URL? {
-    switch media {
-    case .photo(let photo): photo.mediaURL(covering: width, height)
-    case .url(let url): url
+    switch content {
+    case .feed(_, .photo(let photo)): photo.mediaURL(covering: width, height)
+    case .feed(_, .url(let url)): url
+    case .local(let photo): URL(fileURLWithPath: photo.file.path, isDirectory: false)
     }
   }
 
