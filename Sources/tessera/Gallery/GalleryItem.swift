@@ -15,11 +15,12 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
   let knownHeightPerWidth: Double?
   private let content: Content
 
-  /// A feed item's text is made once; a local photo keeps only its `LocalPhoto` (whose
-  /// strings it shares with the library) and makes its text when a cell asks: a 100,000-photo
-  /// walk holds 100,000 items, of which a screen shows a few dozen.
+  /// A feed item's text is made once (boxed: a feed item is large, a local one is not); a
+  /// local photo keeps only its `LocalPhoto` (whose strings it shares with the library) and
+  /// makes its text when a cell asks: a 100,000-photo walk holds 100,000 items, of which a
+  /// screen shows a few dozen.
   private enum Content: Sendable {
-    case feed(FeedText, Media)
+    indirect case feed(FeedText, Media)
     case local(LocalPhoto)
   }
 
