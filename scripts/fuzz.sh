@@ -51,7 +51,7 @@ build_swift() {
 
 build_shim() {
   clang -fsanitize=fuzzer,address -fuse-ld=lld -g -O1 -I Sources/CVipsShim/include \
-    $(pkg-config --cflags vips) Fuzz/CVipsShim/harness.c Sources/CVipsShim/CVipsShim.c \
+    $(pkg-config --cflags vips) Fuzz/CVipsShim/harness.c Sources/CVipsShim/CVipsShim.c Sources/CVipsShim/Metadata.c \
     $(pkg-config --libs vips) -o "$out/bin/CVipsShim"
 }
 

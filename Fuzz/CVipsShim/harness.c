@@ -18,13 +18,30 @@
 #include <stdlib.h>
 
 #include "CVipsShim.h"
+#include "CVipsShimMetadata.h"
 
 // The pipeline refuses images over 100 megapixels from the header before decoding; the
 // harness refuses far less, so one input cannot exhaust memory and hide the next bug.
 enum { MAX_FUZZ_PIXELS = 4 * 1000 * 1000 };
 
+/// A local thumbnail's compressed text, inflated by libvips' PNG loader: at most `limit`
+/// bytes of NUL-terminated key, value pairs.
+static void png_text(const uint8_t *data, size_t size) {
+  const size_t limit = 4096;
+  char *text = NULL;
+  size_t length = 0;
+  if (tessera_vips_png_text(data, size, limit, &text, &length) == 0) {
+    if (length > limit || (length > 0 && (text == NULL || text[length - 1] != 0))) abort();
+    size_t fields = 0;
+    for (size_t i = 0; i < length; i++) fields += text[i] == 0;
+    if (fields % 2 != 0) abort();
+  }
+  tessera_vips_free(text);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (tessera_vips_init() != 0) abort();
+  png_text(data, size);
   int width = 0, height = 0, bands = 0;
   char name[64];
   int status = tessera_vips_header_allowed(data, size, TESSERA_FORMATS_NETWORK, &width, &height,

@@ -1,3 +1,4 @@
+#include <string.h>
 #include <vips/vips.h>
 
 #include "CVipsShim.h"
@@ -42,4 +43,43 @@ int tessera_vips_orientation(const void *buffer, size_t length) {
     orientation = 1;
   g_object_unref(image);
   return orientation >= 1 && orientation <= 8 ? orientation : 1;
+}
+
+int tessera_vips_png_text(const void *buffer, size_t length, size_t max_bytes, char **out,
+                          size_t *out_len) {
+  if (out == NULL || out_len == NULL) return -1;
+  *out = NULL;
+  *out_len = 0;
+  if (tessera_vips_init() != 0 || buffer == NULL || length == 0) return -1;
+  VipsImage *image = NULL;
+  // The PNG loader by name: no other loader sniffs these bytes.
+  if (vips_pngload_buffer((void *)buffer, length, &image, "access", VIPS_ACCESS_SEQUENTIAL,
+                          NULL) != 0 ||
+      image == NULL) {
+    vips_error_clear();
+    return -1;
+  }
+  GString *pairs = g_string_new(NULL);
+  gchar **names = vips_image_get_fields(image);
+  const char *prefix = "png-comment-";
+  for (int i = 0; names != NULL && names[i] != NULL; i++) {
+    if (strncmp(names[i], prefix, strlen(prefix)) != 0) continue;
+    // "png-comment-N-KEY": the key follows the second dash.
+    const char *key = strchr(names[i] + strlen(prefix), '-');
+    const char *value = NULL;
+    if (key == NULL || vips_image_get_string(image, names[i], &value) != 0 || value == NULL) {
+      vips_error_clear();
+      continue;
+    }
+    key++;
+    size_t needed = strlen(key) + strlen(value) + 2;
+    if (pairs->len + needed > max_bytes) break;
+    g_string_append_len(pairs, key, (gssize)strlen(key) + 1);
+    g_string_append_len(pairs, value, (gssize)strlen(value) + 1);
+  }
+  g_strfreev(names);
+  g_object_unref(image);
+  *out_len = pairs->len;
+  *out = g_string_free(pairs, FALSE);
+  return 0;
 }

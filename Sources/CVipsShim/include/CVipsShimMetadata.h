@@ -35,6 +35,14 @@ int tessera_vips_encode_with_metadata(const uint8_t *pixels, int width, int heig
 /// reads the header only. Orientations 5…8 swap the image's width and height once upright.
 int tessera_vips_orientation(const void *buffer, size_t length);
 
+/// The text chunks of the PNG in `buffer` (tEXt, and zTXt and iTXt inflated by libvips' PNG
+/// loader, which alone is run: bytes that are not a PNG are refused), as `key NUL value NUL`
+/// pairs in order, in `*out` (`*out_len` bytes, at most `max_bytes`: pairs past it are left
+/// out). Reads the header only. The caller frees `*out` with tessera_vips_free. Returns 0 on
+/// success, -1 when libvips cannot read the PNG.
+int tessera_vips_png_text(const void *buffer, size_t length, size_t max_bytes, char **out,
+                          size_t *out_len);
+
 #ifdef __cplusplus
 }
 #endif

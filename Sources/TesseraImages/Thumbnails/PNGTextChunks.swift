@@ -3,6 +3,8 @@ import Foundation
 /// What a thumbnail reader needs from a PNG file: its pixel size (IHDR) and its text (tEXt,
 /// and uncompressed iTXt) — parsed from bytes some other program wrote, so every length is
 /// checked against the data left and `ThumbnailLimits`, and every chunk's CRC is verified.
+/// Compressed text (zTXt, compressed iTXt) is only counted here; `withCompressedText(of:)`
+/// has libvips' PNG loader inflate it.
 ///
 /// - Complexity: O(size of the data), one pass; no chunk is copied but text values.
 struct PNGTextChunks: Equatable, Sendable {
@@ -11,7 +13,9 @@ struct PNGTextChunks: Equatable, Sendable {
   /// The image's height in pixels, from IHDR (1…2³¹ − 1).
   let height: Int
   /// Keyword → text, the first of each keyword kept.
-  let text: [String: String]
+  var text: [String: String]
+  /// zTXt and compressed iTXt chunks seen (their text is not in `text`).
+  var compressedTextChunks = 0
 
   /// Why some bytes are not a PNG a thumbnail can be read from.
   enum ParseError: Error, Equatable, CustomStringConvertible {
@@ -45,6 +49,7 @@ struct PNGTextChunks: Equatable, Sendable {
     var size: (width: Int, height: Int)?
     var text: [String: String] = [:]
     var textChunks = 0
+    var compressed = 0
     var ended = false
     while offset < bytes.count {
       guard bytes.count - offset >= 12 else { throw .truncated }
@@ -69,9 +74,14 @@ struct PNGTextChunks: Equatable, Sendable {
           (1...ThumbnailLimits.maxPNGSide).contains(height)
         else { throw .badHeader }
         size = (width, height)
-      } else if type == "tEXt" || type == "iTXt" {
+      } else if type == "tEXt" || type == "iTXt" || type == "zTXt" {
         textChunks += 1
         guard textChunks <= ThumbnailLimits.maxTextChunks else { throw .tooManyTextChunks }
+        if type == "zTXt" || (type == "iTXt" && isCompressed(body)) {
+          compressed += 1
+          offset = dataEnd + 4
+          continue
+        }
         if let (key, value) = type == "tEXt" ? latin1Text(body) : internationalText(body),
           text[key] == nil
         {
@@ -85,7 +95,8 @@ struct PNGTextChunks: Equatable, Sendable {
     }
     guard let size else { throw .missingHeader }
     guard ended else { throw .truncated }  // cut at a chunk boundary: no IEND
-    return PNGTextChunks(width: size.width, height: size.height, text: text)
+    return PNGTextChunks(
+      width: size.width, height: size.height, text: text, compressedTextChunks: compressed)
   }
 
   /// A tEXt chunk: keyword (1…79 Latin-1 bytes), NUL, Latin-1 text. Nil when malformed.
@@ -116,8 +127,14 @@ struct PNGTextChunks: Equatable, Sendable {
     return (key, text)
   }
 
+  /// Whether an iTXt chunk's compression flag is set.
+  private static func isCompressed(_ body: ArraySlice<UInt8>) -> Bool {
+    guard let nul = body.firstIndex(of: 0), nul + 1 < body.endIndex else { return false }
+    return body[nul + 1] != 0
+  }
+
   /// A keyword as PNG defines it: 1…79 printable Latin-1 bytes.
-  private static func keyword(_ bytes: ArraySlice<UInt8>) -> String? {
+  static func keyword(_ bytes: ArraySlice<UInt8>) -> String? {
     guard (1...ThumbnailLimits.maxKeywordBytes).contains(bytes.count),
       bytes.allSatisfy({ (32...126).contains($0) || (161...255).contains($0) })
     else { return nil }

@@ -55,7 +55,7 @@ extension ThumbnailCache {
     guard
       let data = try? LocalFileReader.contentsBlocking(
         atPath: url.path, maxBytes: ThumbnailLimits.maxFileBytes),
-      let chunks = try? PNGTextChunks.parse(data),
+      let chunks = (try? PNGTextChunks.parse(data))?.withCompressedText(of: data),
       chunks.width <= side, chunks.height <= side,
       Self.describes(chunks, original)
     else { return nil }

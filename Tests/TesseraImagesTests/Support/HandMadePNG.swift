@@ -4,9 +4,15 @@ import Foundation
 /// code with Tessera: the "independent program" of the thumbnail interop tests. The writer
 /// stores its pixels in uncompressed deflate blocks (legal zlib, no compressor needed).
 enum HandMadePNG {
-  /// An RGB PNG of one colour with `text` as tEXt chunks.
+  /// How text is stored: plain (tEXt), or deflated (zTXt, or iTXt with its compression flag).
+  enum TextChunk: String, Sendable, CaseIterable {
+    case tEXt, zTXt, compressedITXt
+  }
+
+  /// An RGB PNG of one colour with `text` as `kind` chunks.
   static func solid(
-    width: Int, height: Int, red: UInt8, green: UInt8, blue: UInt8, text: [(String, String)]
+    width: Int, height: Int, red: UInt8, green: UInt8, blue: UInt8, text: [(String, String)],
+    kind: TextChunk = .tEXt
   ) -> Data {
     var raw: [UInt8] = []
     for _ in 0..<height {
@@ -16,7 +22,14 @@ enum HandMadePNG {
     var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     png += chunk("IHDR", be32(width) + be32(height) + [8, 2, 0, 0, 0])
     for (key, value) in text {
-      png += chunk("tEXt", Array(key.utf8) + [0] + Array(value.utf8))
+      let key = Array(key.utf8) + [0]
+      switch kind {
+      case .tEXt: png += chunk("tEXt", key + Array(value.utf8))
+      // Method 0 (deflate); the "compressed" stream is stored blocks, legal deflate.
+      case .zTXt: png += chunk("zTXt", key + [0] + zlibStored(Array(value.utf8)))
+      case .compressedITXt:
+        png += chunk("iTXt", key + [1, 0] + [0] + [0] + zlibStored(Array(value.utf8)))
+      }
     }
     png += chunk("IDAT", zlibStored(raw))
     png += chunk("IEND", [])

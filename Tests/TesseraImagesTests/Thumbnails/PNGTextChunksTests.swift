@@ -60,6 +60,26 @@ import Testing
     #expect(ThumbnailText.number("1e3") == nil)
   }
 
+  @Test func compressedTextIsCountedNotReadUntilLibvipsInflatesIt() throws {
+    for kind in [HandMadePNG.TextChunk.zTXt, .compressedITXt] {
+      let png = HandMadePNG.solid(
+        width: 4, height: 3, red: 1, green: 2, blue: 3,
+        text: [("Thumb::URI", "file:///p/a.jpg"), ("Thumb::MTime", "1700000000")], kind: kind)
+      let chunks = try PNGTextChunks.parse(png)
+      #expect(chunks.text.isEmpty)
+      #expect(chunks.compressedTextChunks == 2)
+      let inflated = chunks.withCompressedText(of: png)
+      #expect(inflated.text == ["Thumb::URI": "file:///p/a.jpg", "Thumb::MTime": "1700000000"])
+    }
+    // Plain text is not inflated again, and bytes that are not a PNG give nothing new.
+    let plain = HandMadePNG.solid(
+      width: 4, height: 3, red: 1, green: 2, blue: 3, text: [("Thumb::URI", "x")])
+    #expect(try PNGTextChunks.parse(plain).compressedTextChunks == 0)
+    var forged = try PNGTextChunks.parse(plain)
+    forged.compressedTextChunks = 1
+    #expect(forged.withCompressedText(of: Data("GIF89a".utf8)) == forged)
+  }
+
   @Test func whatTesseraWritesReadsBack() throws {
     let image = Image(
       width: 2, height: 1, pixels: [1, 2, 3, 255, 4, 5, 6, 255],

@@ -25,6 +25,27 @@ import Testing
     #expect(pipeline.statistics.thumbnailsWritten == 0)
   }
 
+  /// zTXt or compressed iTXt, as some programs write them: inflated by libvips' PNG loader.
+  @Test(arguments: [HandMadePNG.TextChunk.zTXt, .compressedITXt])
+  func aThumbnailWithCompressedTextIsUsedToo(_ kind: HandMadePNG.TextChunk) async throws {
+    let scene = try ThumbnailScene()
+    defer { scene.remove() }
+    try scene.writeForeign("large", width: 256, height: 192, colour: blue, kind: kind)
+    let pipeline = scene.pipeline()
+    let response = try await pipeline.imageTask(with: scene.request(200, 150)).response
+    #expect(response.origin == .thumbnailCache)
+    #expect(response.image.centreIs(blue))
+    #expect(pipeline.statistics.downloadsStarted == 0)
+    // Compressed text that names an older version of the file is still stale.
+    let stale = try ThumbnailScene()
+    defer { stale.remove() }
+    try stale.writeForeign(
+      "large", width: 256, height: 192, colour: blue, modified: stale.modified - 1, kind: kind)
+    let fresh = try await stale.pipeline().imageTask(with: stale.request(200, 150)).response
+    #expect(fresh.origin == .localFile)
+    #expect(fresh.image.centreIs(red))
+  }
+
   @Test func theSmallestSizeThatCoversTheBoxIsTaken() async throws {
     let scene = try ThumbnailScene()
     defer { scene.remove() }

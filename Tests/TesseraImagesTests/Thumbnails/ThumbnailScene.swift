@@ -39,14 +39,14 @@ struct ThumbnailScene {
   /// A thumbnail as another program would write it, by hand from the specification.
   func writeForeign(
     _ size: String, width: Int, height: Int, colour: (UInt8, UInt8, UInt8),
-    uri: String? = nil, modified: Int? = nil
+    uri: String? = nil, modified: Int? = nil, kind: HandMadePNG.TextChunk = .tEXt
   ) throws {
     let png = HandMadePNG.solid(
       width: width, height: height, red: colour.0, green: colour.1, blue: colour.2,
       text: [
         ("Thumb::URI", uri ?? self.uri), ("Thumb::MTime", String(modified ?? self.modified)),
         ("Software", "a file manager"),
-      ])
+      ], kind: kind)
     let file = url(size)
     try FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
