@@ -22,6 +22,11 @@ struct FolderBench: AsyncParsableCommand {
   var tree: String?
   @Option(help: "Path of the timg binary to compare with.") var timg = "/usr/bin/timg"
   @Option(help: "Path of the chafa binary to compare with.") var chafa = "/usr/bin/chafa"
+  @Flag(
+    help:
+      "Photos without the EXIF thumbnail cameras embed (as editors export them): cold must decode every 12-MP original."
+  )
+  var noExifThumbnails = false
 
   func validate() throws {
     guard (8...100_000).contains(photos) else {
@@ -34,8 +39,12 @@ struct FolderBench: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let folder = tree.map { URL(fileURLWithPath: $0) } ?? FolderBenchTree.defaultFolder(photos)
-    let files = try FolderBenchTree(folder: folder, count: photos).ensure()
+    let folder =
+      tree.map { URL(fileURLWithPath: $0) }
+      ?? FolderBenchTree.defaultFolder(photos, exifThumbnails: !noExifThumbnails)
+    let files = try FolderBenchTree(
+      folder: folder, count: photos, exifThumbnails: !noExifThumbnails
+    ).ensure()
     let benchmark = FolderBenchmark(
       files: files, folder: folder, repeats: repeats, columns: columns, rows: rows, timg: timg,
       chafa: chafa)

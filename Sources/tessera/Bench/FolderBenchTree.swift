@@ -5,19 +5,22 @@ import TesseraUtilities
 /// smooth colour fields (Gaussian noise, upscaled 8× bicubic) under a fine grain (Gaussian
 /// noise, σ 2), at quality 88: 3–4 MB each, like a phone's. Made with libvips' `vips` command
 /// once, from a few base pictures varied per photo, and kept between runs. Each carries the
-/// EXIF a camera writes: the date taken (a minute apart, in file order) and a 160×120
-/// thumbnail of the photo in IFD1.
+/// EXIF a camera writes: the date taken (a minute apart, in file order) and, unless
+/// `exifThumbnails` is false (as an editor exports them), a 160×120 thumbnail in IFD1.
 struct FolderBenchTree {
   let folder: URL
   let count: Int
+  var exifThumbnails = true
 
-  /// `$XDG_CACHE_HOME/tessera/bench-folder/photos-N` (or under `~/.cache`).
-  static func defaultFolder(_ count: Int) -> URL {
+  /// `$XDG_CACHE_HOME/tessera/bench-folder/photos-N-v2` (or under `~/.cache`), `-bare` at the
+  /// end for photos without EXIF thumbnails.
+  static func defaultFolder(_ count: Int, exifThumbnails: Bool = true) -> URL {
     let environment = ProcessInfo.processInfo.environment
     let cache =
       environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
       ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-    return cache.appendingPathComponent("tessera/bench-folder/photos-\(count)-v2")
+    return cache.appendingPathComponent(
+      "tessera/bench-folder/photos-\(count)-v2" + (exifThumbnails ? "" : "-bare"))
   }
 
   private static let bases = 6
@@ -30,7 +33,8 @@ struct FolderBenchTree {
   func ensure() throws -> [URL] {
     guard count > Self.distinctPhotos else { return try ensureDistinct() }
     let originals = try FolderBenchTree(
-      folder: Self.defaultFolder(Self.distinctPhotos), count: Self.distinctPhotos
+      folder: Self.defaultFolder(Self.distinctPhotos, exifThumbnails: exifThumbnails),
+      count: Self.distinctPhotos, exifThumbnails: exifThumbnails
     ).ensureDistinct()
     let files = (0..<count).map { index in
       folder.appendingPathComponent(String(format: "d%03d/photo-%06d.jpg", index / 1000, index))
@@ -77,15 +81,17 @@ struct FolderBenchTree {
             "vips", "linear", bases[number % bases.count], temporary.path + "[Q=88,strip]",
             gains.joined(separator: " "), "0 0 0", "--uchar",
           ])
-        try FolderBenchProcess.run(
-          ["vips", "thumbnail", temporary.path, thumbnail.path + "[Q=75,strip]", "160"])
+        if exifThumbnails {
+          try FolderBenchProcess.run(
+            ["vips", "thumbnail", temporary.path, thumbnail.path + "[Q=75,strip]", "160"])
+        }
         let minutes = number % 60
         let hours = number / 60 % 24
         let exif = ExifWriter(
           model: "Tessera bench", orientation: 1,
           dateTaken: String(
             format: "2024:05:%02d %02d:%02d:00", 1 + number / 1440 % 28, hours, minutes),
-          thumbnail: [UInt8](try Data(contentsOf: thumbnail)))
+          thumbnail: exifThumbnails ? [UInt8](try Data(contentsOf: thumbnail)) : nil)
         let photo = exif.splicing(into: [UInt8](try Data(contentsOf: temporary)))
         try Data(photo).write(to: temporary)
         try FileManager.default.moveItem(at: temporary, to: file)
