@@ -42,7 +42,12 @@ package struct ExifWriter {
   /// pointer, each present one taking the next slot).
   package var tiff: [UInt8] {
     var ifd0: [(tag: Int, type: Int, count: Int, value: [UInt8]?, data: [UInt8])] = []
-    if let model { ifd0.append((0x0110, 2, ascii(model).count, nil, ascii(model))) }
+    if let model {
+      // TIFF keeps a value of four bytes or fewer in the entry itself, padded.
+      let bytes = ascii(model)
+      let inline = bytes.count <= 4 ? bytes + [UInt8](repeating: 0, count: 4 - bytes.count) : nil
+      ifd0.append((0x0110, 2, bytes.count, inline, inline == nil ? bytes : []))
+    }
     if let orientation { ifd0.append((0x0112, 3, 1, u16(orientation) + [0, 0], [])) }
     var exif: [(tag: Int, data: [UInt8])] = []
     if let dateTaken { exif.append((0x9003, ascii(dateTaken))) }

@@ -22,6 +22,17 @@ import Testing
     #expect(facts.model == "Pixel 8")
   }
 
+  /// A model of four bytes or fewer (NUL included) is stored in the entry itself, as TIFF
+  /// says; read from there in both byte orders.
+  @Test(arguments: [false, true])
+  func aShortModelIsReadFromItsEntry(bigEndian: Bool) throws {
+    for model in ["Old", "EOS", "A"] {
+      let facts = try #require(
+        ExifReader.facts(ExifWriter(bigEndian: bigEndian, model: model).jpeg()))
+      #expect(facts.model == model)
+    }
+  }
+
   @Test func digitizedStandsInForAMissingOriginal() throws {
     let fixture = ExifWriter(dateTaken: nil, digitized: "2020-02-29 08:05:09")
     let facts = try #require(ExifReader.facts(fixture.jpeg()))

@@ -98,7 +98,9 @@ public final class ImageSlot<Image> {
       switch result {
       case .success(let image):
         self.set(.image(image))
-        self.onLoadedImage?(image)
+        let onLoaded = self.onLoadedImage
+        self.onLoadedImage = nil
+        onLoaded?(image)
       case .failure(let error):
         self.set(.failed(String(describing: error)))
       }
@@ -111,6 +113,8 @@ public final class ImageSlot<Image> {
     inFlight?.cancel()
     inFlight = nil
     loadingRequest = nil
+    // What the callback holds (a layout, a cell) is not kept for a load that will not come.
+    onLoadedImage = nil
   }
 
   /// For the cell's `prepareForReuse`: cancel, forget the item, show the placeholder.

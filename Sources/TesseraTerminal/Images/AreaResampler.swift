@@ -92,11 +92,9 @@ enum AreaResampler {
     guard fitted != PixelRect(x: 0, y: 0, width: width, height: height) else {
       return resample(bitmap, width: width, height: height, crop: crop)
     }
-    let left = crop.x.clamped(to: 0...width)
-    let top = crop.y.clamped(to: 0...height)
-    let outWidth = (crop.x + crop.width).clamped(to: left...width) - left
-    let outHeight = (crop.y + crop.height).clamped(to: top...height) - top
-    guard outWidth > 0, outHeight > 0 else { return [] }
+    guard let (left, top, outWidth, outHeight) = clip(crop, width: width, height: height) else {
+      return []
+    }
     var result = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
     let innerLeft = max(left, fitted.x)
     let innerTop = max(top, fitted.y)
@@ -116,6 +114,19 @@ enum AreaResampler {
     return result
   }
 
+  /// `crop` clipped to a `width` × `height` output, as (left, top, width, height); nil when
+  /// nothing of it is left. O(1).
+  private static func clip(
+    _ crop: PixelRect, width: Int, height: Int
+  ) -> (Int, Int, Int, Int)? {
+    let left = crop.x.clamped(to: 0...width)
+    let top = crop.y.clamped(to: 0...height)
+    let outWidth = (crop.x + crop.width).clamped(to: left...width) - left
+    let outHeight = (crop.y + crop.height).clamped(to: top...height) - top
+    guard outWidth > 0, outHeight > 0 else { return nil }
+    return (left, top, outWidth, outHeight)
+  }
+
   /// `bitmap` resized to `width` × `height` RGBA bytes.
   static func resample(_ bitmap: Bitmap, width: Int, height: Int) -> [UInt8] {
     let width = max(1, width)
@@ -131,11 +142,9 @@ enum AreaResampler {
   static func resample(_ bitmap: Bitmap, width: Int, height: Int, crop: PixelRect) -> [UInt8] {
     let width = max(1, width)
     let height = max(1, height)
-    let left = crop.x.clamped(to: 0...width)
-    let top = crop.y.clamped(to: 0...height)
-    let outWidth = (crop.x + crop.width).clamped(to: left...width) - left
-    let outHeight = (crop.y + crop.height).clamped(to: top...height) - top
-    guard outWidth > 0, outHeight > 0 else { return [] }
+    guard let (left, top, outWidth, outHeight) = clip(crop, width: width, height: height) else {
+      return []
+    }
     if bitmap.width == width, bitmap.height == height, outWidth == width, outHeight == height {
       return bitmap.pixels
     }

@@ -13,6 +13,8 @@ struct BlockLayer {
     var rows: Int
     /// The part converted; nil for the whole tile.
     var crop: CellRect?
+    /// The colour of a margin (a tile rounded to whole rows shows its own background there).
+    var background: RGB
   }
 
   var cache = LRUCache<Key, HalfBlockImage>(costLimit: 1 << 20)
@@ -30,20 +32,20 @@ struct BlockLayer {
       guard let visible = placement.visible(in: frame.bounds) else { continue }
       let rect = placement.rect
       let wholeFits = rect.width * rect.height <= screenCells
+      let under = frame[visible.x, visible.y].style.background
+      let background = if case .rgb(let colour) = under { colour } else { RGB(0, 0, 0) }
       let key = Key(
         imageID: placement.imageID, columns: rect.width, rows: rect.height,
-        crop: wholeFits ? nil : placement.crop(of: visible))
+        crop: wholeFits ? nil : placement.crop(of: visible),
+        background: background)
       let image: HalfBlockImage
       if policy != .none, let cached = cache.value(for: key) {
         image = cached
         statistics.imageCacheHits += 1
       } else if policy == .all {
-        // A margin (a tile rounded to whole rows) shows the tile's own background.
-        let under = frame[visible.x, visible.y].style.background
-        let background = if case .rgb(let colour) = under { colour } else { RGB(0, 0, 0) }
         image = HalfBlockImage(
           placement.bitmap, columns: key.columns, rows: key.rows, crop: key.crop,
-          cellSize: cellSize, background: background)
+          cellSize: cellSize, background: key.background)
         cache.insert(image, for: key, cost: max(1, image.cells.count))
         statistics.imageConversions += 1
         statistics.pixelsResampled += image.cells.count * 2

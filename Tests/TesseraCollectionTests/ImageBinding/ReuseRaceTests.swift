@@ -127,6 +127,36 @@ import Testing
     expectEveryVisibleCellShowsItsOwnImage(view, source)
   }
 
+  /// What a load's callback holds (a layout, a cell) goes when the load is cancelled or has
+  /// delivered: a slot keeps nothing for a load that will not call it again.
+  @Test func aCancelledOrFinishedLoadLetsGoOfItsCallback() {
+    final class Witness: Sendable {}
+    let loader = ControlledLoader()
+    let slot = ImageSlot<TestImage>()
+    weak var cancelledWitness: Witness?
+    do {
+      let witness = Witness()
+      cancelledWitness = witness
+      slot.bind(item: 1, request: 1, loader: loader) { _ in withExtendedLifetime(witness) {} }
+    }
+    #expect(cancelledWitness != nil)
+    slot.cancel()
+    #expect(cancelledWitness == nil)
+    weak var deliveredWitness: Witness?
+    var delivered = 0
+    do {
+      let witness = Witness()
+      deliveredWitness = witness
+      slot.bind(item: 2, request: 2, loader: loader) { _ in
+        withExtendedLifetime(witness) { delivered += 1 }
+      }
+    }
+    loader.complete(request: 2)
+    #expect(delivered == 1)
+    #expect(slot.image == TestImage(item: 2))
+    #expect(deliveredWitness == nil)
+  }
+
   @Test func theUncheckedSetterIsWhatTheNaiveStrategyUses() {
     let slot = ImageSlot<TestImage>()
     slot.setImageUnchecked(TestImage(item: 9))
