@@ -38,7 +38,10 @@ struct GalleryLauncher {
       capabilities.graphics == .blocks ? PixelSize(width: 1, height: 2) : capabilities.cellPixelSize
     let screen = GalleryScreen(
       feed: feed, pipeline: pipeline, layout: options.layout, columns: options.columns,
-      width: size.columns, height: size.rows, cellPixels: cellPixels)
+      width: size.columns, height: size.rows, cellPixels: cellPixels,
+      // Half blocks are requested 1×2 per cell, and drawn in the cell's real shape.
+      cellAspect: Double(capabilities.cellPixelSize.height)
+        / Double(max(1, capabilities.cellPixelSize.width)))
     // `y` copies through OSC 52, written between frames like any other output.
     screen.writeToTerminal = { session.write($0) }
     await GalleryRunLoop(session: session, renderer: renderer, screen: screen).run()

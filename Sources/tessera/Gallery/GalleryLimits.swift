@@ -7,6 +7,11 @@ enum GalleryLimits {
   static let imageHeightPerWidth: ClosedRange<Double> = 0.01...2
   /// The shape assumed for an image whose claimed shape is not a number.
   static let unknownHeightPerWidth = 1.0
+  /// Height ÷ width of a terminal cell as the gallery believes it (the terminal reports its
+  /// cell size, which `TerminalLimits` already bounds): fonts are between square and 4:1.
+  static let cellAspects: ClosedRange<Double> = 0.5...4
+  /// The longest side of a requested image box.
+  static let maxRequestSide = 1 << 16
   /// Rows a list thumbnail may take.
   static let thumbnailRows: ClosedRange<Int> = 2...64
 }

@@ -121,8 +121,11 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
     let columns: Int
     switch layoutMode {
     case .grid:
+      // The tile's shape on the screen, at the request's resolution across.
+      let rows = Double(max(1, frame.height - 1)) * Double(cellPixels.width) * cellAspect
       return PixelSize(
-        width: frame.width * cellPixels.width, height: max(1, frame.height - 1) * cellPixels.height)
+        width: frame.width * cellPixels.width,
+        height: max(1, Int(clamping: rows.rounded(), to: 1...GalleryLimits.maxRequestSide)))
     case .waterfall: columns = frame.width
     case .list: columns = RowCell.thumbnailWidth
     }

@@ -31,8 +31,12 @@ final class GalleryScreen {
   /// Cells' image slots bound to the pipeline, and prefetches by item id.
   let images: CollectionImageBinder<String>
   let collectionView: CollectionView
-  /// Pixels one terminal cell stands for: 1×2 in half blocks, the font's cell otherwise.
+  /// Pixels one terminal cell stands for in image requests: 1×2 in half blocks, the font's
+  /// cell otherwise.
   var cellPixels: PixelSize
+  /// Height ÷ width of a cell on the screen (the font's, whatever the request resolution):
+  /// tiles are laid out, and images requested, in the shape they have on the screen.
+  var cellAspect: Double
   private(set) var layoutMode: LayoutMode
   private(set) var columns: Int
   private(set) var width: Int
@@ -71,7 +75,7 @@ final class GalleryScreen {
 
   init(
     feed: GalleryFeed, pipeline: ImagePipeline, layout: LayoutMode, columns: Int,
-    width: Int, height: Int, cellPixels: PixelSize
+    width: Int, height: Int, cellPixels: PixelSize, cellAspect: Double? = nil
   ) {
     self.feed = feed
     images = CollectionImageBinder(pipeline: pipeline)
@@ -80,6 +84,9 @@ final class GalleryScreen {
     self.width = width
     self.height = height
     self.cellPixels = cellPixels
+    self.cellAspect =
+      (cellAspect ?? Double(cellPixels.height) / Double(max(1, cellPixels.width)))
+      .clamped(to: GalleryLimits.cellAspects, nan: 2)
     collectionView = CollectionView(
       layout: Self.makeLayout(layout, columns: max(1, columns)), width: width,
       height: max(0, height - 2))
@@ -118,7 +125,7 @@ final class GalleryScreen {
   func cellHeightPerWidth(ofImage heightPerWidth: Double) -> Double {
     let bounded = heightPerWidth.clamped(
       to: GalleryLimits.imageHeightPerWidth, nan: GalleryLimits.unknownHeightPerWidth)
-    return bounded * Double(max(1, cellPixels.width)) / Double(max(1, cellPixels.height))
+    return bounded / cellAspect
   }
 
   func setLayout(_ mode: LayoutMode) {
