@@ -114,7 +114,8 @@ let package = Package(
     // is the model): images encoded and decoded through libvips, temporary folders, loopback
     // sockets. Seeded generators are TesseraUtilities' SplitMix64.
     .target(
-      name: "TesseraTestSupport", dependencies: ["CVipsShim", "TesseraGeometry"],
+      name: "TesseraTestSupport",
+      dependencies: ["CVipsShim", "TesseraGeometry", "TesseraFeeds", "TesseraUtilities"],
       path: "Tests/TesseraTestSupport"),
     .testTarget(name: "TesseraUtilitiesTests", dependencies: ["TesseraUtilities"]),
     .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),

@@ -30,15 +30,7 @@ public struct PhotoFactsStore: Sendable {
   /// `$XDG_CACHE_HOME/tessera/photo-facts` when that variable is an absolute path, else
   /// `~/.cache/tessera/photo-facts`.
   public static var defaultDirectory: URL {
-    let environment = ProcessInfo.processInfo.environment
-    let base: URL
-    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-      base = URL(fileURLWithPath: xdg, isDirectory: true)
-    } else {
-      base = FileManager.default.homeDirectoryForCurrentUser
-        .appendingPathComponent(".cache", isDirectory: true)
-    }
-    return base.appendingPathComponent("tessera/photo-facts", isDirectory: true)
+    CacheHome.url.appendingPathComponent("tessera/photo-facts", isDirectory: true)
   }
 
   /// One photo's facts, with what identifies the file they were read from.

@@ -1,51 +1,10 @@
 import Dispatch
 import Foundation
+import TesseraTestSupport
 import TesseraUtilities
 import Testing
 
 @testable import TesseraFeeds
-
-/// A walk the test drives: each `release` hands over one batch; the walk waits in between.
-final class ControlledWalker: FileWalking, @unchecked Sendable {
-  private let queue = Locked<[WalkBatch]>([])
-  private let ready = DispatchSemaphore(value: 0)
-
-  func release(_ batch: WalkBatch) {
-    queue.withLock { $0.append(batch) }
-    ready.signal()
-  }
-
-  func walk(_ deliver: (WalkBatch) -> Bool) {
-    while true {
-      ready.wait()
-      guard let batch = queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return }
-      if !deliver(batch) || batch.finished { return }
-    }
-  }
-}
-
-/// Headers from a table, optionally held at a gate until the test opens it; records the paths
-/// in the order they were read.
-final class TableHeaderReader: PhotoHeaderReading, @unchecked Sendable {
-  let headers: [String: PhotoHeader]
-  private let gate = DispatchSemaphore(value: 0)
-  private let held: Bool
-  let readOrder = Locked<[String]>([])
-
-  init(_ headers: [String: PhotoHeader], held: Bool = false) {
-    self.headers = headers
-    self.held = held
-  }
-
-  /// Lets `count` more header reads through.
-  func open(_ count: Int) { for _ in 0..<count { gate.signal() } }
-
-  func header(ofFileAt path: String) -> PhotoHeader? {
-    if held { gate.wait() }
-    readOrder.withLock { $0.append(path) }
-    return headers[path]
-  }
-}
 
 @MainActor
 final class LibraryObserver {

@@ -67,16 +67,7 @@ public final class DiskCache: Sendable {
 
   /// `$XDG_CACHE_HOME/tessera/images`, or `~/.cache/tessera/images`.
   public static var defaultDirectory: URL {
-    let environment = ProcessInfo.processInfo.environment
-    let base: URL
-    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-      base = URL(fileURLWithPath: xdg, isDirectory: true)
-    } else {
-      base = FileManager.default.homeDirectoryForCurrentUser
-        .appendingPathComponent(".cache", isDirectory: true)
-    }
-    return base.appendingPathComponent("tessera", isDirectory: true)
-      .appendingPathComponent("images", isDirectory: true)
+    CacheHome.url.appendingPathComponent("tessera/images", isDirectory: true)
   }
 
   /// Opens (creating if needed) the cache in `directory`, indexing the entries already there

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 /// The thumbnail folders of the freedesktop.org Thumbnail Managing Standard, which file
 /// managers and image viewers share: `normal/` (128 px), `large/` (256), `x-large/` (512) and
@@ -25,12 +26,7 @@ public struct ThumbnailCache: Sendable, Hashable {
   /// `$XDG_CACHE_HOME/thumbnails` when that variable is an absolute path, else
   /// `~/.cache/thumbnails`.
   public static var defaultDirectory: URL {
-    let environment = ProcessInfo.processInfo.environment
-    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-      return URL(fileURLWithPath: xdg).appendingPathComponent("thumbnails", isDirectory: true)
-    }
-    return FileManager.default.homeDirectoryForCurrentUser
-      .appendingPathComponent(".cache/thumbnails", isDirectory: true)
+    CacheHome.url.appendingPathComponent("thumbnails", isDirectory: true)
   }
 
   /// The folder of failures this Tessera recorded. Its version goes up when the decoders

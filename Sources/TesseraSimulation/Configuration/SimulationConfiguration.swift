@@ -2,10 +2,11 @@ import TesseraCollection
 
 /// The three ways of loading images into reused cells that `tessera bench scroll` compares.
 public enum StrategyKind: String, CaseIterable, Sendable, Codable {
-  /// Seed 003's problem: the completion sets the image on the captured cell, unconditionally;
-  /// nothing is reset on reuse and nothing is cancelled.
+  /// The classic reuse bug: the completion sets the image on the cell it captured,
+  /// unconditionally; nothing is reset on reuse and nothing is cancelled, so a reused cell
+  /// shows another row's picture.
   case naive
-  /// Seed 000's solution: placeholder on reuse, the index-path check at completion, a
+  /// The textbook fix for it: a placeholder on reuse, an index-path check at completion, a
   /// dictionary cache of 20 images, the visible rows re-requested at scroll end; no
   /// coalescing, no cancellation.
   case seed

@@ -79,7 +79,7 @@ final class SimDataSource: CollectionDataSource, CollectionDelegate {
 
   private func scrollEnded(_ collectionView: CollectionView) {
     strategy.scrollDidEnd(visible: collectionView.indexPathsForVisibleItems) { path in
-      // Seed 000's loadImagesForOnscreenRows calls cellForRowAtIndexPath itself.
+      // The textbook fix's "load the on-screen rows" calls cellForRowAtIndexPath itself.
       _ = self.collectionView(collectionView, cellForItemAt: path)
     }
   }

@@ -29,7 +29,7 @@ final class ModelledStrategy: LoadingStrategy {
   ) {
     switch kind {
     case .naive:
-      // Seed 003's problem: whatever the cell showed stays until a completion lands, and a
+      // The reuse bug: whatever the cell showed stays until a completion lands, and a
       // completion lands on the cell it captured, whatever that cell shows by then.
       request(item) { image in
         if let image { cell.slot.setImageUnchecked(image) }
@@ -59,7 +59,7 @@ final class ModelledStrategy: LoadingStrategy {
   func cancelPrefetching(_ items: [Int]) {}
   func willRefresh() {}
 
-  /// Seed 000's loadImagesForOnscreenRows at scrollViewDidEndDecelerating (and at
+  /// The textbook fix's "load the on-screen rows" at scrollViewDidEndDecelerating (and at
   /// didEndDragging without deceleration): `cellForRowAtIndexPath` for every visible row.
   /// That dequeues a fresh cell, off screen, so its index-path check never passes: the
   /// effect is to request every visible image again (cache hits, or new downloads).

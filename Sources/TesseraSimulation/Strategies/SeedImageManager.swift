@@ -1,6 +1,6 @@
 import TesseraUtilities
 
-/// Seed 000's `ImageManager`: a dictionary cache keyed by URL that, when it holds more than
+/// The textbook fix's image manager: a dictionary cache keyed by URL that, when it holds more than
 /// `limit` images, drops the entry at `startIndex` before adding one (so it holds at most
 /// limit + 1); `downloadImageFromURL` answers a cached image through the main queue, and
 /// otherwise downloads (every call its own download), caches the image on the download

@@ -15,11 +15,7 @@ struct FolderBenchTree {
   /// `$XDG_CACHE_HOME/tessera/bench-folder/photos-N-v2` (or under `~/.cache`), `-bare` at the
   /// end for photos without EXIF thumbnails.
   static func defaultFolder(_ count: Int, exifThumbnails: Bool = true) -> URL {
-    let environment = ProcessInfo.processInfo.environment
-    let cache =
-      environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-      ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-    return cache.appendingPathComponent(
+    CacheHome.url.appendingPathComponent(
       "tessera/bench-folder/photos-\(count)-v2" + (exifThumbnails ? "" : "-bare"))
   }
 

@@ -81,8 +81,8 @@ struct ScrollBenchmark {
       "network: 80 ms median to first byte (log-normal, sigma 0.7), 3% stalls x6, 2 MB/s "
         + "shared, 2% failures, 6 connections; bytes are the feed server's generated photos")
     report.note(
-      "naive/seed: URLSession (FIFO, 6 connections, no cancellation) and seed 000's "
-        + "ImageManager (dictionary of 20 + 1 images); decoding modelled at full size on the "
+      "naive/seed: URLSession (FIFO, 6 connections, no cancellation) and the textbook fix's "
+        + "image manager (dictionary of 20 + 1 images); decoding modelled at full size on the "
         + "main thread at first draw, 8 ms per megapixel")
     report.note(
       "tessera: the real ImagePipeline (libvips decoding at the tile's size, 32 MiB memory "

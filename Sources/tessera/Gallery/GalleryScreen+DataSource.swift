@@ -2,8 +2,8 @@ import TesseraCollection
 import TesseraImageBinding
 import TesseraImages
 
-/// Cells from items, images bound to cells, and prefetching: seed 000's lazy loading, with
-/// the identity check done by the slot's generation token instead of index paths.
+/// Cells from items, images bound to cells, and prefetching: lazy loading, with the identity
+/// check done by the slot's generation token instead of index paths.
 extension GalleryScreen: CollectionDataSource, CollectionDelegate {
   func numberOfSections(in collectionView: CollectionView) -> Int {
     feed.sections.count

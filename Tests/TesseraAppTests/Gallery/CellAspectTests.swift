@@ -1,6 +1,7 @@
 import TesseraCollection
 import TesseraFeeds
 import TesseraImages
+import TesseraTestSupport
 import Testing
 
 @testable import tessera
@@ -14,7 +15,7 @@ import Testing
 struct CellAspectTests {
   func screen(cellAspect: Double?) -> GalleryScreen {
     let feed = GalleryFeed(title: "photos in /p") {
-      PhotoLibrary(walker: HeldWalker(), headerReader: HeaderTable(headers: [:]))
+      PhotoLibrary(walker: ControlledWalker(), headerReader: TableHeaderReader([:]))
     }
     return GalleryScreen(
       feed: feed, pipeline: ImagePipeline(configuration: .init(diskCache: nil)), layout: .grid,

@@ -4,35 +4,11 @@ import TesseraCollection
 import TesseraFeeds
 import TesseraImages
 import TesseraTerminal
+import TesseraTestSupport
 import TesseraUtilities
 import Testing
 
 @testable import tessera
-
-/// A walk the test drives: each `release` hands over one batch; the walk waits in between.
-final class HeldWalker: FileWalking, @unchecked Sendable {
-  private let queue = Locked<[WalkBatch]>([])
-  private let ready = DispatchSemaphore(value: 0)
-
-  func release(_ batch: WalkBatch) {
-    queue.withLock { $0.append(batch) }
-    ready.signal()
-  }
-
-  func walk(_ deliver: (WalkBatch) -> Bool) {
-    while true {
-      ready.wait()
-      guard let batch = queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return }
-      if !deliver(batch) || batch.finished { return }
-    }
-  }
-}
-
-/// Headers from a table.
-struct HeaderTable: PhotoHeaderReading {
-  var headers: [String: PhotoHeader]
-  func header(ofFileAt path: String) -> PhotoHeader? { headers[path] }
-}
 
 /// The gallery's screen over a local walk, headless: frames are composed and read as text.
 @MainActor
@@ -41,12 +17,12 @@ struct LocalGalleryTests {
   static let utc = TimeZone(identifier: "UTC")!
 
   func makeScreen(
-    _ walker: HeldWalker, headers: [String: PhotoHeader] = [:],
-    ordering: PhotoOrdering = PhotoOrdering(), rewalks: [HeldWalker] = []
+    _ walker: ControlledWalker, headers: [String: PhotoHeader] = [:],
+    ordering: PhotoOrdering = PhotoOrdering(), rewalks: [ControlledWalker] = []
   ) -> (GalleryScreen, PhotoLibrary) {
-    func library(_ walker: HeldWalker) -> PhotoLibrary {
+    func library(_ walker: ControlledWalker) -> PhotoLibrary {
       PhotoLibrary(
-        walker: walker, ordering: ordering, headerReader: HeaderTable(headers: headers),
+        walker: walker, ordering: ordering, headerReader: TableHeaderReader(headers),
         zone: Self.utc)
     }
     let first = library(walker)
@@ -58,7 +34,7 @@ struct LocalGalleryTests {
         made = true
         return first
       }
-      return library(pending.isEmpty ? HeldWalker() : pending.removeFirst())
+      return library(pending.isEmpty ? ControlledWalker() : pending.removeFirst())
     }
     let screen = GalleryScreen(
       feed: feed, pipeline: ImagePipeline(configuration: .init(diskCache: nil)), layout: .grid,
@@ -84,7 +60,7 @@ struct LocalGalleryTests {
   }
 
   @Test func theFirstScreenShowsWhileTheWalkGoesOnWithMonthHeaders() async {
-    let walker = HeldWalker()
+    let walker = ControlledWalker()
     let (screen, library) = makeScreen(walker)
     let walk = Task { await screen.start() }
     let june = (1...6).map { Self.file("june-\($0).jpg", "2024:06:0\($0) 12:00:00") }
@@ -118,8 +94,8 @@ struct LocalGalleryTests {
   /// `r` on a folder walks it again: what the screen shows stays until the new walk ends, then
   /// files that came and went are shown in one update, and the selection stays on its photo.
   @Test func refreshWalksAgainAndTakesTheNewOrderWhenTheWalkEnds() async {
-    let walker = HeldWalker()
-    let again = HeldWalker()
+    let walker = ControlledWalker()
+    let again = ControlledWalker()
     let (screen, _) = makeScreen(walker, ordering: PhotoOrdering(sort: .name), rewalks: [again])
     let walk = Task { await screen.start() }
     let names = ["b.jpg", "c.jpg", "d.jpg"]
@@ -148,7 +124,7 @@ struct LocalGalleryTests {
   }
 
   @Test func theSelectionStaysOnItsPhotoWhenABatchInsertsAbove() async {
-    let walker = HeldWalker()
+    let walker = ControlledWalker()
     let (screen, _) = makeScreen(walker, ordering: PhotoOrdering(sort: .name))
     let walk = Task { await screen.start() }
     walker.release(WalkBatch(files: (0..<8).map { Self.file("m\($0).jpg", "2024:01:01 00:00:00") }))
@@ -167,7 +143,7 @@ struct LocalGalleryTests {
   }
 
   @Test func theDetailViewTellsALocalPhotosFactsOpensAndCopiesItsPath() async throws {
-    let walker = HeldWalker()
+    let walker = ControlledWalker()
     let path = "/p/IMG_0001.jpg"
     let header = PhotoHeader(
       pixelSize: PixelSize(width: 3000, height: 4000),
@@ -209,7 +185,7 @@ struct LocalGalleryTests {
   }
 
   @Test func theDetailImageIsRequestedAtTheBoxsPixelSizeNotTheTiles() async throws {
-    let walker = HeldWalker()
+    let walker = ControlledWalker()
     let (screen, _) = makeScreen(walker)
     screen.cellPixels = PixelSize(width: 10, height: 20)
     let walk = Task { await screen.start() }
