@@ -25,6 +25,8 @@ public final class PhotoLibrary {
   /// the progress.
   public enum Change: Equatable, Sendable {
     case items
+    /// Only `changedPhotos`' facts changed; `order` and `sections` are as they were.
+    case facts
     case progress
   }
 
@@ -205,6 +207,8 @@ public final class PhotoLibrary {
 
   private func apply(_ headers: [PhotoHeader?], to chunk: [Int], isPriority: Bool) {
     readingHeaders = false
+    // A stopped library (replaced by a new walk) publishes nothing more.
+    guard !stopped.withLock({ $0 }) else { return }
     for (index, header) in zip(chunk, headers) where !photos[index].headerRead {
       photos[index].header = header ?? PhotoHeader()
       photos[index].headerRead = true
@@ -273,12 +277,15 @@ public final class PhotoLibrary {
     let photos = photos
     let keys = keys
     let ordering = ordering
-    let incoming = unpublished.union(moved).sorted {
-      ordering.precedes(photos[$0], keys[$0], photos[$1], keys[$1])
+    // Keys decide most comparisons without touching (copying) the photos.
+    let byKey = ordering.sort != .name
+    let reverse = ordering.reverse
+    let precedes = { (a: Int, b: Int) -> Bool in
+      if byKey, keys[a] != keys[b] { return reverse ? keys[a] < keys[b] : keys[a] > keys[b] }
+      return ordering.precedes(photos[a], keys[a], photos[b], keys[b])
     }
-    order = Self.merge(order, incoming) {
-      ordering.precedes(photos[$0], keys[$0], photos[$1], keys[$1])
-    }
+    let incoming = unpublished.union(moved).sorted(by: precedes)
+    order = Self.merge(order, incoming, by: precedes)
     unpublished.removeAll()
     moved.removeAll()
     sections = ordering.sections(of: order, keys: keys)
@@ -297,7 +304,7 @@ public final class PhotoLibrary {
     }
     changedPhotos = changedSincePublish
     changedSincePublish.removeAll()
-    onChange?(.items)
+    onChange?(.facts)
   }
 
   /// Two sorted arrays as one. O(a + b).

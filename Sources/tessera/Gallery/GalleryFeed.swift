@@ -45,6 +45,8 @@ final class GalleryFeed {
     case appended(Range<Int>)
     /// Items came, moved or changed (a walk's batch, dates read): `changed` ids need new cells.
     case updated(changed: Set<String>)
+    /// Only the facts of these items changed, in place: their cells are configured again.
+    case factsChanged(Set<String>)
   }
 
   private var progressOf: @MainActor () -> String? = { nil }
@@ -122,7 +124,9 @@ final class GalleryFeed {
       // Until the walk ends only its progress is shown; its photos are taken all at once.
       fresh.onChange = { [weak self] _ in self?.onChange?(.state) }
       await fresh.start()
+      // The old library's header reads still under way must not publish its order again.
       current.stop()
+      current.onChange = nil
       current = fresh
       self.adopt(fresh)
       fresh.onChange?(.items)
@@ -145,6 +149,19 @@ final class GalleryFeed {
     progressOf = { Self.progressText(library.progress) }
     library.onChange = { [weak self] change in
       guard let self else { return }
+      if change == .facts {
+        // Same order: the changed photos' items are replaced where they stand.
+        var ids = Set<String>()
+        for photo in library.changedPhotos {
+          guard let position = library.order.firstIndex(of: photo),
+            self.items.indices.contains(position)
+          else { continue }
+          self.items[position] = GalleryItem(local: library.photos[photo])
+          ids.insert(self.items[position].id)
+        }
+        self.onChange?(.factsChanged(ids))
+        return
+      }
       guard change == .items else {
         self.onChange?(.state)
         return

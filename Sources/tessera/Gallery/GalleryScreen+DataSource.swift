@@ -72,6 +72,23 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
     }
   }
 
+  /// Gives the visible cells of `ids` their items again (their facts changed, not their
+  /// place): O(visible cells), no diff of the whole feed.
+  func reconfigureVisibleCells(of ids: Set<String>) {
+    for visible in collectionView.visibleCells {
+      guard let index = flatIndex(of: visible.indexPath), feed.items.indices.contains(index),
+        ids.contains(feed.items[index].id)
+      else { continue }
+      let item = feed.items[index]
+      if let cell = visible.cell as? TileCell {
+        configure(cell, with: item, at: visible.indexPath)
+      } else if let cell = visible.cell as? RowCell {
+        configure(cell, with: item, at: visible.indexPath)
+      }
+    }
+    needsDisplay = true
+  }
+
   /// A newly known image shape resizes just that item: a waterfall tile or a list row.
   private func imageArrived(_ image: TesseraImages.Image, forItem id: String) {
     let size = image.originalSize
@@ -79,7 +96,9 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
     let heightPerWidth = Double(size.height) / Double(size.width)
     let known = knownHeightsPerWidth[id]
     knownHeightsPerWidth[id] = heightPerWidth
-    guard known == nil || abs((known ?? 0) - heightPerWidth) > 0.001,
+    // Grid tiles have a fixed shape: nothing to resize (and finding the item's index path
+    // builds a table of every id after each update).
+    guard layoutMode != .grid, known == nil || abs((known ?? 0) - heightPerWidth) > 0.001,
       let path = collectionView.indexPath(forItemIdentifier: id)
     else { return }
     switch layoutMode {

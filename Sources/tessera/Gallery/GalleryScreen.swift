@@ -188,6 +188,13 @@ final class GalleryScreen {
     switch change {
     case .state:
       break
+    case .factsChanged(let ids):
+      reconfigureVisibleCells(of: ids)
+      if case .detail(let item) = overlay, ids.contains(item.id),
+        let fresh = feed.items.first(where: { $0.id == item.id })
+      {
+        overlay = .detail(fresh)  // its facts arrived while it was open
+      }
     case .replaced, .appended, .updated:
       var changed = Set<String>()
       if case .updated(let ids) = change { changed = ids }
