@@ -228,7 +228,7 @@ public final class PhotoLibrary {
     // the next batch.
     let small = photos.count <= minimumPublish
     if !publishIfDue(force: (isPriority && small) || allRead) {
-      if isPriority { publishFactsInPlace() } else { onChange?(.progress) }
+      if isPriority { publishFactsInPlace(of: chunk) } else { onChange?(.progress) }
     }
     storeCompletedFolders()
     readHeadersIfIdle()
@@ -295,15 +295,11 @@ public final class PhotoLibrary {
     return true
   }
 
-  /// Publishes the facts read since the last publish without moving any photo. O(1) here;
-  /// the photos whose sort key changed move at the next publish.
-  private func publishFactsInPlace() {
-    guard !changedSincePublish.isEmpty else {
-      onChange?(.progress)
-      return
-    }
-    changedPhotos = changedSincePublish
-    changedSincePublish.removeAll()
+  /// Publishes the facts of `photos` (the screen's) without moving any photo: O(photos)
+  /// here and for the gallery. They, and whatever else was read, move and are published
+  /// again with the next batch.
+  private func publishFactsInPlace(of photos: [Int]) {
+    changedPhotos = photos
     onChange?(.facts)
   }
 

@@ -39,12 +39,8 @@ import Testing
     reader.open(1)
     reader.open(2)
     await observer.wait { library.progress.headersRead == 3 }
-    // Their dates are known and published, and they have not moved.
-    // (With photo 0's, read before them.)
-    #expect(
-      Set(library.changedPhotos.map { library.photos[$0].file.name }) == [
-        "9.jpg", "8.jpg", "0.jpg",
-      ])
+    // Their dates are known and published, and they have not moved. Only the screen's photos: what else was read (photo 0) waits for the next batch.
+    #expect(Set(library.changedPhotos.map { library.photos[$0].file.name }) == ["9.jpg", "8.jpg"])
     #expect(library.photos[9].taken == WallClockTime(exif: "2001:01:01 10:00:00"))
     #expect(names(library) == byModified)
     // Once every header is read, the order is by date.
