@@ -57,6 +57,7 @@ let package = Package(
       ],
       linkerSettings: [
         .linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+        .linkedLibrary("gmodule-2.0"),
       ]
     ),
     .target(

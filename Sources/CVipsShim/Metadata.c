@@ -3,6 +3,7 @@
 
 #include "CVipsShim.h"
 #include "CVipsShimMetadata.h"
+#include "Modules.h"
 
 int tessera_vips_encode_with_metadata(const uint8_t *pixels, int width, int height, int bands,
                                       const char *suffix, const TesseraMetadataField *fields,
@@ -24,6 +25,7 @@ int tessera_vips_encode_with_metadata(const uint8_t *pixels, int width, int heig
     else
       vips_image_set_int(image, fields[i].name, fields[i].number);
   }
+  tessera__load_module_for_suffix(suffix);
   int status = vips_image_write_to_buffer(image, suffix, out, out_len, NULL);
   g_object_unref(image);
   return status == 0 ? 0 : -1;
@@ -31,6 +33,7 @@ int tessera_vips_encode_with_metadata(const uint8_t *pixels, int width, int heig
 
 int tessera_vips_orientation(const void *buffer, size_t length) {
   if (tessera_vips_init() != 0 || buffer == NULL || length == 0) return 1;
+  tessera__load_module_for_bytes(buffer, length);
   VipsImage *image = vips_image_new_from_buffer(buffer, length, "", "access",
                                                 VIPS_ACCESS_SEQUENTIAL, NULL);
   if (image == NULL) {

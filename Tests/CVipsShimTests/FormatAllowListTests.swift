@@ -46,6 +46,21 @@ import Testing
     #expect(found.name == name)
   }
 
+  /// libvips loads only the modules Tessera decodes photos with, HEIF and JPEG XL, and those
+  /// when their bytes first arrive; the ImageMagick, PDF and OpenSlide loaders (and their
+  /// libraries) are never in the process, whatever the allow-list would say of them.
+  @Test func onlyThePhotoModulesAreLoaded() throws {
+    let avif = try encoded(".avif")
+    #expect(format(avif) == (Int32(TESSERA_FORMAT_HEIF.rawValue), "AVIF"))
+    #expect(tessera_vips_has_operation("heifload_buffer") == 1)
+    let jxl = try encoded(".jxl")
+    #expect(format(jxl) == (Int32(TESSERA_FORMAT_JXL.rawValue), "JPEG XL"))
+    #expect(tessera_vips_has_operation("jxlload_buffer") == 1)
+    for absent in ["magickload_buffer", "pdfload_buffer", "openslideload"] {
+      #expect(tessera_vips_has_operation(absent) == 0, "\(absent) is loaded")
+    }
+  }
+
   /// Named whether or not librsvg and poppler are installed: libvips' own loaders see them
   /// when they are, the shim's magic numbers when they are not.
   @Test func svgAndPDFAreNamedAndNeverAllowed() {

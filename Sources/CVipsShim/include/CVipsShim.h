@@ -72,6 +72,19 @@ int tessera_vips_thumbnail_rgba_allowed(const void *buffer, size_t length, unsig
                                         uint8_t **pixels, size_t *pixels_len, int *out_width,
                                         int *out_height);
 
+/// Whether libvips in this process has the operation `nickname` (e.g. "heifload_buffer"):
+/// 1 or 0. Tessera loads only the libvips modules it decodes photos with.
+int tessera_vips_has_operation(const char *nickname);
+
+/// Decodes all of `buffer` at its own size (turned upright by its EXIF orientation),
+/// converted to sRGB, 8-bit RGBA: for images already small, such as shared thumbnails, which
+/// the caller resizes itself. The format must be in `allowed`, else TESSERA_REFUSED_FORMAT;
+/// the caller checks the header's size first. The caller frees `*pixels` with
+/// tessera_vips_free. Returns 0 on success, -1 on error.
+int tessera_vips_load_rgba_allowed(const void *buffer, size_t length, unsigned allowed,
+                                   uint8_t **pixels, size_t *pixels_len, int *out_width,
+                                   int *out_height);
+
 /// tessera_vips_header_allowed for TESSERA_FORMATS_LOCAL, writing the loader's nickname
 /// (e.g. "jpegload_buffer") to `loader` instead of the format's name.
 int tessera_vips_header(const void *buffer, size_t length, int *width, int *height, int *bands,

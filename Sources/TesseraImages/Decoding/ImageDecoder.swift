@@ -63,7 +63,7 @@ struct ImageDecoder: Sendable {
     guard tw >= (ow * scale).rounded(.down), th >= (oh * scale).rounded(.down) else { return nil }
     let storedBox = turns ? PixelSize(width: box.height, height: box.width) : box
     guard
-      let decoded = try? decode(
+      let decoded = try? decodeSmall(
         thumbnail.jpeg, targetSize: storedBox, contentMode: contentMode,
         allowed: TESSERA_FORMAT_JPEG.rawValue)
     else { return nil }
@@ -104,6 +104,45 @@ struct ImageDecoder: Sendable {
     }
     let bitmap = [UInt8](UnsafeBufferPointer(start: pixels, count: length))
     return Image(width: Int(width), height: Int(height), pixels: bitmap, originalSize: original)
+  }
+
+  /// The most pixels an image may have for ``decodeSmall(_:targetSize:contentMode:allowed:)``
+  /// to decode it whole: a 1,024-px thumbnail, the largest the shared folders hold.
+  static let smallImagePixels = 1_024 * 1_024
+
+  /// `decode` for images already small (shared thumbnails, a camera's embedded one): decoded
+  /// whole at their own size and resized here (``Image/fitted(into:contentMode:)``), which
+  /// costs a fraction of libvips' thumbnailer on a few thousand pixels. Larger images take
+  /// the thumbnailer.
+  func decodeSmall(
+    _ data: Data, targetSize: PixelSize?, contentMode: ImageRequest.ContentMode,
+    allowed: UInt32
+  ) throws(ImagePipelineError) -> Image {
+    let size = try header(of: data, allowed: allowed)
+    guard size.width * size.height <= Self.smallImagePixels else {
+      return try decode(data, targetSize: targetSize, contentMode: contentMode, allowed: allowed)
+    }
+    if let targetSize, targetSize.width <= 0 || targetSize.height <= 0 {
+      throw .decodingFailed("target size \(targetSize) is not positive")
+    }
+    var pixels: UnsafeMutablePointer<UInt8>?
+    var length = 0
+    var width: Int32 = 0
+    var height: Int32 = 0
+    let status = data.withUnsafeBytes { raw in
+      tessera_vips_load_rgba_allowed(
+        raw.baseAddress, raw.count, allowed, &pixels, &length, &width, &height)
+    }
+    guard status == 0, let pixels else { throw .decodingFailed(Self.lastError()) }
+    defer { tessera_vips_free(pixels) }
+    guard width > 0, height > 0, length == Int(width) * Int(height) * 4,
+      Int(width) * Int(height) <= Self.smallImagePixels
+    else {
+      throw .decodingFailed("libvips returned \(length) bytes for \(width)x\(height) RGBA")
+    }
+    let bitmap = [UInt8](UnsafeBufferPointer(start: pixels, count: length))
+    return Image(width: Int(width), height: Int(height), pixels: bitmap, originalSize: size)
+      .fitted(into: targetSize, contentMode: contentMode)
   }
 
   /// The source's dimensions, upright (EXIF orientations 5…8 swap them, as the decode turns

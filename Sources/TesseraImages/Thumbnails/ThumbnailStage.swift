@@ -97,7 +97,12 @@ extension PipelineCore {
           configuration.logger.debug(
             "thumbnail not written", metadata: ["reason": "\(error)"])
         }
-        let image = try decoder.decodeThumbnail(png, for: request, originalSize: originalSize)
+        // The tile is made from the thumbnail's pixels as a later launch makes it from the
+        // PNG (which holds the same pixels): no second decode.
+        let image = Image(
+          width: thumbnail.width, height: thumbnail.height, pixels: thumbnail.pixels,
+          originalSize: originalSize
+        ).fitted(into: target, contentMode: request.contentMode)
         return (image, written)
       }
     }
@@ -126,7 +131,7 @@ extension ImageDecoder {
   func decodeThumbnail(
     _ png: Data, for request: ImageRequest, originalSize: PixelSize?
   ) throws(ImagePipelineError) -> Image {
-    let image = try decode(
+    let image = try decodeSmall(
       png, targetSize: request.targetSize, contentMode: request.contentMode,
       allowed: TESSERA_FORMAT_PNG.rawValue)
     guard let originalSize else { return image }

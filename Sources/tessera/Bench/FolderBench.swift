@@ -131,7 +131,8 @@ struct FolderBenchmark {
       report.note("chafa not installed at \(chafa): no chafa baseline")
     }
     report.note(
-      "first screen: from starting the gallery in a new tmux server to the first capture of the "
+      "first screen: from starting the gallery (in a tmux server started before) to the first "
+        + "capture of the "
         + "pane (polled every 20 ms) with every visible tile drawn (no placeholder left) in its "
         + "final order (the walk over, every date taken read; for a tree larger than "
         + "\(FolderBenchTree.distinctPhotos) photos, made of hard links, in the walk's order); "
@@ -146,10 +147,11 @@ struct FolderBenchmark {
     let executable =
       (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
       ?? CommandLine.arguments[0]
+    let session = try FolderBenchSession(columns: columns, rows: rows)
     let start = ContinuousClock.now
-    let session = try FolderBenchSession(
-      command: [executable, "gallery", "--dir", folder.path, "--graphics", "blocks"],
-      columns: columns, rows: rows, environment: ["XDG_CACHE_HOME": cache.path])
+    try session.launch(
+      [executable, "gallery", "--dir", folder.path, "--graphics", "blocks"],
+      environment: ["XDG_CACHE_HOME": cache.path])
     // The final order (every date read) for a tree of distinct photos; a tree of 100,000
     // hard links is timed to its first full screen, in the walk's order, as no program can
     // read 100,000 dates in the time it asks for.
