@@ -55,10 +55,10 @@ let package = Package(
           "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include",
         ])
       ],
-      linkerSettings: [
-        .linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
-        .linkedLibrary("gmodule-2.0"),
-      ]
+      // libvips is opened at run time (VipsSymbols.h): not linked, so a launch does not load
+      // its ~100 libraries before main.
+      // libpng is linked (it needs only zlib): shared thumbnails decode without libvips.
+      linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("png16")]
     ),
     .target(
       name: "TesseraImages",

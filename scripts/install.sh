@@ -14,7 +14,10 @@ prefix=${1:-${PREFIX:-/usr/local}}
 configuration=${CONFIGURATION:-release}
 root="${DESTDIR:-}$prefix"
 
-swift build -c "$configuration" --product tessera
+# A release links the Swift runtime in (as `make build`): no toolchain needed beside it.
+static=()
+[ "$configuration" = release ] && static=(--static-swift-stdlib)
+swift build -c "$configuration" --product tessera "${static[@]}"
 binary=".build/$configuration/tessera"
 
 install -d "$root/bin" "$root/share/man/man1" "$root/share/bash-completion/completions" \

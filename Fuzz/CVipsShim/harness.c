@@ -1,12 +1,13 @@
-// libFuzzer harness for the C shim: header read, then thumbnail, over arbitrary bytes, with
-// the network allow-list, exactly as the image pipeline decodes bytes from a server. Only the
+// libFuzzer harness for the C shim over arbitrary bytes: a PNG's compressed text and its decode
+// by libpng (as shared thumbnails are read), then the header read and thumbnail with the
+// network allow-list, exactly as the image pipeline decodes bytes from a server. Only the
 // photo decoders (JPEG, PNG, WebP, GIF, HEIF/AVIF) can be reached.
 //
 // Build and run (from the repository root; `scripts/fuzz.sh CVipsShim shim-thumbnail 30`
 // does the same):
 //   clang -fsanitize=fuzzer,address -g -O1 -I Sources/CVipsShim/include \
-//     $(pkg-config --cflags vips) Fuzz/CVipsShim/harness.c Sources/CVipsShim/CVipsShim.c \
-//     $(pkg-config --libs vips) -o /tmp/fuzz-shim
+//     $(pkg-config --cflags vips) Fuzz/CVipsShim/harness.c Sources/CVipsShim/*.c \
+//     -lpng16 -ldl -o /tmp/fuzz-shim
 //   mkdir -p /tmp/fuzz-shim-corpus
 //   /tmp/fuzz-shim -max_total_time=30 -rss_limit_mb=4096 /tmp/fuzz-shim-corpus \
 //     Fuzz/corpus/shim-thumbnail
@@ -39,9 +40,27 @@ static void png_text(const uint8_t *data, size_t size) {
   tessera_vips_free(text);
 }
 
+/// A shared thumbnail decoded by libpng (no libvips), held to the largest thumbnail's size.
+static void shared_thumbnail(const uint8_t *data, size_t size) {
+  uint8_t *pixels = NULL;
+  size_t length = 0;
+  int width = 0, height = 0;
+  char error[128];
+  if (tessera_png_decode_rgba(data, size, 1024, 1024L * 1024, &pixels, &length, &width, &height,
+                              error, sizeof error) == 0) {
+    if (pixels == NULL || width < 1 || height < 1 || width > 1024 || height > 1024 ||
+        length != (size_t)width * (size_t)height * 4)
+      abort();
+    volatile uint8_t sink = pixels[length - 1];
+    (void)sink;
+  }
+  tessera_png_free(pixels);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (tessera_vips_init() != 0) abort();
   png_text(data, size);
+  shared_thumbnail(data, size);
   int width = 0, height = 0, bands = 0;
   char name[64];
   int status = tessera_vips_header_allowed(data, size, TESSERA_FORMATS_NETWORK, &width, &height,

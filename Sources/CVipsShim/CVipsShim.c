@@ -8,11 +8,16 @@
 #include <string.h>
 #include <vips/vips.h>
 
+#include "VipsSymbols.h"
+// (After VipsSymbols.h: every libvips call below goes through the table it opens.)
 #include "LoaderFormats.h"
 #include "Modules.h"
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static int init_result = -1;
+// Why libvips could not be opened, for tessera_vips_last_error (its own error buffer is in
+// the library that did not open).
+static char open_error[256];
 
 // libvips reports recoverable trouble through g_log on stderr, which would scribble over a
 // full-screen terminal UI. Tessera reads errors from the error buffer instead.
@@ -103,11 +108,12 @@ void tessera__load_module_for_suffix(const char *suffix) {
 }
 
 static void do_init(void) {
+  if (tessera__open_libvips(open_error, sizeof open_error) != 0) return;
   g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, drop_log,
                     NULL);
   modules_by_name = getenv("VIPSHOME") == NULL;
   if (modules_by_name) setenv("VIPSHOME", home_without_modules, 1);
-  init_result = VIPS_INIT("tessera") == 0 ? 0 : -1;
+  init_result = vips_init("tessera") == 0 ? 0 : -1;
   if (modules_by_name) unsetenv("VIPSHOME");
   if (init_result == 0) {
     // The operation cache keeps decoded images alive by their inputs; a pipeline that
@@ -370,7 +376,10 @@ int tessera_vips_encode(const uint8_t *pixels, int width, int height, int bands,
   return status == 0 ? 0 : -1;
 }
 
-void tessera_vips_free(void *pointer) { g_free(pointer); }
+void tessera_vips_free(void *pointer) {
+  // Anything to free came from libvips, which is open by then.
+  if (pointer != NULL) g_free(pointer);
+}
 
 int tessera_vips_has_operation(const char *nickname) {
   if (tessera_vips_init() != 0 || nickname == NULL) return 0;
@@ -378,6 +387,17 @@ int tessera_vips_has_operation(const char *nickname) {
 }
 
 size_t tessera_vips_last_error(char *buffer, size_t length) {
+  if (tessera_vips_init() != 0) {
+    const char *reason = open_error[0] != '\0' ? open_error : "libvips did not start";
+    size_t n = 0;
+    if (buffer != NULL && length > 0) {
+      n = strlen(reason);
+      if (n > length - 1) n = length - 1;
+      memcpy(buffer, reason, n);
+      buffer[n] = '\0';
+    }
+    return n;
+  }
   // vips_error_buffer() hands out the shared buffer itself, which other threads append to
   // while it is read; the copy is taken (and the buffer cleared) under libvips' lock.
   char *text = vips_error_buffer_copy();

@@ -1,6 +1,8 @@
 #include <string.h>
 #include <vips/vips.h>
 
+#include "VipsSymbols.h"
+
 #include "CVipsShim.h"
 #include "CVipsShimMetadata.h"
 #include "Modules.h"

@@ -41,6 +41,8 @@ typedef enum {
 
 /// Returned when the bytes are in a format outside the allow-list given (nothing was decoded).
 #define TESSERA_REFUSED_FORMAT (-2)
+/// tessera_png_decode_rgba: a PNG with 16-bit samples, for libvips to decode.
+#define TESSERA_PNG_SIXTEEN_BIT (-3)
 
 /// Starts libvips once per process (thread-safe, idempotent). Returns 0 on success.
 /// Loaders outside TESSERA_FORMATS_LOCAL are blocked process-wide (and libvips' untrusted
@@ -71,6 +73,20 @@ int tessera_vips_thumbnail_rgba_allowed(const void *buffer, size_t length, unsig
                                         int target_width, int target_height, int fit,
                                         uint8_t **pixels, size_t *pixels_len, int *out_width,
                                         int *out_height);
+
+/// Decodes a PNG (a shared thumbnail) with libpng, not libvips, to 8-bit sRGB RGBA at its own
+/// size: no libvips needed, so a second launch's tiles need not wait for it to load. The
+/// header's sides must be at most `max_side` and their product at most `max_pixels`, checked
+/// before any pixel memory is allocated. Returns 0 (free `*pixels` with tessera_png_free),
+/// TESSERA_REFUSED_FORMAT for bytes that are not PNG, TESSERA_PNG_SIXTEEN_BIT for a valid
+/// header with 16-bit samples (which libvips decodes as sRGB, libpng's reader as linear: the
+/// caller decodes those with libvips), -1 with libpng's reason in `error`.
+int tessera_png_decode_rgba(const void *buffer, size_t length, int max_side, long max_pixels,
+                            uint8_t **pixels, size_t *pixels_len, int *out_width,
+                            int *out_height, char *error, size_t error_len);
+
+/// Frees pixels from tessera_png_decode_rgba.
+void tessera_png_free(void *pointer);
 
 /// Whether libvips in this process has the operation `nickname` (e.g. "heifload_buffer"):
 /// 1 or 0. Tessera loads only the libvips modules it decodes photos with.

@@ -1,4 +1,3 @@
-import CVipsShim
 import Foundation
 
 /// Loads images for requests: memory cache → coalesced task → disk cache → data loader →
@@ -24,10 +23,6 @@ public final class ImagePipeline: Sendable {
   public init(configuration: Configuration = Configuration()) {
     self.configuration = configuration
     self.core = PipelineCore(configuration: configuration)
-    // libvips starts once, ~10 ms (its HEIF and JPEG XL modules load when such bytes first
-    // arrive); started now it overlaps whatever the app does before its first image (a
-    // terminal's replies, a folder's walk) instead of delaying that image.
-    DispatchQueue.global(qos: .userInitiated).async { _ = tessera_vips_init() }
   }
 
   /// The memory cache of decoded images, if the configuration has one.

@@ -98,6 +98,8 @@ final class PipelineCore: Sendable {
   /// Subscribes a decode job to the download of its URL, starting one if none is running.
   func joinFetch(of key: DecodeKey, _ state: inout PipelineState, _ deliveries: inout Deliveries) {
     guard let job = state.decodes[key] else { return }
+    // Bytes are coming that libvips will decode: it loads (~40 ms, once) while they come.
+    ImageDecoder.startLibvips
     state.decodes[key]?.phase = .waitingForData
     let fetchKey = job.fetch
     if state.fetches[fetchKey] != nil {

@@ -126,14 +126,17 @@ extension PipelineCore {
 }
 
 extension ImageDecoder {
-  /// Decodes a thumbnail from the shared folders into the request's box: PNG only (the
-  /// folders are written by other programs), and the original's size when it is known.
+  /// Decodes a thumbnail from the shared folders into the request's box: PNG only, by libpng
+  /// (``decodeSharedThumbnail(_:)``; the folders are written by other programs), and the
+  /// original's size when it is known.
   func decodeThumbnail(
     _ png: Data, for request: ImageRequest, originalSize: PixelSize?
   ) throws(ImagePipelineError) -> Image {
-    let image = try decodeSmall(
-      png, targetSize: request.targetSize, contentMode: request.contentMode,
-      allowed: TESSERA_FORMAT_PNG.rawValue)
+    if let target = request.targetSize, target.width <= 0 || target.height <= 0 {
+      throw .decodingFailed("target size \(target) is not positive")
+    }
+    let image = try decodeSharedThumbnail(png).fitted(
+      into: request.targetSize, contentMode: request.contentMode)
     guard let originalSize else { return image }
     return Image(
       width: image.width, height: image.height, pixels: image.pixels, originalSize: originalSize)

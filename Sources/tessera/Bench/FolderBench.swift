@@ -133,7 +133,7 @@ struct FolderBenchmark {
     report.note(
       "first screen: from starting the gallery (in a tmux server started before) to the first "
         + "capture of the "
-        + "pane (polled every 20 ms) with every visible tile drawn (no placeholder left) in its "
+        + "pane (captured whenever the gallery has written) with every visible tile drawn (no placeholder left) in its "
         + "final order (the walk over, every date taken read; for a tree larger than "
         + "\(FolderBenchTree.distinctPhotos) photos, made of hard links, in the walk's order); "
         + "after G: from the key to the same at the end of the folder; cold: an empty "

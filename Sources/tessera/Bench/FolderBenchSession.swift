@@ -62,6 +62,10 @@ final class FolderBenchSession {
 
   private let socket = "tessera-bench-\(getpid())-\(UUID().uuidString.prefix(8))"
   private var panePID: pid_t = 0
+  /// Everything the gallery writes, as tmux passes it on (`pipe-pane`): its growth says when
+  /// there is a new frame to capture.
+  private let outputLog = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "tessera-bench-output-\(UUID().uuidString)")
 
   /// A tmux server whose one pane waits; ``launch(_:environment:)`` starts the gallery in it,
   /// so a timing starts with the gallery, not with the terminal around it (a new tmux server
@@ -70,6 +74,9 @@ final class FolderBenchSession {
     try tmux(
       ["new-session", "-d", "-s", "bench", "-x", String(columns), "-y", String(rows), "cat"],
       capturing: false)
+    _ = FileManager.default.createFile(atPath: outputLog.path, contents: nil)
+    try tmux(
+      ["pipe-pane", "-o", "-t", "bench", "cat >> " + Self.quote(outputLog.path)], capturing: false)
   }
 
   /// Replaces the waiting pane's program with `command`.
@@ -85,6 +92,7 @@ final class FolderBenchSession {
 
   deinit {
     _ = try? tmux(["kill-server"])
+    try? FileManager.default.removeItem(at: outputLog)
     if panePID > 0 {
       let deadline = ContinuousClock.now + .seconds(2)
       while kill(panePID, 0) == 0 && ContinuousClock.now < deadline { usleep(10_000) }
@@ -94,10 +102,11 @@ final class FolderBenchSession {
 
   func send(_ key: String) throws { try tmux(["send-keys", "-t", "bench", key]) }
 
-  /// Polls the pane (every 20 ms: each poll is a tmux client process, and on two cores
-  /// polling every 5 ms took half a core from the gallery it timed) until it shows a full
-  /// screen that also satisfies `also`;
-  /// fails after 120 s.
+  /// Captures the pane each time the gallery has written something since the last capture
+  /// (the output log is checked every 2 ms, in this process: a capture is a tmux client
+  /// process, and capturing every few milliseconds took half a core from the gallery on two
+  /// cores), and at least every 200 ms, until it shows a full screen that also satisfies
+  /// `also`; fails after 120 s. A frame is seen one capture (~4 ms) after it is written.
   func waitForFullScreen(_ also: (Screen) -> Bool) throws -> Screen {
     if let screen = try waitForFullScreen(within: .seconds(120), also) { return screen }
     let last = (try? tmux(["capture-pane", "-p", "-t", "bench"])) ?? ""
@@ -108,12 +117,26 @@ final class FolderBenchSession {
   /// The same, giving up (nil) after `limit`.
   func waitForFullScreen(within limit: Duration, _ also: (Screen) -> Bool) throws -> Screen? {
     let deadline = ContinuousClock.now + limit
+    var captured = -1
+    var lastCapture = ContinuousClock.now
     while ContinuousClock.now < deadline {
-      let screen = Screen(try tmux(["capture-pane", "-p", "-t", "bench"]))
-      if screen.isFull && also(screen) { return screen }
-      usleep(20_000)
+      let written = outputBytes()
+      if written != captured || ContinuousClock.now - lastCapture > .milliseconds(200) {
+        captured = written
+        lastCapture = ContinuousClock.now
+        let screen = Screen(try tmux(["capture-pane", "-p", "-t", "bench"]))
+        if screen.isFull && also(screen) { return screen }
+      } else {
+        usleep(2_000)
+      }
     }
     return nil
+  }
+
+  /// Bytes the gallery has written so far.
+  private func outputBytes() -> Int {
+    var info = stat()
+    return stat(outputLog.path, &info) == 0 ? Int(info.st_size) : 0
   }
 
   /// The gallery's peak resident memory (VmHWM), in MB.
