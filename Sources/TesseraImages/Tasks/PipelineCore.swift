@@ -99,7 +99,10 @@ final class PipelineCore: Sendable {
   func joinFetch(of key: DecodeKey, _ state: inout PipelineState, _ deliveries: inout Deliveries) {
     guard let job = state.decodes[key] else { return }
     // Bytes are coming that libvips will decode: it loads (~40 ms, once) while they come.
-    ImageDecoder.startLibvips
+    // Not for a prefetch: on a second launch the screen's tiles come from thumbnails without
+    // libvips, and loading it for the next screen would take a core from them (a decode
+    // loads it anyway when it runs).
+    if job.priority >= .normal { ImageDecoder.startLibvips }
     state.decodes[key]?.phase = .waitingForData
     let fetchKey = job.fetch
     if state.fetches[fetchKey] != nil {

@@ -79,11 +79,13 @@ final class FolderBenchSession {
       ["pipe-pane", "-o", "-t", "bench", "cat >> " + Self.quote(outputLog.path)], capturing: false)
   }
 
-  /// Replaces the waiting pane's program with `command`.
+  /// Replaces the waiting pane's program with `command`, executed directly (tmux runs a
+  /// command given as several arguments without a shell, as timg is started here too).
   func launch(_ command: [String], environment: [String: String]) throws {
-    let exports = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
-    let line = "exec env \(exports) " + command.map(Self.quote).joined(separator: " ")
-    try tmux(["respawn-pane", "-k", "-t", "bench", line], capturing: false)
+    let exports = environment.sorted { $0.key < $1.key }.flatMap {
+      ["-e", "\($0.key)=\($0.value)"]
+    }
+    try tmux(["respawn-pane", "-k", "-t", "bench"] + exports + command, capturing: false)
     panePID =
       pid_t(
         try tmux(["display-message", "-p", "-t", "bench", "#{pane_pid}"])
