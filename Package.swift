@@ -30,7 +30,7 @@ let package = Package(
   ],
   targets: [
     // Helpers every module shares (`package` access, no product): one home instead of copies.
-    .target(name: "TesseraUtilities"),
+    .target(name: "TesseraUtilities", dependencies: ["TesseraGeometry"]),
     // One bounded GET over AsyncHTTPClient (deadline, body limit, http(s) only) that the feed
     // fetcher and the image loader share (`package` access, no product).
     .target(
@@ -118,7 +118,8 @@ let package = Package(
       name: "TesseraTestSupport",
       dependencies: ["CVipsShim", "TesseraGeometry", "TesseraFeeds", "TesseraUtilities"],
       path: "Tests/TesseraTestSupport"),
-    .testTarget(name: "TesseraUtilitiesTests", dependencies: ["TesseraUtilities"]),
+    .testTarget(
+      name: "TesseraUtilitiesTests", dependencies: ["TesseraUtilities", "TesseraGeometry"]),
     .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),
     .testTarget(name: "TesseraHTTPTests", dependencies: ["TesseraHTTP"]),
     .testTarget(name: "CVipsShimTests", dependencies: ["CVipsShim", "TesseraTestSupport"]),

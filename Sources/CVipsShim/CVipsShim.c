@@ -269,6 +269,28 @@ done:
   return result;
 }
 
+// `image` (released here) as sRGB RGBA bytes in memory the caller frees with g_free: what
+// every decode hands back. 0, or -1 with libvips' error set.
+static int write_rgba(VipsImage *image, uint8_t **pixels, size_t *pixels_len, int *out_width,
+                      int *out_height) {
+  VipsImage *rgba = NULL;
+  int status = to_srgb_rgba(image, &rgba);
+  g_object_unref(image);
+  if (status != 0) return -1;
+  size_t size = 0;
+  void *memory = vips_image_write_to_memory(rgba, &size);
+  if (memory == NULL) {
+    g_object_unref(rgba);
+    return -1;
+  }
+  *out_width = vips_image_get_width(rgba);
+  *out_height = vips_image_get_height(rgba);
+  g_object_unref(rgba);
+  *pixels = memory;
+  *pixels_len = size;
+  return 0;
+}
+
 int tessera_vips_thumbnail_rgba(const void *buffer, size_t length, int target_width,
                                 int target_height, int fit, uint8_t **pixels, size_t *pixels_len,
                                 int *out_width, int *out_height) {
@@ -308,24 +330,7 @@ int tessera_vips_thumbnail_rgba_allowed(const void *buffer, size_t length, unsig
       break;
   }
   if (status != 0) return -1;
-  VipsImage *rgba = NULL;
-  if (to_srgb_rgba(thumb, &rgba) != 0) {
-    g_object_unref(thumb);
-    return -1;
-  }
-  g_object_unref(thumb);
-  size_t size = 0;
-  void *memory = vips_image_write_to_memory(rgba, &size);
-  if (memory == NULL) {
-    g_object_unref(rgba);
-    return -1;
-  }
-  *out_width = vips_image_get_width(rgba);
-  *out_height = vips_image_get_height(rgba);
-  g_object_unref(rgba);
-  *pixels = memory;
-  *pixels_len = size;
-  return 0;
+  return write_rgba(thumb, pixels, pixels_len, out_width, out_height);
 }
 
 int tessera_vips_load_rgba_allowed(const void *buffer, size_t length, unsigned allowed,
@@ -341,22 +346,7 @@ int tessera_vips_load_rgba_allowed(const void *buffer, size_t length, unsigned a
   int status = vips_autorot(loaded, &upright, NULL);
   g_object_unref(loaded);
   if (status != 0) return -1;
-  VipsImage *rgba = NULL;
-  status = to_srgb_rgba(upright, &rgba);
-  g_object_unref(upright);
-  if (status != 0) return -1;
-  size_t size = 0;
-  void *memory = vips_image_write_to_memory(rgba, &size);
-  if (memory == NULL) {
-    g_object_unref(rgba);
-    return -1;
-  }
-  *out_width = vips_image_get_width(rgba);
-  *out_height = vips_image_get_height(rgba);
-  g_object_unref(rgba);
-  *pixels = memory;
-  *pixels_len = size;
-  return 0;
+  return write_rgba(upright, pixels, pixels_len, out_width, out_height);
 }
 
 int tessera_vips_encode(const uint8_t *pixels, int width, int height, int bands,

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Resizes an 8-bit RGBA bitmap (row-major, 4 bytes a pixel, no padding) by area averaging:
 /// each output pixel is the mean of the source area it covers, weighted by overlap.
 /// Deterministic (a fixed order of float operations), so tests can predict a tile's colours.
@@ -10,21 +12,6 @@
 ///
 /// - Complexity: Separable: O(source pixels under the crop + crop pixels × taps).
 package enum AreaResampling {
-  /// A rectangle of output pixels.
-  package struct PixelRect: Hashable, Sendable {
-    package var x: Int
-    package var y: Int
-    package var width: Int
-    package var height: Int
-
-    package init(x: Int, y: Int, width: Int, height: Int) {
-      self.x = x
-      self.y = y
-      self.width = width
-      self.height = height
-    }
-  }
-
   /// For each output coordinate in a range, the source coordinates it covers and their
   /// weights (sum 1).
   struct Taps {
@@ -64,7 +51,7 @@ package enum AreaResampling {
   /// `crop` clipped to a `width` × `height` output, as (left, top, width, height); nil when
   /// nothing of it is left. O(1).
   package static func clip(
-    _ crop: PixelRect, width: Int, height: Int
+    _ crop: Rect, width: Int, height: Int
   ) -> (left: Int, top: Int, width: Int, height: Int)? {
     let left = crop.x.clamped(to: 0...width)
     let top = crop.y.clamped(to: 0...height)
@@ -81,7 +68,7 @@ package enum AreaResampling {
   /// an empty result too.
   package static func resample(
     _ pixels: [UInt8], sourceWidth: Int, sourceHeight: Int, width: Int, height: Int,
-    crop: PixelRect
+    crop: Rect
   ) -> [UInt8] {
     let width = max(1, width)
     let height = max(1, height)

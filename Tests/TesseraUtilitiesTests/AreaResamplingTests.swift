@@ -1,3 +1,4 @@
+import TesseraGeometry
 import Testing
 
 @testable import TesseraUtilities

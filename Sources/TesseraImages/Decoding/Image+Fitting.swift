@@ -29,7 +29,7 @@ extension Image {
   /// The size `source` is scaled to for `box`, and the part of it kept. O(1).
   static func fittingPlan(
     of source: PixelSize, into box: PixelSize, contentMode: ImageRequest.ContentMode
-  ) -> (scaled: PixelSize, crop: AreaResampling.PixelRect) {
+  ) -> (scaled: PixelSize, crop: Rect) {
     let width = max(1, source.width)
     let height = max(1, source.height)
     let horizontal = Double(width) / Double(box.width)

@@ -87,23 +87,38 @@ struct ImageDecoder: Sendable {
       case .aspectFill: TESSERA_FIT_FILL
       case .exact: TESSERA_FIT_EXACT
       }
+    return try Self.bitmap(originalSize: original) { pixels, length, width, height in
+      data.withUnsafeBytes { raw in
+        tessera_vips_thumbnail_rgba_allowed(
+          raw.baseAddress, raw.count, allowed,
+          Int32(clamping: box.width), Int32(clamping: box.height), Int32(fit.rawValue), &pixels,
+          &length, &width, &height)
+      }
+    }
+  }
+
+  /// The RGBA bitmap a shim decode `call` hands back (copied, then freed), as an image of a
+  /// source of `originalSize`; its sides and byte count are checked, never trusted.
+  private static func bitmap(
+    originalSize: PixelSize,
+    _ call: (
+      inout UnsafeMutablePointer<UInt8>?, inout Int, inout Int32, inout Int32
+    ) -> Int32
+  ) throws(ImagePipelineError) -> Image {
     var pixels: UnsafeMutablePointer<UInt8>?
     var length = 0
     var width: Int32 = 0
     var height: Int32 = 0
-    let status = data.withUnsafeBytes { raw in
-      tessera_vips_thumbnail_rgba_allowed(
-        raw.baseAddress, raw.count, allowed,
-        Int32(clamping: box.width), Int32(clamping: box.height), Int32(fit.rawValue), &pixels,
-        &length, &width, &height)
-    }
-    guard status == 0, let pixels else { throw .decodingFailed(Self.lastError()) }
+    let status = call(&pixels, &length, &width, &height)
+    guard status == 0, let pixels else { throw .decodingFailed(lastError()) }
     defer { tessera_vips_free(pixels) }
     guard width > 0, height > 0, length == Int(width) * Int(height) * 4 else {
       throw .decodingFailed("libvips returned \(length) bytes for \(width)x\(height) RGBA")
     }
-    let bitmap = [UInt8](UnsafeBufferPointer(start: pixels, count: length))
-    return Image(width: Int(width), height: Int(height), pixels: bitmap, originalSize: original)
+    return Image(
+      width: Int(width), height: Int(height),
+      pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: length)),
+      originalSize: originalSize)
   }
 
   /// The most pixels an image may have for ``decodeSmall(_:targetSize:contentMode:allowed:)``
@@ -125,24 +140,16 @@ struct ImageDecoder: Sendable {
     if let targetSize, targetSize.width <= 0 || targetSize.height <= 0 {
       throw .decodingFailed("target size \(targetSize) is not positive")
     }
-    var pixels: UnsafeMutablePointer<UInt8>?
-    var length = 0
-    var width: Int32 = 0
-    var height: Int32 = 0
-    let status = data.withUnsafeBytes { raw in
-      tessera_vips_load_rgba_allowed(
-        raw.baseAddress, raw.count, allowed, &pixels, &length, &width, &height)
+    let whole = try Self.bitmap(originalSize: size) { pixels, length, width, height in
+      data.withUnsafeBytes { raw in
+        tessera_vips_load_rgba_allowed(
+          raw.baseAddress, raw.count, allowed, &pixels, &length, &width, &height)
+      }
     }
-    guard status == 0, let pixels else { throw .decodingFailed(Self.lastError()) }
-    defer { tessera_vips_free(pixels) }
-    guard width > 0, height > 0, length == Int(width) * Int(height) * 4,
-      Int(width) * Int(height) <= Self.smallImagePixels
-    else {
-      throw .decodingFailed("libvips returned \(length) bytes for \(width)x\(height) RGBA")
+    guard whole.width * whole.height <= Self.smallImagePixels else {
+      throw .decodingFailed("libvips returned \(whole.width)x\(whole.height) for a small image")
     }
-    let bitmap = [UInt8](UnsafeBufferPointer(start: pixels, count: length))
-    return Image(width: Int(width), height: Int(height), pixels: bitmap, originalSize: size)
-      .fitted(into: targetSize, contentMode: contentMode)
+    return whole.fitted(into: targetSize, contentMode: contentMode)
   }
 
   /// The source's dimensions, upright (EXIF orientations 5…8 swap them, as the decode turns

@@ -6,7 +6,7 @@ import TesseraUtilities
 ///
 /// - Complexity: O(source pixels under the crop + crop pixels × taps), as ``AreaResampling``.
 enum AreaResampler {
-  typealias PixelRect = AreaResampling.PixelRect
+  typealias PixelRect = Rect
 
   /// Where `source` goes when fitted whole and centred in an output of `width` × `height`
   /// units, each `unit` pixels on the screen (1×1 for sixel; a half-block is a cell's width
