@@ -36,6 +36,17 @@ public final class PhotoLibrary {
     public var foldersWalked = 0
     public var headersRead = 0
     public var walkFinished = false
+
+    /// Progress as given; `Progress()` is a walk not yet started.
+    public init(
+      photosFound: Int = 0, foldersWalked: Int = 0, headersRead: Int = 0,
+      walkFinished: Bool = false
+    ) {
+      self.photosFound = photosFound
+      self.foldersWalked = foldersWalked
+      self.headersRead = headersRead
+      self.walkFinished = walkFinished
+    }
   }
 
   public let ordering: PhotoOrdering
