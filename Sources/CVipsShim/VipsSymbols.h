@@ -15,10 +15,8 @@
 
 #define TESSERA_VIPS_FUNCTIONS(X)                                                              \
   X(vips_init)                                                                                 \
-  X(vips_version)                                                                              \
   X(vips_error)                                                                                \
   X(vips_error_clear)                                                                          \
-  X(vips_error_buffer)                                                                         \
   X(vips_error_buffer_copy)                                                                    \
   X(vips_cache_set_max)                                                                        \
   X(vips_cache_set_max_mem)                                                                    \
@@ -80,10 +78,8 @@ int tessera__open_libvips(char *error, size_t error_len);
 
 #ifndef TESSERA_VIPS_SYMBOLS_DEFINE
 #define vips_init (tessera__vips.vips_init)
-#define vips_version (tessera__vips.vips_version)
 #define vips_error (tessera__vips.vips_error)
 #define vips_error_clear (tessera__vips.vips_error_clear)
-#define vips_error_buffer (tessera__vips.vips_error_buffer)
 #define vips_error_buffer_copy (tessera__vips.vips_error_buffer_copy)
 #define vips_cache_set_max (tessera__vips.vips_cache_set_max)
 #define vips_cache_set_max_mem (tessera__vips.vips_cache_set_max_mem)

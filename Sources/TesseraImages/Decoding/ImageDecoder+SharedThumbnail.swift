@@ -26,9 +26,7 @@ extension ImageDecoder {
         png, targetSize: nil, contentMode: .aspectFit, allowed: TESSERA_FORMAT_PNG.rawValue)
     }
     guard status == 0, let pixels else {
-      let text = String(
-        decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      throw .decodingFailed("the shared thumbnail did not decode: \(text)")
+      throw .decodingFailed("the shared thumbnail did not decode: \(Self.string(reason))")
     }
     defer { tessera_png_free(pixels) }
     guard width > 0, height > 0, length == Int(width) * Int(height) * 4 else {

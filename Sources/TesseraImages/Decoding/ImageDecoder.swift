@@ -137,9 +137,7 @@ struct ImageDecoder: Sendable {
     guard size.width * size.height <= Self.smallImagePixels else {
       return try decode(data, targetSize: targetSize, contentMode: contentMode, allowed: allowed)
     }
-    if let targetSize, targetSize.width <= 0 || targetSize.height <= 0 {
-      throw .decodingFailed("target size \(targetSize) is not positive")
-    }
+    if let targetSize { try Self.requirePositive(targetSize) }
     let whole = try Self.bitmap(originalSize: size) { pixels, length, width, height in
       data.withUnsafeBytes { raw in
         tessera_vips_load_rgba_allowed(
@@ -201,9 +199,7 @@ struct ImageDecoder: Sendable {
     _ target: PixelSize?, original: PixelSize, contentMode: ImageRequest.ContentMode
   ) throws(ImagePipelineError) -> PixelSize {
     guard let target else { return original }
-    guard target.width > 0, target.height > 0 else {
-      throw .decodingFailed("target size \(target) is not positive")
-    }
+    try Self.requirePositive(target)
     let side = ImageLimits.maxImageSide
     let box = PixelSize(width: min(target.width, side), height: min(target.height, side))
     if contentMode == .exact, box.width * box.height > maxPixels {
@@ -212,7 +208,15 @@ struct ImageDecoder: Sendable {
     return box
   }
 
-  private static func string(_ characters: [CChar]) -> String {
+  /// A box to decode into must have both sides positive: a request's size is outside input.
+  static func requirePositive(_ target: PixelSize) throws(ImagePipelineError) {
+    guard target.width > 0, target.height > 0 else {
+      throw .decodingFailed("target size \(target) is not positive")
+    }
+  }
+
+  /// A C string from a fixed buffer, up to its first NUL.
+  static func string(_ characters: [CChar]) -> String {
     String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 

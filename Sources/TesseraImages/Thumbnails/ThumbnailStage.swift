@@ -132,9 +132,7 @@ extension ImageDecoder {
   func decodeThumbnail(
     _ png: Data, for request: ImageRequest, originalSize: PixelSize?
   ) throws(ImagePipelineError) -> Image {
-    if let target = request.targetSize, target.width <= 0 || target.height <= 0 {
-      throw .decodingFailed("target size \(target) is not positive")
-    }
+    if let target = request.targetSize { try Self.requirePositive(target) }
     let image = try decodeSharedThumbnail(png).fitted(
       into: request.targetSize, contentMode: request.contentMode)
     guard let originalSize else { return image }

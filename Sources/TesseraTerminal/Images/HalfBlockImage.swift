@@ -40,7 +40,7 @@ public struct HalfBlockImage: Sendable, CustomStringConvertible {
     // A half-block is a cell's width by half its height: the aspect of 2 widths by 1 height.
     let pixels = AreaResampler.fit(
       bitmap, width: columns, height: rows * 2,
-      crop: AreaResampler.PixelRect(
+      crop: Rect(
         x: crop.x, y: crop.y * 2, width: crop.width, height: crop.height * 2),
       unit: PixelSize(width: cellSize.width * 2, height: cellSize.height))
     let width = crop.width

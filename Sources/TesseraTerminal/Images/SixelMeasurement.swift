@@ -18,7 +18,7 @@ package enum SixelMeasurement {
       width: crop.width, height: crop.height,
       pixels: AreaResampler.resample(
         bitmap, width: bitmap.width, height: bitmap.height,
-        crop: AreaResampler.PixelRect(
+        crop: Rect(
           x: crop.x, y: crop.y, width: crop.width, height: crop.height)))
   }
 

@@ -76,7 +76,7 @@ struct SixelPalette {
   /// The pixels of `crop` of this image (`width` pixels wide), with only the entries they use,
   /// renumbered by use in the crop: the same colours as the whole image's, so a crop drawn
   /// next to the rest of the image shows no seam. O(crop pixels + entries).
-  func cropped(_ crop: AreaResampler.PixelRect, width: Int) -> SixelPalette {
+  func cropped(_ crop: Rect, width: Int) -> SixelPalette {
     var uses = [Int](repeating: 0, count: percentages.count)
     var part = [UInt8](repeating: Self.transparent, count: crop.width * crop.height)
     for row in 0..<crop.height {

@@ -254,7 +254,7 @@ struct SixelLayer {
     statistics: inout RenderStatistics
   ) {
     let crop = key.crop
-    let pixelCrop = AreaResampler.PixelRect(
+    let pixelCrop = Rect(
       x: crop.x * cellSize.width, y: crop.y * cellSize.height, width: crop.width * cellSize.width,
       height: crop.height * cellSize.height)
     let usable = Self.usable(screen)
@@ -276,7 +276,7 @@ struct SixelLayer {
     } else {
       let pixels = AreaResampler.fit(
         placement.bitmap, width: key.pixelWidth, height: key.pixelHeight,
-        crop: AreaResampler.PixelRect(
+        crop: Rect(
           x: 0, y: 0, width: key.pixelWidth, height: key.pixelHeight),
         unit: Self.pixel)
       statistics.pixelsResampled += key.pixelWidth * key.pixelHeight

@@ -92,7 +92,7 @@ import Testing
       let whole = AreaResampler.resample(bitmap, width: width, height: height)
       let x = Int.random(in: 0..<width, using: &random)
       let y = Int.random(in: 0..<height, using: &random)
-      let crop = AreaResampler.PixelRect(
+      let crop = Rect(
         x: x, y: y, width: Int.random(in: 1...(width - x), using: &random),
         height: Int.random(in: 1...(height - y), using: &random))
       var expected: [UInt8] = []

@@ -65,7 +65,7 @@ import Testing
 
   @Test func fittingKeepsTheWholeOutputWithinHalfAUnit() {
     let unit = PixelSize(width: 1, height: 1)
-    let whole = AreaResampler.PixelRect(x: 0, y: 0, width: 40, height: 30)
+    let whole = Rect(x: 0, y: 0, width: 40, height: 30)
     for source in [PixelSize(width: 400, height: 300), PixelSize(width: 401, height: 300)] {
       #expect(AreaResampler.fittedRect(of: source, width: 40, height: 30, unit: unit) == whole)
     }
@@ -73,7 +73,7 @@ import Testing
     #expect(
       AreaResampler.fittedRect(
         of: PixelSize(width: 50, height: 50), width: 40, height: 30, unit: unit)
-        == AreaResampler.PixelRect(x: 5, y: 0, width: 30, height: 30))
+        == Rect(x: 5, y: 0, width: 30, height: 30))
     // Degenerate inputs keep the whole output rather than dividing by zero.
     #expect(
       AreaResampler.fittedRect(

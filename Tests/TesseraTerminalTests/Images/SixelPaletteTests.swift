@@ -23,7 +23,7 @@ import Testing
   @Test func aCropUsesTheWholeImagesColoursSoItJoinsWithoutASeam() throws {
     let photo = try SixelEncoderTests.photo(seed: 7, width: 48, height: 36)
     let whole = SixelPalette(pixels: photo.pixels, width: 48, height: 36)
-    let crop = AreaResampler.PixelRect(x: 8, y: 12, width: 24, height: 6)
+    let crop = Rect(x: 8, y: 12, width: 24, height: 6)
     let part = whole.cropped(crop, width: 48)
     #expect(part.percentages.count <= whole.percentages.count)
     for y in 0..<crop.height {
