@@ -80,7 +80,10 @@ public final class PhotoLibrary {
   private let headerReader: any PhotoHeaderReading
   private let facts: PhotoFactsStore?
   private let factsWriter = DispatchQueue(label: "tessera.feeds.photo-facts", qos: .utility)
-  /// The folder of each photo (one shared string per folder), and the photos of each folder.
+  /// Camera models, each held once (EXIF parsing makes a string per photo).
+  private var models = SharedStrings()
+  /// With a facts store: the folder of each photo (one shared string per folder), and the
+  /// photos of each folder.
   private var folderOf: [String] = []
   private var photosInFolder: [String: [Int]] = [:]
   /// Folders with a header read since their facts were stored.
@@ -123,17 +126,18 @@ public final class PhotoLibrary {
     let stopped = stopped
     let zone = zone
     let facts = facts
-    // Photos are made on the walk's thread (a time zone look-up each, a facts file a folder),
-    // not the main actor.
-    let stream = AsyncStream<(WalkBatch, [LocalPhoto], [String])> { continuation in
+    // What each photo needs beside its file is found on the walk's thread (a time zone
+    // look-up each, a facts file a folder), not the main actor. The photos themselves are
+    // made on the main actor: memory freed by the thread that did not allocate it stays in
+    // the other thread's malloc arena, and each photo's first allocation is replaced when
+    // its header is read.
+    let stream = AsyncStream<WalkedPhotos> { continuation in
       DispatchQueue(label: "tessera.feeds.walk", qos: .userInitiated).async {
         var folder = ""
         var known = PhotoFactsStore.Folder()
+        var models = SharedStrings()
         walker.walk { batch in
-          var found: [LocalPhoto] = []
-          var folders: [String] = []
-          found.reserveCapacity(batch.files.count)
-          folders.reserveCapacity(batch.files.count)
+          var found = WalkedPhotos(batch: batch)
           for file in batch.files {
             // Photos of one folder share one string (the walk lists a folder's files in a row).
             let fileFolder = file.folder
@@ -141,17 +145,18 @@ public final class PhotoLibrary {
               folder = fileFolder
               known = facts?.facts(ofFolder: folder) ?? PhotoFactsStore.Folder()
             }
-            folders.append(folder)
-            found.append(LocalPhoto(file: file, header: known.header(of: file), zone: zone))
+            found.folders.append(folder)
+            found.modified.append(WallClockTime(file.modified, in: zone))
+            found.headers.append(known.header(of: file)?.sharingModel(&models))
           }
-          continuation.yield((batch, found, folders))
+          continuation.yield(found)
           return !stopped.withLock { $0 }
         }
         continuation.finish()
       }
     }
     await withTaskCancellationHandler {
-      for await (batch, found, folders) in stream { ingest(batch, found, folders) }
+      for await found in stream { ingest(found) }
     } onCancel: {
       stopped.withLock { $0 = true }
     }
@@ -172,12 +177,32 @@ public final class PhotoLibrary {
 
   // MARK: walk
 
-  private func ingest(_ batch: WalkBatch, _ found: [LocalPhoto], _ folders: [String]) {
-    for (photo, folder) in zip(found, folders) where indexByPath[photo.file.path] == nil {
-      indexByPath[photo.file.path] = photos.count
+  /// A walk's batch with, for each file, what the walk's thread found.
+  private struct WalkedPhotos: Sendable {
+    var batch: WalkBatch
+    var folders: [String] = []
+    var modified: [WallClockTime] = []
+    var headers: [PhotoHeader?] = []
+
+    init(batch: WalkBatch) {
+      self.batch = batch
+      folders.reserveCapacity(batch.files.count)
+      modified.reserveCapacity(batch.files.count)
+      headers.reserveCapacity(batch.files.count)
+    }
+  }
+
+  private func ingest(_ found: WalkedPhotos) {
+    let batch = found.batch
+    for (offset, file) in batch.files.enumerated() where indexByPath[file.path] == nil {
+      let photo = LocalPhoto(
+        file: file, modified: found.modified[offset], header: found.headers[offset])
+      indexByPath[file.path] = photos.count
       unpublished.insert(photos.count)
-      photosInFolder[folder, default: []].append(photos.count)
-      folderOf.append(folder)
+      if facts != nil {
+        photosInFolder[found.folders[offset], default: []].append(photos.count)
+        folderOf.append(found.folders[offset])
+      }
       if photo.headerRead { progress.headersRead += 1 }
       photos.append(photo)
       keys.append(ordering.key(photo))
@@ -221,8 +246,7 @@ public final class PhotoLibrary {
     // A stopped library (replaced by a new walk) publishes nothing more.
     guard !stopped.withLock({ $0 }) else { return }
     for (index, header) in zip(chunk, headers) where !photos[index].headerRead {
-      photos[index].header = header ?? PhotoHeader()
-      photos[index].headerRead = true
+      photos[index] = photos[index].reading((header ?? PhotoHeader()).sharingModel(&models))
       changedSincePublish.append(index)
       if facts != nil { foldersToStore.insert(folderOf[index]) }
       let key = ordering.key(photos[index])

@@ -29,24 +29,84 @@ public struct PhotoSection: Equatable, Sendable {
 }
 
 /// A photo of a local walk, with what is known of it so far.
+///
+/// A value with its fields in one immutable allocation of their own, shared (not copied) by
+/// the library's list, the gallery's items and every snapshot of them: a 100,000-photo walk
+/// holds each photo's facts once, and an array of photos is 8 bytes a photo. Setting a field
+/// makes a new allocation (headers are set once per photo).
 public struct LocalPhoto: Sendable, Equatable {
-  public var file: WalkedFile
-  /// The modification time on the local wall clock.
-  public var modified: WallClockTime
-  /// Nil until the header is read (the walk only `stat`s).
-  public var header: PhotoHeader?
-  /// Whether the header was looked at (a file without EXIF stays `header?.exif == nil`).
-  public var headerRead = false
+  private final class Storage: Sendable {
+    let file: WalkedFile
+    let modified: WallClockTime
+    let header: PhotoHeader?
+    let headerRead: Bool
+
+    init(file: WalkedFile, modified: WallClockTime, header: PhotoHeader?, headerRead: Bool) {
+      self.file = file
+      self.modified = modified
+      self.header = header
+      self.headerRead = headerRead
+    }
+  }
+
+  private var storage: Storage
 
   public init(file: WalkedFile, header: PhotoHeader? = nil, zone: TimeZone = .current) {
-    self.file = file
-    modified = WallClockTime(file.modified, in: zone)
-    self.header = header
-    headerRead = header != nil
+    storage = Storage(
+      file: file, modified: WallClockTime(file.modified, in: zone), header: header,
+      headerRead: header != nil)
+  }
+
+  /// With the wall-clock time already worked out (a time zone look-up).
+  init(file: WalkedFile, modified: WallClockTime, header: PhotoHeader?) {
+    storage = Storage(file: file, modified: modified, header: header, headerRead: header != nil)
+  }
+
+  public var file: WalkedFile {
+    get { storage.file }
+    set {
+      storage = Storage(file: newValue, modified: modified, header: header, headerRead: headerRead)
+    }
+  }
+
+  /// The modification time on the local wall clock.
+  public var modified: WallClockTime {
+    get { storage.modified }
+    set {
+      storage = Storage(file: file, modified: newValue, header: header, headerRead: headerRead)
+    }
+  }
+
+  /// Nil until the header is read (the walk only `stat`s).
+  public var header: PhotoHeader? {
+    get { storage.header }
+    set {
+      storage = Storage(file: file, modified: modified, header: newValue, headerRead: headerRead)
+    }
+  }
+
+  /// Whether the header was looked at (a file without EXIF stays `header?.exif == nil`).
+  public var headerRead: Bool {
+    get { storage.headerRead }
+    set { storage = Storage(file: file, modified: modified, header: header, headerRead: newValue) }
+  }
+
+  /// The same photo with its header read: one allocation, where setting `header` and
+  /// `headerRead` makes two.
+  public func reading(_ header: PhotoHeader) -> LocalPhoto {
+    var read = self
+    read.storage = Storage(file: file, modified: modified, header: header, headerRead: true)
+    return read
   }
 
   /// The date taken when EXIF says, else the modification time.
   public var taken: WallClockTime { header?.exif?.taken ?? modified }
+
+  public static func == (lhs: LocalPhoto, rhs: LocalPhoto) -> Bool {
+    lhs.storage === rhs.storage
+      || (lhs.file == rhs.file && lhs.modified == rhs.modified && lhs.header == rhs.header
+        && lhs.headerRead == rhs.headerRead)
+  }
 }
 
 /// The order and sections of local photos: newest first by default; `reverse` turns it.
@@ -79,8 +139,8 @@ public struct PhotoOrdering: Sendable, Equatable {
   /// Newest first (or by name), ties by path: a total order, paths being unique.
   private func forward(_ a: LocalPhoto, _ keyA: Int64, _ b: LocalPhoto, _ keyB: Int64) -> Bool {
     if sort == .name {
-      let nameA = a.file.name
-      let nameB = b.file.name
+      let nameA = a.file.nameSlice
+      let nameB = b.file.nameSlice
       return nameA != nameB ? nameA < nameB : a.file.path < b.file.path
     }
     return keyA != keyB ? keyA > keyB : a.file.path < b.file.path

@@ -90,6 +90,42 @@ func taken(_ text: String) -> PhotoHeader {
     #expect(library.sections.map(\.range) == [0..<1, 1..<2, 2..<3])
   }
 
+  @Test func photosOfOneCameraShareItsModelName() async {
+    func parsed(_ text: String) -> String { String(decoding: Array(text.utf8), as: UTF8.self) }
+    func storage(_ text: String?) -> UnsafeRawPointer? {
+      guard var copy = text else { return nil }
+      return copy.withUTF8 { UnsafeRawPointer($0.baseAddress) }
+    }
+    let names = ["a.jpg", "b.jpg", "c.jpg"]
+    var headers: [String: PhotoHeader] = [:]
+    for name in names {
+      headers["/photos/\(name)"] = PhotoHeader(
+        exif: ExifFacts(
+          model: parsed(name == "c.jpg" ? "FUJIFILM X100VI long" : "Canon EOS 5D Mark IV")))
+    }
+    #expect(
+      storage(headers["/photos/a.jpg"]?.exif?.model)
+        != storage(headers["/photos/b.jpg"]?.exif?.model))
+    let walker = ControlledWalker()
+    let library = PhotoLibrary(
+      walker: walker, headerReader: TableHeaderReader(headers), zone: Self.utc)
+    let observer = LibraryObserver(library)
+    let walk = Task { await library.start() }
+    walker.release(
+      WalkBatch(
+        files: names.enumerated().map { file($1, modified: Double($0)) }, foldersWalked: 1,
+        finished: true))
+    await walk.value
+    await observer.wait { library.progress.headersRead == 3 }
+    let model = { (name: String) in
+      library.photos.first { $0.file.name == name }?.header?.exif?.model
+    }
+    #expect(model("a.jpg") == "Canon EOS 5D Mark IV")
+    #expect(model("c.jpg") == "FUJIFILM X100VI long")
+    #expect(storage(model("a.jpg")) == storage(model("b.jpg")))
+    #expect(storage(model("a.jpg")) != storage(model("c.jpg")))
+  }
+
   @Test func thePhotosOnScreenHaveTheirHeadersReadFirst() async {
     let walker = ControlledWalker()
     let reader = TableHeaderReader([:], held: true)

@@ -6,6 +6,7 @@ struct Bench: AsyncParsableCommand {
     abstract: "Measure the pipeline, the layout engine, rendering and the seeds' scroll race.",
     subcommands: [
       AllBench.self, PipelineBench.self, LayoutBench.self, RenderBench.self, ScrollBench.self,
+      LibraryBench.self,
       IdleBench.self,
       FolderBench.self,
     ],

@@ -9,19 +9,23 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
     case user(role: Role)
   }
 
-  let id: String
-  let kind: Kind
-  /// Height ÷ width of the image when the feed says so, before it loads.
-  let knownHeightPerWidth: Double?
+  /// A feed item's facts are made once (boxed: a feed item is large, a local one is not); a
+  /// local photo keeps only its `LocalPhoto` (one reference to the library's own) and makes
+  /// the rest when asked: a 100,000-photo walk holds 100,000 items of 9 bytes, of which a
+  /// screen shows a few dozen.
   private let content: Content
 
-  /// A feed item's text is made once (boxed: a feed item is large, a local one is not); a
-  /// local photo keeps only its `LocalPhoto` (whose strings it shares with the library) and
-  /// makes its text when a cell asks: a 100,000-photo walk holds 100,000 items, of which a
-  /// screen shows a few dozen.
   private enum Content: Sendable {
-    indirect case feed(FeedText, Media)
+    indirect case feed(FeedFacts)
     case local(LocalPhoto)
+  }
+
+  private struct FeedFacts: Sendable {
+    var id: String
+    var kind: Kind
+    var knownHeightPerWidth: Double?
+    var text: FeedText
+    var media: Media
   }
 
   private struct FeedText: Sendable {
@@ -31,10 +35,33 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
     var placeholder: String
   }
 
+  var id: String {
+    switch content {
+    case .feed(let facts): facts.id
+    case .local(let photo): photo.file.path
+    }
+  }
+
+  var kind: Kind {
+    switch content {
+    case .feed(let facts): facts.kind
+    case .local: .photo
+    }
+  }
+
+  /// Height ÷ width of the image when the feed says so, before it loads.
+  var knownHeightPerWidth: Double? {
+    switch content {
+    case .feed(let facts): facts.knownHeightPerWidth
+    case .local(let photo):
+      photo.header?.pixelSize?.aspectRatioWithinFeedLimits.map { 1 / $0 }
+    }
+  }
+
   /// The first line of a caption: the title, or the username.
   var title: String {
     switch content {
-    case .feed(let text, _): text.title
+    case .feed(let facts): facts.text.title
     case .local(let photo): photo.file.name
     }
   }
@@ -42,7 +69,7 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
   /// Shorter facts under the title: author and date, or the role.
   var subtitle: String {
     switch content {
-    case .feed(let text, _): text.subtitle
+    case .feed(let facts): facts.text.subtitle
     case .local(let photo):
       photo.header?.exif?.taken.map(\.description) ?? "modified \(photo.modified.description)"
     }
@@ -50,13 +77,13 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
 
   /// Text that wraps in list rows and the detail view: tags, summary.
   var body: String {
-    if case .feed(let text, _) = content { return text.body }
+    if case .feed(let facts) = content { return facts.text.body }
     return ""
   }
 
   /// Placeholder text while the image loads (initials for avatars).
   var placeholder: String {
-    if case .feed(let text, _) = content { return text.placeholder }
+    if case .feed(let facts) = content { return facts.text.placeholder }
     return "…"
   }
 
@@ -101,42 +128,40 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
   }
 
   init(photo: PhotoViewModel) {
-    id = photo.id
-    kind = .photo
-    knownHeightPerWidth = photo.aspectRatio.map { 1 / $0 }
     content = .feed(
-      FeedText(
-        title: photo.title,
-        subtitle: [photo.author, photo.dateText].filter { !$0.isEmpty }.joined(separator: " · "),
-        body: [photo.tagsText, photo.summary].filter { !$0.isEmpty }.joined(separator: "\n"),
-        placeholder: "…"),
-      .photo(photo))
+      FeedFacts(
+        id: photo.id, kind: .photo, knownHeightPerWidth: photo.aspectRatio.map { 1 / $0 },
+        text: FeedText(
+          title: photo.title,
+          subtitle: [photo.author, photo.dateText].filter { !$0.isEmpty }.joined(separator: " · "),
+          body: [photo.tagsText, photo.summary].filter { !$0.isEmpty }.joined(separator: "\n"),
+          placeholder: "…"),
+        media: .photo(photo)))
   }
 
   /// A photo of a local walk: its id is its path, its image the file itself.
   init(local photo: LocalPhoto) {
-    id = photo.file.path
-    kind = .photo
-    knownHeightPerWidth = photo.header?.pixelSize?.aspectRatioWithinFeedLimits.map { 1 / $0 }
     content = .local(photo)
   }
 
   init(user: UserViewModel) {
-    id = user.id
-    kind = .user(role: user.role)
-    knownHeightPerWidth = 1
     content = .feed(
-      FeedText(
-        title: user.username, subtitle: user.roleText, body: "",
-        placeholder: user.initials.isEmpty ? "?" : user.initials),
-      .url(user.avatarURL))
+      FeedFacts(
+        id: user.id, kind: .user(role: user.role), knownHeightPerWidth: 1,
+        text: FeedText(
+          title: user.username, subtitle: user.roleText, body: "",
+          placeholder: user.initials.isEmpty ? "?" : user.initials),
+        media: .url(user.avatarURL)))
   }
 
   /// The smallest variant of the image that covers `width` × `height` pixels.
   func imageURL(coveringWidth width: Int, height: Int) -> URL? {
     switch content {
-    case .feed(_, .photo(let photo)): photo.mediaURL(covering: width, height)
-    case .feed(_, .url(let url)): url
+    case .feed(let facts):
+      switch facts.media {
+      case .photo(let photo): photo.mediaURL(covering: width, height)
+      case .url(let url): url
+      }
     case .local(let photo): URL(fileURLWithPath: photo.file.path, isDirectory: false)
     }
   }
