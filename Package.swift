@@ -57,8 +57,9 @@ let package = Package(
       ],
       // libvips is opened at run time (VipsSymbols.h): not linked, so a launch does not load
       // its ~100 libraries before main.
-      // libpng is linked (it needs only zlib): shared thumbnails decode without libvips.
-      linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("png16")]
+      // libpng and libjpeg-turbo are linked (they need only zlib): shared thumbnails and
+      // photos' JPEGs decode, and thumbnails are written, without libvips.
+      linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("png16"), .linkedLibrary("jpeg")]
     ),
     .target(
       name: "TesseraImages",
@@ -126,7 +127,7 @@ let package = Package(
     .testTarget(
       name: "TesseraImagesTests",
       dependencies: [
-        "TesseraImages", "TesseraTestSupport",
+        "TesseraImages", "TesseraTestSupport", "TesseraImageSynthesis",
         // One integration test serves images over real HTTP on 127.0.0.1.
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),

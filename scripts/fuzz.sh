@@ -52,7 +52,7 @@ build_swift() {
 build_shim() {
   clang -fsanitize=fuzzer,address -fuse-ld=lld -g -O1 -I Sources/CVipsShim/include \
     $(pkg-config --cflags vips) Fuzz/CVipsShim/harness.c Sources/CVipsShim/*.c \
-    -lpng16 -ldl -o "$out/bin/CVipsShim"
+    -lpng16 -ljpeg -ldl -o "$out/bin/CVipsShim"
 }
 
 # Runs one harness; prints "fuzz: MODULE/HARNESS: N execs in S s, cov C, ft F".

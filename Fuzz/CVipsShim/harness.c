@@ -1,5 +1,6 @@
 // libFuzzer harness for the C shim over arbitrary bytes: a PNG's compressed text and its decode
-// by libpng (as shared thumbnails are read), then the header read and thumbnail with the
+// by libpng (as shared thumbnails are read), a JPEG's header and decode by libjpeg-turbo (as
+// photos' JPEGs are read) and the PNG encode of what it gave, then the header read and thumbnail with the
 // network allow-list, exactly as the image pipeline decodes bytes from a server. Only the
 // photo decoders (JPEG, PNG, WebP, GIF, HEIF/AVIF) can be reached.
 //
@@ -7,7 +8,7 @@
 // does the same):
 //   clang -fsanitize=fuzzer,address -g -O1 -I Sources/CVipsShim/include \
 //     $(pkg-config --cflags vips) Fuzz/CVipsShim/harness.c Sources/CVipsShim/*.c \
-//     -lpng16 -ldl -o /tmp/fuzz-shim
+//     -lpng16 -ljpeg -ldl -o /tmp/fuzz-shim
 //   mkdir -p /tmp/fuzz-shim-corpus
 //   /tmp/fuzz-shim -max_total_time=30 -rss_limit_mb=4096 /tmp/fuzz-shim-corpus \
 //     Fuzz/corpus/shim-thumbnail
@@ -23,7 +24,7 @@
 
 // The pipeline refuses images over 100 megapixels from the header before decoding; the
 // harness refuses far less, so one input cannot exhaust memory and hide the next bug.
-enum { MAX_FUZZ_PIXELS = 4 * 1000 * 1000 };
+enum { MAX_FUZZ_PIXELS = 4 * 1000 * 1000, JMSG_BUFFER = 256 };
 
 /// A local thumbnail's compressed text, inflated by libvips' PNG loader: at most `limit`
 /// bytes of NUL-terminated key, value pairs.
@@ -57,10 +58,39 @@ static void shared_thumbnail(const uint8_t *data, size_t size) {
   tessera_png_free(pixels);
 }
 
+/// A photo's JPEG decoded by libjpeg-turbo at the smallest DCT scale covering a tile, held to
+/// the harness's pixel limit; what it gives is encoded as a thumbnail PNG by libpng.
+static void jpeg_photo(const uint8_t *data, size_t size) {
+  int stored_width = 0, stored_height = 0;
+  char error[JMSG_BUFFER];
+  int status = tessera_jpeg_header(data, size, &stored_width, &stored_height, error, sizeof error);
+  if (status == 0 && (stored_width < 1 || stored_height < 1)) abort();
+  uint8_t *pixels = NULL;
+  size_t length = 0;
+  int width = 0, height = 0;
+  int min_side = 1 + (int)(size % 64);
+  if (tessera_jpeg_decode_rgba(data, size, min_side, min_side, 65535, MAX_FUZZ_PIXELS, &pixels,
+                               &length, &width, &height, error, sizeof error) == 0) {
+    if (pixels == NULL || width < 1 || height < 1 ||
+        length != (size_t)width * (size_t)height * 4 ||
+        (int64_t)width * height > MAX_FUZZ_PIXELS)
+      abort();
+    uint8_t *png = NULL;
+    size_t png_length = 0;
+    if (tessera_png_encode_rgba(pixels, width, height, &png, &png_length, error, sizeof error) ==
+        0) {
+      if (png == NULL || png_length < 8) abort();
+    }
+    tessera_png_free(png);
+  }
+  tessera_png_free(pixels);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (tessera_vips_init() != 0) abort();
   png_text(data, size);
   shared_thumbnail(data, size);
+  jpeg_photo(data, size);
   int width = 0, height = 0, bands = 0;
   char name[64];
   int status = tessera_vips_header_allowed(data, size, TESSERA_FORMATS_NETWORK, &width, &height,

@@ -78,3 +78,43 @@ int tessera_png_decode_rgba(const void *buffer, size_t length, int max_side, lon
 }
 
 void tessera_png_free(void *pointer) { free(pointer); }
+
+int tessera_png_encode_rgba(const uint8_t *pixels, int width, int height, uint8_t **png,
+                            size_t *png_len, char *error, size_t error_len) {
+  if (pixels == NULL || png == NULL || png_len == NULL || width < 1 || height < 1 ||
+      (uint64_t)width * (uint64_t)height > (uint64_t)INT_MAX / 4) {
+    set_error(error, error_len, "bad arguments");
+    return -1;
+  }
+  *png = NULL;
+  png_image image;
+  memset(&image, 0, sizeof image);
+  image.version = PNG_IMAGE_VERSION;
+  image.width = (png_uint_32)width;
+  image.height = (png_uint_32)height;
+  image.format = PNG_FORMAT_RGBA;
+  // A thumbnail is written once and read often: zlib's fast end is enough.
+  image.flags = PNG_IMAGE_FLAG_FAST;
+  png_alloc_size_t size = 0;
+  if (!png_image_write_get_memory_size(image, size, 0, pixels, 0, NULL)) {
+    set_error(error, error_len, image.message);
+    png_image_free(&image);
+    return -1;
+  }
+  uint8_t *memory = malloc(size);
+  if (memory == NULL) {
+    set_error(error, error_len, "out of memory");
+    png_image_free(&image);
+    return -1;
+  }
+  if (!png_image_write_to_memory(&image, memory, &size, 0, pixels, 0, NULL)) {
+    set_error(error, error_len, image.message);
+    free(memory);
+    png_image_free(&image);
+    return -1;
+  }
+  png_image_free(&image);
+  *png = memory;
+  *png_len = size;
+  return 0;
+}

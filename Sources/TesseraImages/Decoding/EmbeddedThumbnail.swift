@@ -36,10 +36,7 @@ struct EmbeddedThumbnail {
       let exif = ExifStructure(bytes: prefix, range: range), let ifd0 = exif.firstIFD,
       let ifd1 = exif.nextIFD(after: ifd0), ifd1 != ifd0
     else { return nil }
-    var orientation = 1
-    for entry in exif.entries(at: ifd0) where entry.tag == Tag.orientation {
-      if let value = exif.integer(entry), (1...8).contains(value) { orientation = value }
-    }
+    let orientation = Self.orientation(in: exif, ifd0: ifd0)
     var offset: Int?
     var length: Int?
     for entry in exif.entries(at: ifd1) {
@@ -57,5 +54,24 @@ struct EmbeddedThumbnail {
     guard prefix[start] == 0xFF, prefix[start + 1] == 0xD8 else { return nil }
     jpeg = Data(prefix[start..<(start + length)])
     self.orientation = orientation
+  }
+
+  /// The EXIF orientation (1…8) of a JPEG photo, 1 when its EXIF gives none (or no valid one).
+  ///
+  /// - Complexity: as `init(in:)`, without the thumbnail.
+  static func orientation(ofJPEG data: Data) -> Int {
+    let prefix = [UInt8](data.prefix(searchedBytes))
+    guard let range = ExifStructure.tiffRange(inJPEG: prefix),
+      let exif = ExifStructure(bytes: prefix, range: range), let ifd0 = exif.firstIFD
+    else { return 1 }
+    return orientation(in: exif, ifd0: ifd0)
+  }
+
+  private static func orientation(in exif: ExifStructure, ifd0: Int) -> Int {
+    var orientation = 1
+    for entry in exif.entries(at: ifd0) where entry.tag == Tag.orientation {
+      if let value = exif.integer(entry), (1...8).contains(value) { orientation = value }
+    }
+    return orientation
   }
 }

@@ -81,6 +81,11 @@ struct ImageDecoder: Sendable {
   ) throws(ImagePipelineError) -> Image {
     let original = try header(of: data, allowed: allowed)
     let box = try fittingBox(targetSize, original: original, contentMode: contentMode)
+    if targetSize != nil, allowed & TESSERA_FORMAT_JPEG.rawValue != 0,
+      let image = try decodeJPEG(data, original: original, box: box, contentMode: contentMode)
+    {
+      return image
+    }
     let fit: TesseraFit =
       switch targetSize == nil ? .aspectFit : contentMode {
       case .aspectFit: TESSERA_FIT_INSIDE
@@ -138,6 +143,11 @@ struct ImageDecoder: Sendable {
       return try decode(data, targetSize: targetSize, contentMode: contentMode, allowed: allowed)
     }
     if let targetSize { try Self.requirePositive(targetSize) }
+    if allowed & TESSERA_FORMAT_JPEG.rawValue != 0,
+      let whole = try Self.decodeWholeJPEG(data, maxPixels: Self.smallImagePixels)
+    {
+      return whole.fitted(into: targetSize, contentMode: contentMode)
+    }
     let whole = try Self.bitmap(originalSize: size) { pixels, length, width, height in
       data.withUnsafeBytes { raw in
         tessera_vips_load_rgba_allowed(
@@ -161,6 +171,11 @@ struct ImageDecoder: Sendable {
 
   /// `header(of:source:)` with the allowed formats given directly.
   func header(of data: Data, allowed: UInt32) throws(ImagePipelineError) -> PixelSize {
+    if allowed & TESSERA_FORMAT_JPEG.rawValue != 0, let stored = try Self.jpegStoredSize(of: data) {
+      try checkLimits(width: stored.width, height: stored.height)
+      return EmbeddedThumbnail.orientation(ofJPEG: data) >= 5
+        ? PixelSize(width: stored.height, height: stored.width) : stored
+    }
     var width: Int32 = 0
     var height: Int32 = 0
     var bands: Int32 = 0
@@ -175,21 +190,26 @@ struct ImageDecoder: Sendable {
       throw .unsupportedFormat(Self.string(name))
     }
     guard status == 0 else { throw .decodingFailed(Self.lastError()) }
-    guard width > 0, height > 0 else {
-      throw .decodingFailed("the header says \(width)x\(height)")
-    }
-    // Both sides are positive Int32s: their product fits in Int.
-    guard Int(width) * Int(height) <= maxPixels else {
-      throw .tooLarge(.pixels(width: Int(width), height: Int(height), limit: maxPixels))
-    }
-    let side = ImageLimits.maxImageSide
-    guard width <= side, height <= side else {
-      throw .tooLarge(.side(width: Int(width), height: Int(height), limit: side))
-    }
+    try checkLimits(width: Int(width), height: Int(height))
     let orientation = data.withUnsafeBytes { tessera_vips_orientation($0.baseAddress, $0.count) }
     return orientation >= 5
       ? PixelSize(width: Int(height), height: Int(width))
       : PixelSize(width: Int(width), height: Int(height))
+  }
+
+  /// A header's sides: positive, within `maxPixels` and `ImageLimits.maxImageSide`.
+  private func checkLimits(width: Int, height: Int) throws(ImagePipelineError) {
+    guard width > 0, height > 0 else {
+      throw .decodingFailed("the header says \(width)x\(height)")
+    }
+    // Both sides come from Int32s: their product fits in Int.
+    guard width * height <= maxPixels else {
+      throw .tooLarge(.pixels(width: width, height: height, limit: maxPixels))
+    }
+    let side = ImageLimits.maxImageSide
+    guard width <= side, height <= side else {
+      throw .tooLarge(.side(width: width, height: height, limit: side))
+    }
   }
 
   /// The box handed to libvips: the request's (or the original size), each side at most

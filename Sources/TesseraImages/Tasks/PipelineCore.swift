@@ -101,8 +101,10 @@ final class PipelineCore: Sendable {
     // Bytes are coming that libvips will decode: it loads (~40 ms, once) while they come.
     // Not for a prefetch: on a second launch the screen's tiles come from thumbnails without
     // libvips, and loading it for the next screen would take a core from them (a decode
-    // loads it anyway when it runs).
-    if job.priority >= .normal { ImageDecoder.startLibvips }
+    // loads it anyway when it runs). Nor for a JPEG by its name, which libjpeg-turbo decodes.
+    if job.priority >= .normal, !ImageDecoder.isJPEGByName(key.image.url) {
+      ImageDecoder.startLibvips
+    }
     state.decodes[key]?.phase = .waitingForData
     let fetchKey = job.fetch
     if state.fetches[fetchKey] != nil {

@@ -1,13 +1,10 @@
 import CVipsShim
 import Foundation
+import TesseraUtilities
 
 /// Thumbnails as the standard wants them: PNG, with the original's facts in text chunks
 /// (libvips writes `png-comment-N-KEY` fields as tEXt chunks).
 enum ThumbnailPNG {
-  /// PNG's fastest useful compression: a 256 px thumbnail is written in a millisecond or two,
-  /// and is read back far more often than written.
-  static let suffix = ".png[compression=3]"
-
   /// The text of a thumbnail of `original`, `originalSize` upright, in `mimeType`.
   static func text(
     for original: ThumbnailOriginal, originalSize: PixelSize, mimeType: String?
@@ -24,23 +21,23 @@ enum ThumbnailPNG {
     return text
   }
 
-  /// `image` as PNG with `text` in tEXt chunks right after the header; nil when libvips
-  /// cannot encode it. (libvips' own `png-comment` fields become zTXt, compressed, which
-  /// the simplest readers of the standard skip; tEXt is what every one of them reads.)
+  /// `image` as PNG with `text` in tEXt chunks right after the header; nil when libpng
+  /// cannot encode it. Written by libpng at zlib's fast end (a 256-px thumbnail in a
+  /// millisecond or two; it is read back far more often than written), without libvips.
   static func encode(_ image: Image, text: [(String, String)]) -> Data? {
-    var out: UnsafeMutableRawPointer?
+    // libpng reads width × height × 4 bytes.
+    guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height * 4
+    else { return nil }
+    var out: UnsafeMutablePointer<UInt8>?
     var length = 0
+    var error = [CChar](repeating: 0, count: 256)
     let status = image.pixels.withUnsafeBufferPointer { pixels in
-      tessera_vips_encode(
-        pixels.baseAddress, Int32(clamping: image.width), Int32(clamping: image.height), 4,
-        suffix, &out, &length)
+      tessera_png_encode_rgba(
+        pixels.baseAddress, Int32(clamping: image.width), Int32(clamping: image.height), &out,
+        &length, &error, error.count)
     }
-    guard status == 0, let out else {
-      var buffer = [CChar](repeating: 0, count: 256)
-      _ = tessera_vips_last_error(&buffer, buffer.count)  // not the next caller's to read
-      return nil
-    }
-    defer { tessera_vips_free(out) }
+    guard status == 0, let out else { return nil }
+    defer { tessera_png_free(out) }
     let png = [UInt8](UnsafeRawBufferPointer(start: out, count: length))
     // Signature (8) and IHDR (4 + 4 + 13 + 4): the text goes after them.
     let headerEnd = 33
@@ -79,8 +76,12 @@ enum ThumbnailPNG {
       ])
   }
 
-  /// The MIME type of `data`'s format as libvips names it, or nil.
+  /// The MIME type of `data`'s format as libvips names it, or nil. A JPEG is known by its
+  /// first bytes, so its thumbnail is written without libvips.
   static func mimeType(of data: Data) -> String? {
+    if ImageSignature(sniffing: data.prefix(ImageSignature.maxBytesRead)) == .jpeg {
+      return ImageSignature.jpeg.mimeType
+    }
     var name = [CChar](repeating: 0, count: 64)
     _ = data.withUnsafeBytes { tessera_vips_format($0.baseAddress, $0.count, &name, name.count) }
     let format = String(

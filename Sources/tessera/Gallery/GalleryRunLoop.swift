@@ -76,8 +76,13 @@ final class GalleryRunLoop {
       if screen.needsDisplay || moving || imagesHeldBack || (loadingFeed && frameCount % 6 == 0) {
         draw(at: now)
       }
-      if moving || imagesHeldBack || loadingFeed || screen.needsDisplay {
+      if moving || imagesHeldBack || screen.needsDisplay {
         try? await clock.sleep(until: now + Self.frameInterval)
+      } else if loadingFeed {
+        // The spinner's next frame, or the feed's first items as soon as they come: a fixed
+        // sleep here made a second launch's first screen wait up to a frame for its layout,
+        // and its images, which layout requests, with it.
+        await wakeup.wait(until: now + Self.frameInterval)
       } else {
         await wakeup.wait()
         last = clock.now

@@ -35,4 +35,15 @@ final class Wakeup {
       Task { @MainActor in self.signal() }
     }
   }
+
+  /// Returns at the next signal or at `deadline`, whichever comes first (or when the task is
+  /// cancelled): the loading spinner's next turn, unless the feed's first items come sooner.
+  func wait(until deadline: ContinuousClock.Instant) async {
+    let timer = Task { @MainActor [weak self] in
+      guard (try? await ContinuousClock().sleep(until: deadline)) != nil else { return }
+      self?.signal()
+    }
+    await wait()
+    timer.cancel()
+  }
 }

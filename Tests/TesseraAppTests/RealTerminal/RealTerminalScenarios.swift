@@ -102,11 +102,19 @@ enum RealTerminalScenarios {
     let measured = shownWhole(screen, .tiles)
     let wrong = measured.filter { tile in
       let fullBand = Int((Double(tile.height) * 0.16).rounded())
-      if tile.leftBand <= fullBand || readEqual(tile.leftBand, fullBand) {
-        return !readEqual(tile.topBand, fullBand)
-      }
-      let expectedTop = max(0, tile.height / 2 - tile.leftBand * 17 / 8)
-      return !readEqual(tile.topBand, expectedTop)
+      // Cropped at its sides (wider than the tile): the top band is whole, 16 % of the tile,
+      // and the left stripe, as thick in the photo, lost what the crop took.
+      let sidesCropped =
+        readEqual(tile.topBand, fullBand)
+        && (tile.leftBand <= fullBand || readEqual(tile.leftBand, fullBand))
+      // Cropped at top and bottom (taller): the left stripe is whole, 16 % of the scaled
+      // height (6.25 stripes), and the top band lost half of what sticks out: H/2 − 17/8 L.
+      // A photo near the tile's shape reads both ways within the reading's tolerance; a
+      // stretched one fits neither.
+      let topCropped =
+        (tile.leftBand >= fullBand || readEqual(tile.leftBand, fullBand))
+        && readEqual(tile.topBand, max(0, tile.height / 2 - tile.leftBand * 17 / 8))
+      return !sidesCropped && !topCropped
     }
     #expect(
       wrong.isEmpty, "grid crops with the wrong bands (stretched?): \(wrong)",

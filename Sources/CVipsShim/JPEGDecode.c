@@ -1,0 +1,201 @@
+// Photos' JPEGs decoded by libjpeg-turbo directly, at the DCT scale (1/8, 1/4, 1/2, 1) that
+// still covers the box: the same shrink-on-load libvips' thumbnailer does, without opening
+// libvips and its ~100 libraries on a cold launch, and without the thumbnailer's set-up per
+// image. What libvips does differently is left to libvips: CMYK and YCCK files, and files
+// with an embedded ICC profile (libvips converts those to sRGB).
+
+#include <limits.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+#include <jerror.h>
+
+#include "CVipsShim.h"
+
+struct failure {
+  struct jpeg_error_mgr manager;
+  jmp_buf jump;
+  char message[JMSG_LENGTH_MAX];
+};
+
+static void fail(j_common_ptr info) {
+  struct failure *failure = (struct failure *)info->err;
+  (*info->err->format_message)(info, failure->message);
+  longjmp(failure->jump, 1);
+}
+
+// A truncated file is an error, as libvips is asked to make it (fail_on=truncated): a download
+// cut short must not be shown, or cached, as a picture with a grey end. Other warnings (a
+// corrupt marker, extraneous bytes) are not fatal, as in libvips, and are not printed.
+static void warn(j_common_ptr info, int level) {
+  if (level < 0 && info->err->msg_code == JWRN_JPEG_EOF) fail(info);
+}
+
+static void set_error(char *error, size_t error_len, const char *text) {
+  if (error == NULL || error_len == 0) return;
+  snprintf(error, error_len, "%s", text);
+}
+
+static int is_jpeg(const void *buffer, size_t length) {
+  const uint8_t *bytes = buffer;
+  return buffer != NULL && length >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF;
+}
+
+// Whether an APP2 segment holds an ICC profile.
+static int has_icc_profile(j_decompress_ptr info) {
+  for (jpeg_saved_marker_ptr marker = info->marker_list; marker != NULL; marker = marker->next) {
+    if (marker->marker == JPEG_APP0 + 2 && marker->data_length >= 12 &&
+        memcmp(marker->data, "ICC_PROFILE", 12) == 0) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+// Reads the header; 0, TESSERA_REFUSED_FORMAT, TESSERA_JPEG_FOR_LIBVIPS or -1. On 0 and
+// TESSERA_JPEG_FOR_LIBVIPS the caller must jpeg_destroy_decompress.
+static int read_header(struct jpeg_decompress_struct *info, const void *buffer, size_t length,
+                       int with_markers) {
+  jpeg_create_decompress(info);
+  if (with_markers) jpeg_save_markers(info, JPEG_APP0 + 2, 0xFFFF);
+  jpeg_mem_src(info, buffer, (unsigned long)length);
+  if (jpeg_read_header(info, TRUE) != JPEG_HEADER_OK) return -1;
+  if (info->jpeg_color_space == JCS_CMYK || info->jpeg_color_space == JCS_YCCK ||
+      info->num_components == 4) {
+    return TESSERA_JPEG_FOR_LIBVIPS;
+  }
+  if (with_markers && has_icc_profile(info)) return TESSERA_JPEG_FOR_LIBVIPS;
+  return 0;
+}
+
+int tessera_jpeg_header(const void *buffer, size_t length, int *out_width, int *out_height,
+                        char *error, size_t error_len) {
+  if (out_width == NULL || out_height == NULL) return -1;
+  if (!is_jpeg(buffer, length)) {
+    set_error(error, error_len, "not a JPEG");
+    return TESSERA_REFUSED_FORMAT;
+  }
+  struct jpeg_decompress_struct info;
+  struct failure failure;
+  memset(&failure, 0, sizeof failure);
+  info.err = jpeg_std_error(&failure.manager);
+  failure.manager.error_exit = fail;
+  failure.manager.emit_message = warn;
+  if (setjmp(failure.jump)) {
+    set_error(error, error_len, failure.message);
+    jpeg_destroy_decompress(&info);
+    return -1;
+  }
+  int status = read_header(&info, buffer, length, 1);
+  *out_width = (int)info.image_width;
+  *out_height = (int)info.image_height;
+  jpeg_destroy_decompress(&info);
+  if (status == -1) set_error(error, error_len, "no JPEG header");
+  return status;
+}
+
+// The DCT scale: the largest denominator (8, 4, 2, 1) whose output still has at least
+// min_width x min_height pixels (libjpeg rounds scaled sides up).
+static unsigned int scale_for(unsigned int width, unsigned int height, int min_width,
+                              int min_height) {
+  static const unsigned int denominators[] = {8, 4, 2};
+  for (size_t i = 0; i < sizeof denominators / sizeof denominators[0]; i++) {
+    unsigned int d = denominators[i];
+    if ((width + d - 1) / d >= (unsigned int)min_width &&
+        (height + d - 1) / d >= (unsigned int)min_height) {
+      return d;
+    }
+  }
+  return 1;
+}
+
+int tessera_jpeg_decode_rgba(const void *buffer, size_t length, int min_width, int min_height,
+                             int max_side, long max_pixels, uint8_t **pixels, size_t *pixels_len,
+                             int *out_width, int *out_height, char *error, size_t error_len) {
+  if (pixels == NULL || pixels_len == NULL || out_width == NULL || out_height == NULL ||
+      min_width < 1 || min_height < 1) {
+    set_error(error, error_len, "bad arguments");
+    return -1;
+  }
+  *pixels = NULL;
+  if (!is_jpeg(buffer, length)) {
+    set_error(error, error_len, "not a JPEG");
+    return TESSERA_REFUSED_FORMAT;
+  }
+  struct jpeg_decompress_struct info;
+  struct failure failure;
+  memset(&failure, 0, sizeof failure);
+  info.err = jpeg_std_error(&failure.manager);
+  failure.manager.error_exit = fail;
+  failure.manager.emit_message = warn;
+  // volatile: read after a longjmp from inside libjpeg.
+  uint8_t *volatile memory = NULL;
+  if (setjmp(failure.jump)) {
+    set_error(error, error_len, failure.message);
+    free(memory);
+    jpeg_destroy_decompress(&info);
+    return -1;
+  }
+  int status = read_header(&info, buffer, length, 1);
+  if (status != 0) {
+    jpeg_destroy_decompress(&info);
+    if (status == -1) set_error(error, error_len, "no JPEG header");
+    return status;
+  }
+  // The header's numbers, checked before a byte is allocated for them.
+  if (info.image_width == 0 || info.image_height == 0 || max_side < 1 ||
+      info.image_width > (JDIMENSION)max_side || info.image_height > (JDIMENSION)max_side ||
+      (uint64_t)info.image_width * info.image_height >
+          (uint64_t)(max_pixels < 0 ? 0 : max_pixels)) {
+    char text[96];
+    snprintf(text, sizeof text, "the JPEG claims %ux%u pixels", (unsigned)info.image_width,
+             (unsigned)info.image_height);
+    set_error(error, error_len, text);
+    jpeg_destroy_decompress(&info);
+    return -1;
+  }
+  info.scale_num = 1;
+  info.scale_denom = scale_for(info.image_width, info.image_height, min_width, min_height);
+  info.out_color_space = JCS_EXT_RGBA;
+  info.dct_method = JDCT_ISLOW;
+  jpeg_start_decompress(&info);
+  if (info.output_components != 4 || info.output_width == 0 || info.output_height == 0) {
+    jpeg_destroy_decompress(&info);
+    set_error(error, error_len, "libjpeg gave no RGBA");
+    return -1;
+  }
+  size_t row = (size_t)info.output_width * 4;
+  size_t size = row * info.output_height;
+  memory = malloc(size);
+  if (memory == NULL) {
+    jpeg_destroy_decompress(&info);
+    set_error(error, error_len, "out of memory");
+    return -1;
+  }
+  while (info.output_scanline < info.output_height) {
+    JSAMPROW rows[4];
+    JDIMENSION first = info.output_scanline;
+    int count = 0;
+    for (; count < 4 && first + (JDIMENSION)count < info.output_height; count++) {
+      rows[count] = memory + (size_t)(first + (JDIMENSION)count) * row;
+    }
+    if (jpeg_read_scanlines(&info, rows, (JDIMENSION)count) == 0) break;
+  }
+  if (info.output_scanline < info.output_height) {
+    free(memory);
+    jpeg_destroy_decompress(&info);
+    set_error(error, error_len, "libjpeg stopped before the last row");
+    return -1;
+  }
+  jpeg_finish_decompress(&info);
+  *out_width = (int)info.output_width;
+  *out_height = (int)info.output_height;
+  jpeg_destroy_decompress(&info);
+  *pixels = memory;
+  *pixels_len = size;
+  return 0;
+}
