@@ -138,7 +138,7 @@ import Testing
     let original = ImagePipeline.shared
     #expect(ImagePipeline.shared === original)
     #expect(original.memoryCache != nil)
-    #expect(original.configuration.dataLoader is AsyncHTTPClientDataLoader)
+    #expect(original.configuration.dataLoader is SharedHTTPLoader)
     let replacement = makePipeline(HeldDataLoader())
     ImagePipeline.shared = replacement
     #expect(ImagePipeline.shared === replacement)

@@ -78,17 +78,34 @@ extension ImagePipeline {
     /// faster than `URLSessionDataLoader` over loopback, and with a per-request deadline, a
     /// streamed body limit and HTTP/2 (docs/BENCHMARKS.md). Elsewhere, where URLSession is
     /// the system's own, a process-wide `URLSessionDataLoader`.
-    public static var defaultDataLoader: any DataLoading { sharedHTTPLoader }
-
-    #if os(Linux)
-      private static let sharedHTTPLoader = AsyncHTTPClientDataLoader()
-    #else
-      private static let sharedHTTPLoader = URLSessionDataLoader()
-    #endif
+    /// It is made on the first request: a pipeline that only reads local files (a folder
+    /// gallery) never starts an HTTP client and its event-loop threads (~4 ms of a launch).
+    public static var defaultDataLoader: any DataLoading { SharedHTTPLoader() }
 
     /// `requestTimeout` within `ImageLimits.requestDeadline` (30 s if it is not a number).
     var downloadDeadline: TimeInterval {
       requestTimeout.clamped(to: ImageLimits.requestDeadline, nan: 30)
     }
+  }
+}
+
+/// The process-wide loader behind `ImagePipeline.Configuration.defaultDataLoader`, made on its
+/// first request (a static `let` is initialised on first use, once, thread-safely).
+struct SharedHTTPLoader: DataLoading {
+  #if os(Linux)
+    static let loader = AsyncHTTPClientDataLoader()
+  #else
+    static let loader = URLSessionDataLoader()
+  #endif
+
+  func loadData(for request: DataRequest) async throws(ImagePipelineError) -> DataResponse {
+    try await Self.loader.loadData(for: request)
+  }
+
+  func loadData(
+    for request: DataRequest,
+    reportingProgress progress: @escaping @Sendable (_ completed: Int, _ total: Int?) -> Void
+  ) async throws(ImagePipelineError) -> DataResponse {
+    try await Self.loader.loadData(for: request, reportingProgress: progress)
   }
 }

@@ -28,7 +28,7 @@ struct GalleryLauncher {
 
   /// Runs the screen until the person quits; the terminal is restored however it ends.
   private func show(_ feed: GalleryFeed) async throws {
-    let pipeline = ImagePipeline(configuration: pipelineConfiguration())
+    let pipeline = ImagePipeline(configuration: pipelineConfiguration(for: feed.imageSource))
     let session = try TerminalSession()
     defer { session.restore() }
     let capabilities = session.detectCapabilities(override: options.graphics)
@@ -47,9 +47,12 @@ struct GalleryLauncher {
     await GalleryRunLoop(session: session, renderer: renderer, screen: screen).run()
   }
 
-  private func pipelineConfiguration() -> ImagePipeline.Configuration {
-    // --no-disk-cache writes nothing: neither downloads nor shared thumbnails.
-    let disk = options.noDiskCache ? nil : try? DiskCache()
+  private func pipelineConfiguration(
+    for source: ImageRequest.Source
+  ) -> ImagePipeline.Configuration {
+    // --no-disk-cache writes nothing: neither downloads nor shared thumbnails. A folder has
+    // nothing to download (its thumbnails are the shared folders'): no download cache.
+    let disk = options.noDiskCache || source == .localFolder ? nil : try? DiskCache()
     let thumbnails = options.noDiskCache ? nil : ThumbnailCache()
     return ImagePipeline.Configuration(
       diskCache: disk, thumbnailCache: thumbnails, requestTimeout: 15)
