@@ -25,6 +25,44 @@ import Testing
     #expect(pipeline.statistics.tasksInFlight == 0)
   }
 
+  /// A decode already running when its last subscriber leaves goes on, and the same image
+  /// asked for again before it ends joins it: one download, one decode (a photo that moved to
+  /// another cell of the screen when its date was read).
+  @Test func aRunningDecodeLeftByEveryoneIsJoinedByTheNextRequest() async {
+    let loader = HeldDataLoader()
+    let pipeline = makePipeline(loader)
+    let started = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    pipeline.core.decodeWillRun.withLock {
+      $0 = {
+        started.signal()
+        proceed.wait()
+      }
+    }
+    defer { proceed.signal() }
+    let completions = Completions()
+    let first = pipeline.startImageTask(
+      with: Fixtures.request("a.png", size: 16), completion: completions.handler(0))
+    await loader.waitForHeld(1)
+    loader.release(0, with: .success(Fixtures.ok()))
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        started.wait()
+        continuation.resume()
+      }
+    }
+    first.cancel()
+    await completions.wait(for: 1)
+    #expect(completions[0]?.error == .cancelled)
+    pipeline.startImageTask(
+      with: Fixtures.request("a.png", size: 16), completion: completions.handler(1))
+    proceed.signal()
+    await completions.wait(for: 2)
+    #expect(completions[1]?.image?.width == 16)
+    #expect(pipeline.statistics.decodes == 1)
+    #expect(loader.callCount == 1)
+  }
+
   @Test func oneOfTwoCancelsAndTheOtherStillGetsItsImage() async {
     let loader = HeldDataLoader()
     let pipeline = makePipeline(loader)

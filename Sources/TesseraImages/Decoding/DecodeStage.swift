@@ -15,6 +15,7 @@ extension PipelineCore {
     let decoder = self.decoder
     let plan = job.thumbnail
     DispatchQueue.global(qos: .userInitiated).async {
+      self.decodeWillRun.withLock { $0 }?()
       let clock = ContinuousClock()
       let start = clock.now
       var thumbnailWritten = false

@@ -13,6 +13,8 @@ final class PipelineCore: Sendable {
   let configuration: ImagePipeline.Configuration
   let decoder: ImageDecoder
   let state: Locked<PipelineState>
+  /// Called on the decode's thread as a decode starts running; tests hold decodes with it.
+  let decodeWillRun = Locked<(@Sendable () -> Void)?>(nil)
 
   init(configuration: ImagePipeline.Configuration) {
     self.configuration = configuration
@@ -317,7 +319,13 @@ final class PipelineCore: Sendable {
   /// Drops a decode nobody wants: out of its line, or off its fetch (which goes too if it
   /// is left with no subscriber). A decode already running finishes into the memory cache.
   private func abandon(decode key: DecodeKey, _ state: inout PipelineState) {
-    guard let job = state.decodes.removeValue(forKey: key) else { return }
+    guard let job = state.decodes[key] else { return }
+    // A decode already running cannot be stopped: it stays joinable until it ends, so the
+    // same image asked for again meanwhile (a photo that moved to another cell of the screen
+    // when its date was read) waits for it instead of decoding the original a second time.
+    // Its image goes to the memory cache either way.
+    if case .decoding = job.phase { return }
+    state.decodes.removeValue(forKey: key)
     switch job.phase {
     case .waitingForThumbnail:
       state.thumbnailStage.withdraw(key)
@@ -333,7 +341,7 @@ final class PipelineCore: Sendable {
     case .waitingForDecoder:
       state.decodeStage.withdraw(key)
     case .decoding:
-      break
+      break  // kept above
     }
   }
 
