@@ -35,6 +35,14 @@ static void warn(j_common_ptr info, int level) {
   if (level < 0 && info->err->msg_code == JWRN_JPEG_EOF) fail(info);
 }
 
+// libjpeg's failures end in `failure.jump` (which each caller sets), its warnings in `warn`.
+static void handle_failures(struct jpeg_decompress_struct *info, struct failure *failure) {
+  memset(failure, 0, sizeof *failure);
+  info->err = jpeg_std_error(&failure->manager);
+  failure->manager.error_exit = fail;
+  failure->manager.emit_message = warn;
+}
+
 static void set_error(char *error, size_t error_len, const char *text) {
   if (error == NULL || error_len == 0) return;
   snprintf(error, error_len, "%s", text);
@@ -81,10 +89,7 @@ int tessera_jpeg_header(const void *buffer, size_t length, int *out_width, int *
   }
   struct jpeg_decompress_struct info;
   struct failure failure;
-  memset(&failure, 0, sizeof failure);
-  info.err = jpeg_std_error(&failure.manager);
-  failure.manager.error_exit = fail;
-  failure.manager.emit_message = warn;
+  handle_failures(&info, &failure);
   if (setjmp(failure.jump)) {
     set_error(error, error_len, failure.message);
     jpeg_destroy_decompress(&info);
@@ -128,10 +133,7 @@ int tessera_jpeg_decode_rgba(const void *buffer, size_t length, int min_width, i
   }
   struct jpeg_decompress_struct info;
   struct failure failure;
-  memset(&failure, 0, sizeof failure);
-  info.err = jpeg_std_error(&failure.manager);
-  failure.manager.error_exit = fail;
-  failure.manager.emit_message = warn;
+  handle_failures(&info, &failure);
   // volatile: read after a longjmp from inside libjpeg.
   uint8_t *volatile memory = NULL;
   if (setjmp(failure.jump)) {
