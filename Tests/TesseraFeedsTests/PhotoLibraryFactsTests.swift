@@ -48,6 +48,7 @@ import Testing
   @Test func theSecondWalkReadsNoHeaderAndPublishesTheFinalOrderFirst() async {
     let directory = TemporaryFolder.make()
     defer { try? FileManager.default.removeItem(at: directory) }
+    defer { try? FileManager.default.removeItem(at: directory) }
     do {
       let store = PhotoFactsStore(directory: directory)
       let firstReader = TableHeaderReader(Self.headers)
@@ -68,6 +69,7 @@ import Testing
 
   @Test func aChangedPhotoIsReadAgainAndItsFolderStoredAfresh() async {
     let directory = TemporaryFolder.make()
+    defer { try? FileManager.default.removeItem(at: directory) }
     defer { try? FileManager.default.removeItem(at: directory) }
     do {
       let store = PhotoFactsStore(directory: directory)

@@ -8,7 +8,8 @@ import Testing
 /// recovery from a corrupt entry.
 @Suite(.timeLimit(.minutes(1))) struct CachePolicyTests {
   private let clock = TestClock()
-  private let directory = TemporaryFolder.make()
+  private let owned = TemporaryFolder.Owned()
+  private var directory: URL { owned.url }
 
   private func disk() throws -> DiskCache {
     let clock = self.clock

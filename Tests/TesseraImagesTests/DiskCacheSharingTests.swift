@@ -14,7 +14,8 @@ import Testing
 /// knows the other's writes except through the folder.
 @Suite(.timeLimit(.minutes(1))) struct DiskCacheSharingTests {
   private let clock = TestClock()
-  private let directory = TemporaryFolder.make()
+  private let owned = TemporaryFolder.Owned()
+  private var directory: URL { owned.url }
 
   private func open(limit: Int = 1 << 20) throws -> DiskCache {
     let clock = self.clock

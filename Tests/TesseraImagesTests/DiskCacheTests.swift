@@ -6,7 +6,8 @@ import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct DiskCacheTests {
   private let clock = TestClock()
-  private let directory = TemporaryFolder.make()
+  private let owned = TemporaryFolder.Owned()
+  private var directory: URL { owned.url }
 
   private func open(limit: Int = 1 << 20) throws -> DiskCache {
     let clock = self.clock

@@ -28,7 +28,9 @@ import Testing
   ) async -> Result<
     Image, ImagePipelineError
   > {
-    let file = TemporaryFolder.make().appendingPathComponent(name)
+    let folder = TemporaryFolder.make()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent(name)
     do {
       try data.write(to: file)
     } catch {
@@ -82,6 +84,7 @@ import Testing
   /// copy of bytes that will never show either (the next load asks again, and is refused).
   @Test func aRefusedFormatIsNotKeptOnDisk() async throws {
     let directory = TemporaryFolder.make()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let disk = try DiskCache(directory: directory)
     let loader = HeldDataLoader { _ in
       .success(

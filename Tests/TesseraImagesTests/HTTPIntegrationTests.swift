@@ -24,6 +24,7 @@ enum LoaderKind: String, CaseIterable, Sendable {
   func loadsDecodesCachesAndRevalidatesOverHTTP(_ kind: LoaderKind) async throws {
     try await LoopbackServer.run { base, served in
       let directory = TemporaryFolder.make()
+      defer { try? FileManager.default.removeItem(at: directory) }
       let pipeline = ImagePipeline(
         configuration: .init(
           dataLoader: kind.make(), memoryCache: MemoryCache(costLimit: 1 << 20),
@@ -116,6 +117,7 @@ enum LoaderKind: String, CaseIterable, Sendable {
 
   @Test func fileURLsLoadFromDiskForALocalFolderRequest() async throws {
     let directory = TemporaryFolder.make()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("a.png")
     try Fixtures.png.write(to: file)
     let pipeline = ImagePipeline(
@@ -136,6 +138,7 @@ enum LoaderKind: String, CaseIterable, Sendable {
   @Test(arguments: LoaderKind.allCases)
   func theHTTPLoadersRefuseFileURLs(_ kind: LoaderKind) async throws {
     let directory = TemporaryFolder.make()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("a.png")
     try Fixtures.png.write(to: file)
     await #expect(

@@ -87,8 +87,10 @@ final class CapturedLog: Sendable {
 
   @Test func diskCacheTroubleIsLogged() throws {
     let log = CapturedLog()
+    let directory = TemporaryFolder.make()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let cache = try DiskCache(
-      directory: TemporaryFolder.make(), sizeLimit: 1 << 20, now: { Date() },
+      directory: directory, sizeLimit: 1 << 20, now: { Date() },
       writeBytes: { _, _ in -1 }, logger: log.logger())
     let metadata = HTTPCacheMetadata(storedAt: Date(), freshUntil: Date())
     #expect(!cache.store(Fixtures.png, metadata: metadata, for: "k"))

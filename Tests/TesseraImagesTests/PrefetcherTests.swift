@@ -53,7 +53,9 @@ import Testing
     let loader = HeldDataLoader { _ in
       .success(Fixtures.ok(headers: ["Cache-Control": "max-age=60"]))
     }
-    let disk = try DiskCache(directory: TemporaryFolder.make())
+    let directory = TemporaryFolder.make()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let disk = try DiskCache(directory: directory)
     let pipeline = makePipeline(loader, disk: disk)
     let finished = Collector<ImagePipelineError?>()
     let prefetcher = ImagePrefetcher(pipeline: pipeline, destination: .diskCache) {

@@ -12,7 +12,8 @@ import Testing
 /// reads regular files only, never through a link, never blocking on a FIFO, never past the
 /// byte limit.
 @Suite(.timeLimit(.minutes(1))) struct SourceTrustTests {
-  private let folder = TemporaryFolder.make()
+  private let owned = TemporaryFolder.Owned()
+  private var folder: URL { owned.url }
 
   private func load(
     _ request: ImageRequest, loader: HeldDataLoader = HeldDataLoader(), maxBytes: Int = 50 << 20
@@ -77,7 +78,9 @@ import Testing
   }
 
   @Test func aSymbolicLinkIsRefused() async throws {
-    let outside = TemporaryFolder.make().appendingPathComponent("private.png")
+    let outsideFolder = TemporaryFolder.make()
+    defer { try? FileManager.default.removeItem(at: outsideFolder) }
+    let outside = outsideFolder.appendingPathComponent("private.png")
     try Fixtures.png.write(to: outside)
     let link = folder.appendingPathComponent("link.png")
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: outside)

@@ -20,4 +20,17 @@ package enum TemporaryFolder {
     defer { try? FileManager.default.removeItem(at: folder) }
     return try await body(folder)
   }
+
+  /// A new empty folder that is removed, with everything in it, when the last reference to it
+  /// goes: a suite that keeps one in a property leaves nothing behind after each test, pass or
+  /// fail. (A local one may be released after its last use; locals use `with` instead.)
+  package final class Owned: Sendable {
+    package let url: URL
+
+    package init(prefix: String = "tessera-tests") {
+      url = TemporaryFolder.make(prefix: prefix)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+  }
 }

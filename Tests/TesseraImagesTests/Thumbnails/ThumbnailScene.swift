@@ -6,7 +6,8 @@ import TesseraTestSupport
 /// A local original in a fresh folder, with its own thumbnail folders next to it (never the
 /// user's), and what the thumbnail standard knows it by.
 struct ThumbnailScene {
-  let folder = TemporaryFolder.make(prefix: "tessera-thumbnails")
+  private let owned = TemporaryFolder.Owned(prefix: "tessera-thumbnails")
+  var folder: URL { owned.url }
   var thumbnails: ThumbnailCache {
     ThumbnailCache(directory: folder.appendingPathComponent("cache/thumbnails"))
   }
