@@ -66,17 +66,16 @@ static int has_icc_profile(j_decompress_ptr info) {
 
 // Reads the header; 0, TESSERA_REFUSED_FORMAT, TESSERA_JPEG_FOR_LIBVIPS or -1. On 0 and
 // TESSERA_JPEG_FOR_LIBVIPS the caller must jpeg_destroy_decompress.
-static int read_header(struct jpeg_decompress_struct *info, const void *buffer, size_t length,
-                       int with_markers) {
+static int read_header(struct jpeg_decompress_struct *info, const void *buffer, size_t length) {
   jpeg_create_decompress(info);
-  if (with_markers) jpeg_save_markers(info, JPEG_APP0 + 2, 0xFFFF);
+  jpeg_save_markers(info, JPEG_APP0 + 2, 0xFFFF);
   jpeg_mem_src(info, buffer, (unsigned long)length);
   if (jpeg_read_header(info, TRUE) != JPEG_HEADER_OK) return -1;
   if (info->jpeg_color_space == JCS_CMYK || info->jpeg_color_space == JCS_YCCK ||
       info->num_components == 4) {
     return TESSERA_JPEG_FOR_LIBVIPS;
   }
-  if (with_markers && has_icc_profile(info)) return TESSERA_JPEG_FOR_LIBVIPS;
+  if (has_icc_profile(info)) return TESSERA_JPEG_FOR_LIBVIPS;
   return 0;
 }
 
@@ -95,7 +94,7 @@ int tessera_jpeg_header(const void *buffer, size_t length, int *out_width, int *
     jpeg_destroy_decompress(&info);
     return -1;
   }
-  int status = read_header(&info, buffer, length, 1);
+  int status = read_header(&info, buffer, length);
   *out_width = (int)info.image_width;
   *out_height = (int)info.image_height;
   jpeg_destroy_decompress(&info);
@@ -142,7 +141,7 @@ int tessera_jpeg_decode_rgba(const void *buffer, size_t length, int min_width, i
     jpeg_destroy_decompress(&info);
     return -1;
   }
-  int status = read_header(&info, buffer, length, 1);
+  int status = read_header(&info, buffer, length);
   if (status != 0) {
     jpeg_destroy_decompress(&info);
     if (status == -1) set_error(error, error_len, "no JPEG header");
