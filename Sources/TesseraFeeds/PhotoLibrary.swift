@@ -78,6 +78,15 @@ public final class PhotoLibrary {
   /// progress moves once per round).
   public var maxHeaderChunk = 1024
   private var nextChunk: Int?
+  /// How long the first order may wait for the photos' dates (see `isSettlingFirstOrder`).
+  /// A folder of a few hundred photos has every date ~15 ms after its walk; shown by
+  /// modification time meanwhile, it had the decodes of its first screen start for photos
+  /// that the dates then moved off it (two of a cold launch's first eight, on two cores).
+  /// A slow disk shows its photos by modification time after this wait.
+  public var provisionalOrderDelay = Duration.milliseconds(150)
+  /// Set once `provisionalOrderDelay` has passed since the first photos were found.
+  private var provisionalOrderDue = false
+  private var provisionalOrderClockStarted = false
 
   private let walker: any FileWalking
   private let headerReader: any PhotoHeaderReading
@@ -214,9 +223,30 @@ public final class PhotoLibrary {
     progress.photosFound = photos.count
     progress.foldersWalked = batch.foldersWalked
     progress.walkFinished = batch.finished
+    if isSettlingFirstOrder, !provisionalOrderClockStarted { startProvisionalOrderClock() }
     if !publishIfDue(force: batch.finished) { onChange?(.progress) }
     if batch.finished { storeCompletedFolders() }
     readHeadersIfIdle()
+  }
+
+  /// True while nothing is shown yet and every photo found without a date fits in one round
+  /// of header reads: the first order waits for those dates (at most
+  /// `provisionalOrderDelay`), so a small folder is first shown as it stays. A tree whose
+  /// walk finds more than a round, or a second look whose dates are stored, shows at once.
+  public var isSettlingFirstOrder: Bool {
+    let unread = photos.count - progress.headersRead
+    return order.isEmpty && !provisionalOrderDue && unread > 0 && unread <= headerChunk
+  }
+
+  private func startProvisionalOrderClock() {
+    provisionalOrderClockStarted = true
+    let delay = provisionalOrderDelay
+    Task { [weak self] in
+      try? await Task.sleep(for: delay)
+      guard let self, !self.stopped.withLock({ $0 }) else { return }
+      self.provisionalOrderDue = true
+      if self.order.isEmpty { self.publishIfDue(force: true) }
+    }
   }
 
   // MARK: headers
@@ -239,9 +269,26 @@ public final class PhotoLibrary {
     let paths = chunk.map { photos[$0].file.path }
     let reader = headerReader
     Task { [weak self] in
-      let headers = await BlockingWork.run { paths.map { reader.header(ofFileAt: $0) } }
+      let headers = await Self.readHeaders(paths, with: reader)
       self?.apply(headers, to: chunk, isPriority: isPriority)
     }
+  }
+
+  /// The headers of `paths`, in order, read by two threads for a round large enough to be
+  /// worth it: a first round is what a small folder's first screen waits for.
+  /// O(paths) reads.
+  private nonisolated static func readHeaders(
+    _ paths: [String], with reader: any PhotoHeaderReading
+  ) async -> [PhotoHeader?] {
+    guard paths.count >= 64 else {
+      return await BlockingWork.run { paths.map { reader.header(ofFileAt: $0) } }
+    }
+    let half = paths.count / 2
+    let front = Array(paths[..<half])
+    let back = Array(paths[half...])
+    async let first = BlockingWork.run { front.map { reader.header(ofFileAt: $0) } }
+    let second = await BlockingWork.run { back.map { reader.header(ofFileAt: $0) } }
+    return await first + second
   }
 
   private func apply(_ headers: [PhotoHeader?], to chunk: [Int], isPriority: Bool) {
@@ -305,6 +352,8 @@ public final class PhotoLibrary {
   /// Publishes when forced or when enough changed; true when it did.
   @discardableResult
   private func publishIfDue(force: Bool) -> Bool {
+    let allRead = progress.walkFinished && progress.headersRead >= photos.count
+    if isSettlingFirstOrder, !allRead { return false }
     let pending = unpublished.count + moved.count
     let due =
       (force && (pending > 0 || !changedSincePublish.isEmpty))

@@ -44,6 +44,8 @@ func taken(_ text: String) -> PhotoHeader {
   @Test func theFirstPhotosShowBeforeTheWalkEnds() async {
     let walker = ControlledWalker()
     let library = PhotoLibrary(walker: walker, headerReader: TableHeaderReader([:]), zone: Self.utc)
+    // The rest of the walk does not come in time for the first order to wait for it.
+    library.provisionalOrderDelay = .zero
     let observer = LibraryObserver(library)
     let walk = Task { await library.start() }
     walker.release(
@@ -72,6 +74,8 @@ func taken(_ text: String) -> PhotoHeader {
         "/photos/new-copy.jpg": taken("2019:01:05 12:00:00"),
       ], held: true)
     let library = PhotoLibrary(walker: walker, headerReader: reader, zone: Self.utc)
+    // Dates that do not come at once (a slow disk): the photos show by modification time.
+    library.provisionalOrderDelay = .zero
     let observer = LibraryObserver(library)
     let walk = Task { await library.start() }
     let files = [
@@ -80,7 +84,9 @@ func taken(_ text: String) -> PhotoHeader {
     ]
     walker.release(WalkBatch(files: files, foldersWalked: 1, finished: true))
     await walk.value
-    // Headers held: the order is by modification time.
+    await observer.wait { library.order.count == 3 }
+    #expect(library.isSettlingFirstOrder == false)
+    #expect(library.progress.headersRead == 0)
     #expect(names(library) == ["new-copy.jpg", "screenshot.png", "old-copy.jpg"])
     reader.open(3)
     await observer.wait { library.progress.headersRead == 3 }
@@ -88,6 +94,67 @@ func taken(_ text: String) -> PhotoHeader {
     #expect(names(library) == ["old-copy.jpg", "screenshot.png", "new-copy.jpg"])
     #expect(library.sections.map(\.title) == ["Jul 2024", "Apr 2022", "Jan 2019"])
     #expect(library.sections.map(\.range) == [0..<1, 1..<2, 2..<3])
+  }
+
+  /// A walk that ends with all its dates due in one round shows nothing until they come, so
+  /// the first screen's decodes go to the photos that stay on it.
+  @Test func aSmallFolderIsFirstShownInItsOrderByDateTaken() async {
+    let walker = ControlledWalker()
+    let reader = TableHeaderReader(
+      [
+        "/photos/old-copy.jpg": taken("2024:07:01 09:00:00"),
+        "/photos/new-copy.jpg": taken("2019:01:05 12:00:00"),
+      ], held: true)
+    let library = PhotoLibrary(walker: walker, headerReader: reader, zone: Self.utc)
+    library.provisionalOrderDelay = .seconds(3_600)
+    var published: [[String]] = []
+    let observer = LibraryObserver(library)
+    let observing = library.onChange
+    library.onChange = { change in
+      if change == .items { published.append(self.names(library)) }
+      observing?(change)
+    }
+    let walk = Task { await library.start() }
+    // A folder's photos, then the walk's end in a batch of its own (as `FolderWalker` sends
+    // them when the last folder holds more than its first batch).
+    walker.release(
+      WalkBatch(
+        files: [
+          file("old-copy.jpg", modified: 1_600_000_000),
+          file("new-copy.jpg", modified: 1_700_000_000),
+          file("screenshot.png", modified: 1_650_000_000),
+        ], foldersWalked: 1))
+    walker.release(WalkBatch(files: [], foldersWalked: 1, finished: true))
+    await walk.value
+    #expect(library.isSettlingFirstOrder)
+    #expect(library.progress.photosFound == 3)
+    #expect(library.order.isEmpty)
+    reader.open(3)
+    await observer.wait { library.order.count == 3 }
+    #expect(library.isSettlingFirstOrder == false)
+    #expect(published == [["old-copy.jpg", "screenshot.png", "new-copy.jpg"]])
+  }
+
+  /// More unread photos than a first round reads: the photos show by modification time at
+  /// once, as a large tree's walk shows them.
+  @Test func aFolderLargerThanOneRoundIsShownAtOnce() async {
+    let walker = ControlledWalker()
+    let reader = TableHeaderReader([:], held: true)
+    let library = PhotoLibrary(walker: walker, headerReader: reader, zone: Self.utc)
+    library.headerChunk = 2
+    library.provisionalOrderDelay = .seconds(3_600)
+    let observer = LibraryObserver(library)
+    let walk = Task { await library.start() }
+    walker.release(
+      WalkBatch(
+        files: (0..<3).map { file("\($0).jpg", modified: Double(1_000 + $0)) },
+        foldersWalked: 1, finished: true))
+    await walk.value
+    await observer.wait { library.order.count == 3 }
+    #expect(library.isSettlingFirstOrder == false)
+    #expect(names(library) == ["2.jpg", "1.jpg", "0.jpg"])
+    library.stop()
+    reader.open(3)
   }
 
   @Test func photosOfOneCameraShareItsModelName() async {
@@ -200,7 +267,8 @@ func taken(_ text: String) -> PhotoHeader {
     }
     await walk.value
     await observer.wait { library.order.count == 1_000 }
-    // The first batch at once, then every 100 or more, then the end: far fewer than 50.
+    // Once more than a round of dates is unread, then every 100 or more, then the end: far
+    // fewer than 50.
     #expect(publishes >= 2)
     #expect(publishes <= 12)
     library.stop()

@@ -168,10 +168,16 @@ public final class TerminalSession {
     return size
   }
 
+  /// Bytes written to the terminal so far through ``write(_:)``, the modes' sequences and
+  /// the capability queries included.
+  public private(set) var bytesWritten = 0
+
   /// Writes all of `bytes`, waiting out a full buffer. Dropped while the session is
   /// suspended: the terminal belongs to the shell then (the app redraws on resume).
   public func write(_ bytes: [UInt8]) {
     guard !SignalRestore.suspended.load(ordering: .sequentiallyConsistent) else { return }
+    var total = 0
+    defer { bytesWritten += total }
     bytes.withUnsafeBytes { buffer in
       guard let base = buffer.baseAddress else { return }
       var offset = 0
@@ -179,6 +185,7 @@ public final class TerminalSession {
         let written = writeDescriptor(output, base + offset, buffer.count - offset)
         if written > 0 {
           offset += written
+          total += written
         } else if written < 0, errno == EINTR || errno == EAGAIN {
           var descriptor = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
           _ = poll(&descriptor, 1, 100)

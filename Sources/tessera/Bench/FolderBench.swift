@@ -64,7 +64,10 @@ struct FolderBenchmark {
 
   /// One launch's figures.
   private struct Launch {
+    /// Until the gallery had written the full screen (as tmux passed its output on).
     var firstScreen: Double
+    /// Until a capture of the pane showed it.
+    var firstScreenSeen: Double
     var afterG: Double
     var peakRSS: Double
     var visible: Int
@@ -95,9 +98,11 @@ struct FolderBenchmark {
     let coldTime = median(cold.map(\.firstScreen))
     let warmTime = median(warm.map(\.firstScreen))
     report.add("cold.first_screen_ms", coldTime, "ms")
+    report.add("cold.first_screen_seen_ms", median(cold.map(\.firstScreenSeen)), "ms")
     report.add("cold.after_G_ms", median(cold.map(\.afterG)), "ms")
     report.add("cold.peak_rss_mb", median(cold.map(\.peakRSS)), "MB")
     report.add("warm.first_screen_ms", warmTime, "ms")
+    report.add("warm.first_screen_seen_ms", median(warm.map(\.firstScreenSeen)), "ms")
     report.add("warm.after_G_ms", median(warm.map(\.afterG)), "ms")
     report.add("warm.peak_rss_mb", median(warm.map(\.peakRSS)), "MB")
     report.add("thumbnails_written", median(written), "files")
@@ -131,14 +136,16 @@ struct FolderBenchmark {
       report.note("chafa not installed at \(chafa): no chafa baseline")
     }
     report.note(
-      "first screen: from starting the gallery (in a tmux server started before) to the first "
-        + "capture of the "
-        + "pane (captured whenever the gallery has written) with every visible tile drawn (no placeholder left) in its "
-        + "final order (the walk over, every date taken read; for a tree larger than "
+      "first screen: from starting the gallery (in a tmux server started before) until it had "
+        + "composed the first frame (its own log, TESSERA_BENCH_FRAME_LOG) after which the pane "
+        + "shows every visible tile drawn (no placeholder left) in its final order: found when a "
+        + "capture (taken whenever the gallery has written) shows it, then dated by replaying "
+        + "the output up to each frame since the last capture that did not into a second pane (the walk over, every date taken read; for a tree larger than "
         + "\(FolderBenchTree.distinctPhotos) photos, made of hard links, in the walk's order); "
         + "after G: from the key to the same at the end of the folder; cold: an empty "
-        + "XDG_CACHE_HOME; warm: a second launch on the thumbnails the first wrote; the originals "
-        + "are in the OS page cache for every contender")
+        + "XDG_CACHE_HOME; warm: a second launch on the thumbnails the first wrote; *_seen: until "
+        + "that capture returned (adds tmux taking in the frame, which timg, writing to /dev/null, "
+        + "does not pay); the originals are in the OS page cache for every contender")
     return report
   }
 
@@ -148,39 +155,68 @@ struct FolderBenchmark {
       (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
       ?? CommandLine.arguments[0]
     let session = try FolderBenchSession(columns: columns, rows: rows)
+    let frames = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tessera-bench-frames-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: frames) }
+    /// Milliseconds from `since` (CLOCK_MONOTONIC ns) to the gallery's frame that completed
+    /// `seen`'s screen: the first frame ending after the last capture that was not full
+    /// whose replay shows `full`. Nil without a frame log or such a frame.
+    func composedTime(
+      of seen: FolderBenchSession.Seen, since: Int, _ full: (FolderBenchSession.Screen) -> Bool
+    ) throws -> Double? {
+      guard let log = try? String(contentsOf: frames, encoding: .utf8) else { return nil }
+      let candidates = FrameLog.frames(in: log).filter {
+        $0.bytes > seen.notFullBefore && $0.bytes <= seen.bytes
+      }
+      guard
+        let bytes = try session.firstBoundary(of: candidates.map(\.bytes), showing: full),
+        let frame = candidates.first(where: { $0.bytes == bytes })
+      else { return nil }
+      return Double(frame.time - since) / 1e6
+    }
     let start = ContinuousClock.now
+    let startNanoseconds = FrameLog.monotonicNanoseconds()
     try session.launch(
       [executable, "gallery", "--dir", folder.path, "--graphics", "blocks"],
-      environment: ["XDG_CACHE_HOME": cache.path])
+      environment: ["XDG_CACHE_HOME": cache.path, FrameLog.environmentKey: frames.path])
     // The final order (every date read) for a tree of distinct photos; a tree of 100,000
     // hard links is timed to its first full screen, in the walk's order, as no program can
     // read 100,000 dates in the time it asks for.
     let final = files.count <= FolderBenchTree.distinctPhotos
-    let first = try session.waitForFullScreen { !final || $0.ordered }
-    let firstScreen = (ContinuousClock.now - start).milliseconds
+    let firstIsFull = { (screen: FolderBenchSession.Screen) in
+      screen.isFull && (!final || screen.ordered)
+    }
+    let first = try session.waitForFullScreen(firstIsFull)
     // A key typed while the gallery still reads the terminal's replies to its capability
     // queries can be swallowed: `G` is sent again every half second until the range moves,
     // and the time counts from the send that moved it.
+    let endIsFull = { (screen: FolderBenchSession.Screen) in
+      screen.isFull && screen.last == screen.total && screen.first > 1
+    }
     var sent = ContinuousClock.now
+    var sentNanoseconds = FrameLog.monotonicNanoseconds()
     try session.send("G")
-    var moved = false
-    while !moved {
-      let screen = try session.waitForFullScreen(within: .milliseconds(500)) {
-        $0.last == $0.total && $0.first > 1
-      }
-      if screen != nil {
-        moved = true
+    var end: FolderBenchSession.Seen?
+    while end == nil {
+      end = try session.waitForFullScreen(within: .milliseconds(500), endIsFull)
+      if end != nil {
+        break
       } else if ContinuousClock.now - start > .seconds(120) {
         throw FolderBenchProcess.Failure(description: "the gallery did not go to the end on G")
       } else {
         sent = ContinuousClock.now
+        sentNanoseconds = FrameLog.monotonicNanoseconds()
         try session.send("G")
       }
     }
-    let afterG = (ContinuousClock.now - sent).milliseconds
+    let firstSeen = (first.seenAt - start).milliseconds
+    let endSeen = ((end?.seenAt ?? sent) - sent).milliseconds
     return Launch(
-      firstScreen: firstScreen, afterG: afterG, peakRSS: session.peakRSSMegabytes(),
-      visible: first.last - first.first + 1)
+      firstScreen: try composedTime(of: first, since: startNanoseconds, firstIsFull) ?? firstSeen,
+      firstScreenSeen: firstSeen,
+      afterG: try end.flatMap { try composedTime(of: $0, since: sentNanoseconds, endIsFull) }
+        ?? endSeen,
+      peakRSS: session.peakRSSMegabytes(), visible: first.screen.last - first.screen.first + 1)
   }
 
   /// Thumbnail files under `cache`'s `thumbnails/` size folders.

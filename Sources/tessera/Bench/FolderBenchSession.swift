@@ -62,6 +62,9 @@ final class FolderBenchSession {
 
   private let socket = "tessera-bench-\(getpid())-\(UUID().uuidString.prefix(8))"
   private var panePID: pid_t = 0
+  private let columns: Int
+  private let rows: Int
+  private var replayReady = false
   /// Everything the gallery writes, as tmux passes it on (`pipe-pane`): its growth says when
   /// there is a new frame to capture.
   private let outputLog = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -71,6 +74,8 @@ final class FolderBenchSession {
   /// so a timing starts with the gallery, not with the terminal around it (a new tmux server
   /// takes ~20 ms here; timg is timed without any terminal).
   init(columns: Int, rows: Int) throws {
+    self.columns = columns
+    self.rows = rows
     try tmux(
       ["new-session", "-d", "-s", "bench", "-x", String(columns), "-y", String(rows), "cat"],
       capturing: false)
@@ -104,35 +109,107 @@ final class FolderBenchSession {
 
   func send(_ key: String) throws { try tmux(["send-keys", "-t", "bench", key]) }
 
-  /// Captures the pane each time the gallery has written something since the last capture
-  /// (the output log is checked every 2 ms, in this process: a capture is a tmux client
-  /// process, and capturing every few milliseconds took half a core from the gallery on two
-  /// cores), and at least every 200 ms, until it shows a full screen that also satisfies
-  /// `also`; fails after 120 s. A frame is seen one capture (~4 ms) after it is written.
-  func waitForFullScreen(_ also: (Screen) -> Bool) throws -> Screen {
-    if let screen = try waitForFullScreen(within: .seconds(120), also) { return screen }
+  /// A full screen, and how far the gallery's output had come when it showed.
+  struct Seen {
+    var screen: Screen
+    /// The output's size when the last capture that was not full began: the frame that
+    /// completed the screen ends after it.
+    var notFullBefore: Int
+    /// The output's size when the capture that showed it returned: the frame that completed
+    /// the screen ends at or before it.
+    var bytes: Int
+    /// When that capture returned.
+    var seenAt: ContinuousClock.Instant
+  }
+
+  /// Captures the pane when the gallery has written something since the last capture and
+  /// then paused (the output log is checked every 2 ms, in this process), and at least every
+  /// 200 ms, until it shows a full screen that also satisfies `also`; fails after 120 s.
+  func waitForFullScreen(_ also: (Screen) -> Bool) throws -> Seen {
+    if let seen = try waitForFullScreen(within: .seconds(120), also) { return seen }
     let last = (try? tmux(["capture-pane", "-p", "-t", "bench"])) ?? ""
     throw FolderBenchProcess.Failure(
       description: "the gallery showed no full screen in 120 s; the pane was:\n\(last)")
   }
 
   /// The same, giving up (nil) after `limit`.
-  func waitForFullScreen(within limit: Duration, _ also: (Screen) -> Bool) throws -> Screen? {
+  func waitForFullScreen(within limit: Duration, _ also: (Screen) -> Bool) throws -> Seen? {
     let deadline = ContinuousClock.now + limit
     var captured = -1
+    var notFull = outputBytes()
     var lastCapture = ContinuousClock.now
+    var size = notFull
+    var grewAt = ContinuousClock.now
     while ContinuousClock.now < deadline {
       let written = outputBytes()
-      if written != captured || ContinuousClock.now - lastCapture > .milliseconds(200) {
+      let now = ContinuousClock.now
+      if written != size {
+        size = written
+        grewAt = now
+      }
+      // A capture is a tmux client process, and tmux then renders the pane for it: taken
+      // only once the output has paused (or every 100 ms while it flows), they leave the
+      // gallery its two cores. The frame that completed the screen is dated afterwards.
+      let paused = now - grewAt >= .milliseconds(12)
+      if (written != captured && (paused || now - lastCapture >= .milliseconds(100)))
+        || now - lastCapture > .milliseconds(200)
+      {
         captured = written
         lastCapture = ContinuousClock.now
         let screen = Screen(try tmux(["capture-pane", "-p", "-t", "bench"]))
-        if screen.isFull && also(screen) { return screen }
+        if screen.isFull && also(screen) {
+          return Seen(
+            screen: screen, notFullBefore: notFull, bytes: outputBytes(),
+            seenAt: ContinuousClock.now)
+        }
+        notFull = written
       } else {
         usleep(2_000)
       }
     }
     return nil
+  }
+
+  /// The first of `boundaries` (sizes of the gallery's output, ascending) at which its screen
+  /// satisfies `full`: a boundary is replayed, from the output log, into a second pane of the
+  /// same size, and captured once tmux has taken it all in. Nil when none does.
+  func firstBoundary(of boundaries: [Int], showing full: (Screen) -> Bool) throws -> Int? {
+    if !replayReady {
+      try tmux(
+        ["new-session", "-d", "-s", "replay", "-x", String(columns), "-y", String(rows), "cat"],
+        capturing: false)
+      replayReady = true
+    }
+    // A screen once full stays so until the next key: the first full boundary is found by
+    // bisection, O(log boundaries) replays.
+    var low = 0
+    var high = boundaries.count
+    while low < high {
+      let middle = (low + high) / 2
+      if full(try replay(boundaries[middle])) { high = middle } else { low = middle + 1 }
+    }
+    return boundaries.indices.contains(low) ? boundaries[low] : nil
+  }
+
+  /// The screen after the output's first `bytes`: a shell prints them with `head` and then
+  /// sleeps; the capture is taken when two in a row, 5 ms apart, agree.
+  private func replay(_ bytes: Int) throws -> Screen {
+    try tmux(
+      [
+        "respawn-pane", "-k", "-t", "replay", "sh", "-c",
+        "head -c \(bytes) \(Self.quote(outputLog.path)); exec sleep 600",
+      ], capturing: false)
+    let deadline = ContinuousClock.now + .seconds(10)
+    var previous: String?
+    while ContinuousClock.now < deadline {
+      usleep(5_000)
+      let command = try tmux(["display-message", "-p", "-t", "replay", "#{pane_current_command}"])
+      guard command.trimmingCharacters(in: .whitespacesAndNewlines) == "sleep" else { continue }
+      let capture = try tmux(["capture-pane", "-p", "-t", "replay"])
+      if capture == previous { return Screen(capture) }
+      previous = capture
+    }
+    throw FolderBenchProcess.Failure(description: "a replay of \(bytes) bytes did not settle")
   }
 
   /// Bytes the gallery has written so far.

@@ -137,9 +137,9 @@ final class GalleryFeed {
   private func adopt(_ library: PhotoLibrary) {
     stateOf = {
       let progress = library.progress
-      let empty = progress.walkFinished && library.order.isEmpty
+      let empty = progress.walkFinished && library.photos.isEmpty
       return FeedStateSnapshot(
-        isLoading: !progress.walkFinished,
+        isLoading: !progress.walkFinished || library.isSettlingFirstOrder,
         failure: empty
           ? "No photos found" + (library.problems.first.map { ": \($0)" } ?? "") : nil,
         hasMorePages: false, skipped: library.problems.count,

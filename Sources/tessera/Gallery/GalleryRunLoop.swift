@@ -20,6 +20,7 @@ final class GalleryRunLoop {
   private var outputRate = OutputRateMeter()
   /// SSH: every image byte crosses the network, so flings send previews from the start.
   private let remote = ImageDrawPolicy.isRemote(environment: ProcessInfo.processInfo.environment)
+  private let frameLog = FrameLog(environment: ProcessInfo.processInfo.environment)
   /// The longest step the physics take after a rest: a wake-up continues from where it was.
   static let maximumStep = Duration.milliseconds(100)
 
@@ -111,6 +112,7 @@ final class GalleryRunLoop {
     let bytes = renderer.render(frame.buffer, images: frame.images, policy: policy)
     let clock = ContinuousClock()
     let start = clock.now
+    frameLog?.frameComposed(endingAt: session.bytesWritten + bytes.count)
     session.write(bytes)
     outputRate.record(bytes: bytes.count, start: start, blocked: clock.now - start)
   }

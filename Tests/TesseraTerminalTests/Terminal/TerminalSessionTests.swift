@@ -32,6 +32,19 @@ import Testing
     #expect(left.components(separatedBy: "\u{1B}[?1049l").count == 2)
   }
 
+  /// What `pipe-pane` counts: every byte the terminal got, the modes' sequences included.
+  @Test func countsEveryByteWritten() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let session = try TerminalSession(input: pty.follower, output: pty.follower)
+    defer { session.restore() }
+    session.write(Array("frame one".utf8))
+    session.write(Array(repeating: 0x41, count: 3_000))
+    let received = Array(pty.drain().utf8)
+    #expect(session.bytesWritten == received.count)
+    #expect(received.count == TerminalModes.gallery.enterSequence.count + 9 + 3_000)
+  }
+
   @Test func readsKeysAndResolvesALoneEscapeAfterTheTimeout() throws {
     let pty = try PseudoTerminal()
     defer { pty.close() }
