@@ -29,9 +29,13 @@ enum FolderBenchProcess {
 
   /// Milliseconds `arguments` takes from start to exit, its output thrown away (as when a
   /// contact sheet is piped to a file; the same for every contender).
+  /// Milliseconds `arguments` ran; NaN when it could not start or failed (a baseline that
+  /// failed at once is no baseline).
   static func time(_ arguments: [String]) -> Double {
     let start = ContinuousClock.now
-    guard (try? spawn(arguments, capturing: false)) != nil else { return .nan }
+    guard let (status, _) = try? spawn(arguments, capturing: false), status == 0 else {
+      return .nan
+    }
     return (ContinuousClock.now - start).nanoseconds / 1e6
   }
 
