@@ -66,23 +66,31 @@ func taken(_ text: String) -> PhotoHeader {
           walkFinished: true))
   }
 
-  @Test func newestFirstByDateTakenOnceHeadersArriveByModifiedUntilThen() async {
-    let walker = ControlledWalker()
-    let reader = TableHeaderReader(
+  /// An old photo copied lately, a new one copied long ago, a screenshot between: their
+  /// modification times and dates taken disagree.
+  static let copies = [
+    file("old-copy.jpg", modified: 1_600_000_000), file("new-copy.jpg", modified: 1_700_000_000),
+    file("screenshot.png", modified: 1_650_000_000),
+  ]
+
+  /// The copies' dates taken, held until the test opens them.
+  static func copiesReader() -> TableHeaderReader {
+    TableHeaderReader(
       [
         "/photos/old-copy.jpg": taken("2024:07:01 09:00:00"),
         "/photos/new-copy.jpg": taken("2019:01:05 12:00:00"),
       ], held: true)
+  }
+
+  @Test func newestFirstByDateTakenOnceHeadersArriveByModifiedUntilThen() async {
+    let walker = ControlledWalker()
+    let reader = Self.copiesReader()
     let library = PhotoLibrary(walker: walker, headerReader: reader, zone: Self.utc)
     // Dates that do not come at once (a slow disk): the photos show by modification time.
     library.provisionalOrderDelay = .zero
     let observer = LibraryObserver(library)
     let walk = Task { await library.start() }
-    let files = [
-      file("old-copy.jpg", modified: 1_600_000_000), file("new-copy.jpg", modified: 1_700_000_000),
-      file("screenshot.png", modified: 1_650_000_000),
-    ]
-    walker.release(WalkBatch(files: files, foldersWalked: 1, finished: true))
+    walker.release(WalkBatch(files: Self.copies, foldersWalked: 1, finished: true))
     await walk.value
     await observer.wait { library.order.count == 3 }
     #expect(library.isSettlingFirstOrder == false)
@@ -100,11 +108,7 @@ func taken(_ text: String) -> PhotoHeader {
   /// the first screen's decodes go to the photos that stay on it.
   @Test func aSmallFolderIsFirstShownInItsOrderByDateTaken() async {
     let walker = ControlledWalker()
-    let reader = TableHeaderReader(
-      [
-        "/photos/old-copy.jpg": taken("2024:07:01 09:00:00"),
-        "/photos/new-copy.jpg": taken("2019:01:05 12:00:00"),
-      ], held: true)
+    let reader = Self.copiesReader()
     let library = PhotoLibrary(walker: walker, headerReader: reader, zone: Self.utc)
     library.provisionalOrderDelay = .seconds(3_600)
     var published: [[String]] = []
@@ -117,13 +121,7 @@ func taken(_ text: String) -> PhotoHeader {
     let walk = Task { await library.start() }
     // A folder's photos, then the walk's end in a batch of its own (as `FolderWalker` sends
     // them when the last folder holds more than its first batch).
-    walker.release(
-      WalkBatch(
-        files: [
-          file("old-copy.jpg", modified: 1_600_000_000),
-          file("new-copy.jpg", modified: 1_700_000_000),
-          file("screenshot.png", modified: 1_650_000_000),
-        ], foldersWalked: 1))
+    walker.release(WalkBatch(files: Self.copies, foldersWalked: 1))
     walker.release(WalkBatch(files: [], foldersWalked: 1, finished: true))
     await walk.value
     #expect(library.isSettlingFirstOrder)
