@@ -86,7 +86,7 @@ public final class PhotoLibrary {
   public var provisionalOrderDelay = Duration.milliseconds(150)
   /// Set once `provisionalOrderDelay` has passed since the first photos were found.
   private var provisionalOrderDue = false
-  private var provisionalOrderClockStarted = false
+  private var provisionalOrderClock: Task<Void, Never>?
 
   private let walker: any FileWalking
   private let headerReader: any PhotoHeaderReading
@@ -177,6 +177,7 @@ public final class PhotoLibrary {
   /// Stops the walk and the header reads; what was found stays.
   public func stop() {
     stopped.withLock { $0 = true }
+    provisionalOrderClock?.cancel()
   }
 
   /// The photos the screen shows (by path): their headers are read next.
@@ -223,7 +224,7 @@ public final class PhotoLibrary {
     progress.photosFound = photos.count
     progress.foldersWalked = batch.foldersWalked
     progress.walkFinished = batch.finished
-    if isSettlingFirstOrder, !provisionalOrderClockStarted { startProvisionalOrderClock() }
+    if isSettlingFirstOrder, provisionalOrderClock == nil { startProvisionalOrderClock() }
     if !publishIfDue(force: batch.finished) { onChange?(.progress) }
     if batch.finished { storeCompletedFolders() }
     readHeadersIfIdle()
@@ -238,12 +239,12 @@ public final class PhotoLibrary {
     return order.isEmpty && !provisionalOrderDue && unread > 0 && unread <= headerChunk
   }
 
+  /// Ends the wait after `provisionalOrderDelay`; cancelled once the first order is out.
   private func startProvisionalOrderClock() {
-    provisionalOrderClockStarted = true
     let delay = provisionalOrderDelay
-    Task { [weak self] in
+    provisionalOrderClock = Task { [weak self] in
       try? await Task.sleep(for: delay)
-      guard let self, !self.stopped.withLock({ $0 }) else { return }
+      guard !Task.isCancelled, let self, !self.stopped.withLock({ $0 }) else { return }
       self.provisionalOrderDue = true
       if self.order.isEmpty { self.publishIfDue(force: true) }
     }
@@ -376,6 +377,7 @@ public final class PhotoLibrary {
     unpublished.removeAll()
     moved.removeAll()
     sections = ordering.sections(of: order, keys: keys)
+    provisionalOrderClock?.cancel()
     changedPhotos = changedSincePublish
     changedSincePublish.removeAll()
     onChange?(.items)

@@ -249,6 +249,7 @@ func taken(_ text: String) -> PhotoHeader {
     let reader = TableHeaderReader([:], held: true)
     let library = PhotoLibrary(walker: walker, headerReader: reader, zone: Self.utc)
     library.minimumPublish = 100
+    library.provisionalOrderDelay = .seconds(3_600)
     var publishes = 0
     let observer = LibraryObserver(library)
     let counting = library.onChange

@@ -124,6 +124,18 @@ final class GalleryFeed {
       // Until the walk ends only its progress is shown; its photos are taken all at once.
       fresh.onChange = { [weak self] _ in self?.onChange?(.state) }
       await fresh.start()
+      // A small folder's first order waits for its dates: the screen keeps the old one
+      // until then, not an empty one.
+      if fresh.isSettlingFirstOrder {
+        await withCheckedContinuation { (settled: CheckedContinuation<Void, Never>) in
+          fresh.onChange = { [weak self] change in
+            self?.onChange?(.state)
+            guard change == .items else { return }
+            fresh.onChange = { [weak self] _ in self?.onChange?(.state) }
+            settled.resume()
+          }
+        }
+      }
       // The old library's header reads still under way must not publish its order again.
       current.stop()
       current.onChange = nil

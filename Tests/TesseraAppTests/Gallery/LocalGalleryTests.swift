@@ -21,9 +21,12 @@ struct LocalGalleryTests {
     ordering: PhotoOrdering = PhotoOrdering(), rewalks: [ControlledWalker] = []
   ) -> (GalleryScreen, PhotoLibrary) {
     func library(_ walker: ControlledWalker) -> PhotoLibrary {
-      PhotoLibrary(
+      let library = PhotoLibrary(
         walker: walker, ordering: ordering, headerReader: TableHeaderReader(headers),
         zone: Self.utc)
+      // A first order waits for its dates however slow the machine (no clock decides).
+      library.provisionalOrderDelay = .seconds(3_600)
+      return library
     }
     let first = library(walker)
     var pending = rewalks
@@ -121,6 +124,39 @@ struct LocalGalleryTests {
     #expect(screen.feed.items.map(\.title) == ["a.jpg", "b.jpg", "c.jpg"])
     _ = text(screen)
     #expect(screen.feed.items[screen.selected].title == "c.jpg")
+  }
+
+  /// `r` on a small folder: the new walk's first order waits for its dates, and until then
+  /// the screen keeps the old order, never an empty one.
+  @Test func refreshKeepsTheOldOrderUntilTheNewWalksDatesAreRead() async {
+    let walker = ControlledWalker()
+    let again = ControlledWalker()
+    let held = TableHeaderReader([:], held: true)
+    let fresh = PhotoLibrary(walker: again, headerReader: held, zone: Self.utc)
+    fresh.provisionalOrderDelay = .seconds(3_600)
+    var libraries = [
+      PhotoLibrary(walker: walker, headerReader: TableHeaderReader([:]), zone: Self.utc), fresh,
+    ]
+    let feed = GalleryFeed(title: "photos in /p") { libraries.removeFirst() }
+    let screen = GalleryScreen(
+      feed: feed, pipeline: ImagePipeline(configuration: .init(diskCache: nil)), layout: .grid,
+      columns: 4, width: 100, height: 40, cellPixels: PixelSize(width: 1, height: 2))
+    let walk = Task { await screen.start() }
+    let before = ["b.jpg", "c.jpg"].map { Self.file($0, "2024:01:01 00:00:00") }
+    walker.release(WalkBatch(files: before, foldersWalked: 1, finished: true))
+    await walk.value
+    await until { screen.feed.items.count == 2 }
+    let refresh = Task { await screen.refresh() }
+    again.release(
+      WalkBatch(
+        files: before + [Self.file("a.jpg", "2024:01:01 00:00:00")], foldersWalked: 1,
+        finished: true))
+    await until { text(screen).last?.contains("reading dates 0 of 3") == true }
+    #expect(fresh.isSettlingFirstOrder)
+    #expect(Set(screen.feed.items.map(\.title)) == ["b.jpg", "c.jpg"])
+    held.open(3)
+    await refresh.value
+    #expect(Set(screen.feed.items.map(\.title)) == ["a.jpg", "b.jpg", "c.jpg"])
   }
 
   @Test func theSelectionStaysOnItsPhotoWhenABatchInsertsAbove() async {
