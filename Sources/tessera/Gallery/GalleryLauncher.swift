@@ -28,6 +28,12 @@ struct GalleryLauncher {
 
   /// Runs the screen until the person quits; the terminal is restored however it ends.
   private func show(_ feed: GalleryFeed) async throws {
+    // The feed starts loading first: a folder's walk (and a second look's stored facts) go on
+    // on their own thread while the terminal answers its capability queries, a round trip
+    // that over SSH is the network's. Its batches reach the main actor once the screen exists.
+    let feedLoad = Task { await feed.load() }
+    defer { feedLoad.cancel() }
+    await Task.yield()
     let pipeline = ImagePipeline(configuration: pipelineConfiguration(for: feed.imageSource))
     let session = try TerminalSession()
     defer { session.restore() }

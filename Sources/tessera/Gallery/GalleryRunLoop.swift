@@ -32,6 +32,8 @@ final class GalleryRunLoop {
     self.screen = screen
   }
 
+  /// Runs until the person quits or the terminal goes. The feed's first load is the
+  /// launcher's: it starts before the terminal is set up.
   func run() async {
     let events = session.events()
     let wakeup = wakeup
@@ -44,8 +46,6 @@ final class GalleryRunLoop {
     }
     screen.onNeedsDisplay = { wakeup.signal() }
     defer { pump.cancel() }
-    let feedLoad = Task { await screen.start() }
-    defer { feedLoad.cancel() }
 
     let clock = ContinuousClock()
     var last = clock.now
