@@ -353,8 +353,7 @@ public final class PhotoLibrary {
   /// Publishes when forced or when enough changed; true when it did.
   @discardableResult
   private func publishIfDue(force: Bool) -> Bool {
-    let allRead = progress.walkFinished && progress.headersRead >= photos.count
-    if isSettlingFirstOrder, !allRead { return false }
+    if isSettlingFirstOrder { return false }
     let pending = unpublished.count + moved.count
     let due =
       (force && (pending > 0 || !changedSincePublish.isEmpty))
