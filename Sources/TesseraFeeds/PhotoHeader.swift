@@ -33,14 +33,6 @@ public struct PhotoHeader: Sendable, Equatable {
 }
 
 extension PhotoHeader {
-  /// The same header with its camera model's storage shared through `strings`.
-  func sharingModel(_ strings: inout SharedStrings) -> PhotoHeader {
-    guard let model = exif?.model else { return self }
-    var shared = self
-    shared.exif?.model = strings.shared(model)
-    return shared
-  }
-
   /// A HEIF photo's header: `heif`'s shown size, and the facts of its Exif item's bytes when
   /// they were read. The orientation is dropped: libheif turns the picture by its own `irot`
   /// and libvips' heifload ignores EXIF's, so it would turn a HEIF photo twice.

@@ -17,9 +17,11 @@ import TesseraUtilities
 /// folder's facts are stored once every photo in it has its header.
 ///
 /// Lives on the main actor; the walk and the header reads run on Dispatch threads.
+/// Holds its photos in a `PhotoCatalog`: a fixed-size record each, their paths on disk.
+///
 /// - Complexity: a publish is O(n + k log k) for k new or moved photos (merge into the sorted
-///   order, sections in one pass); `prioritize` is O(ids). Memory O(n): about half a kilobyte
-///   a photo with the gallery's items (`tessera bench library`).
+///   order, sections in one pass); `prioritize` is O(photos). Memory O(n) at ~150 bytes a
+///   photo with the gallery's items (`tessera bench library`).
 @MainActor
 public final class PhotoLibrary {
   /// What changed: the photos or their order (`order`, `sections`, `changedPhotos`), or only
@@ -51,9 +53,9 @@ public final class PhotoLibrary {
   }
 
   public let ordering: PhotoOrdering
-  /// Every photo found, in the order found; an index here is a photo's lasting number.
-  public private(set) var photos: [LocalPhoto] = []
-  /// Published display order: indices into `photos`.
+  /// Every photo found, in the order found; an index there is a photo's lasting number.
+  public let catalog = PhotoCatalog()
+  /// Published display order: indices into `catalog`.
   public private(set) var order: [Int] = []
   /// Published sections over `order` (empty when not grouped).
   public private(set) var sections: [PhotoSection] = []
@@ -92,19 +94,14 @@ public final class PhotoLibrary {
   private let headerReader: any PhotoHeaderReading
   private let facts: PhotoFactsStore?
   private let factsWriter = DispatchQueue(label: "tessera.feeds.photo-facts", qos: .utility)
-  /// Camera models, each held once (EXIF parsing makes a string per photo).
-  private var models = SharedStrings()
-  /// With a facts store: the folder of each photo (one shared string per folder), and the
-  /// photos of each folder.
-  private var folderOf: [String] = []
-  private var photosInFolder: [String: [Int]] = [:]
+  /// With a facts store: the photos of each folder (the catalog's folder numbers), as the
+  /// runs of lasting numbers the walk gave them, and how many have no header yet.
+  private var folderMembers: [Int32: FolderMembers] = [:]
   /// Folders with a header read since their facts were stored.
-  private var foldersToStore: Set<String> = []
+  private var foldersToStore: Set<Int32> = []
   private let zone: TimeZone
   private let stopped = Locked(false)
   private var started = false
-  private var keys: [Int64] = []
-  private var indexByPath: [String: Int] = [:]
   private var unpublished: Set<Int> = []
   private var moved: Set<Int> = []
   private var changedSincePublish: [Int] = []
@@ -126,8 +123,11 @@ public final class PhotoLibrary {
 
   /// The photo at a display position; nil outside.
   public func photo(atPosition position: Int) -> LocalPhoto? {
-    order.indices.contains(position) ? photos[order[position]] : nil
+    order.indices.contains(position) ? catalog.photo(at: order[position]) : nil
   }
+
+  /// Photos found so far.
+  public var count: Int { catalog.count }
 
   /// Walks until the walk ends (or `stop()`, or the calling task is cancelled); header reads
   /// go on afterwards by themselves until every photo's is read.
@@ -139,15 +139,12 @@ public final class PhotoLibrary {
     let zone = zone
     let facts = facts
     // What each photo needs beside its file is found on the walk's thread (a time zone
-    // look-up each, a facts file a folder), not the main actor. The photos themselves are
-    // made on the main actor: memory freed by the thread that did not allocate it stays in
-    // the other thread's malloc arena, and each photo's first allocation is replaced when
-    // its header is read.
+    // look-up each, a facts file a folder), not the main actor. The catalog's records are
+    // added on the main actor, in order.
     let stream = AsyncStream<WalkedPhotos> { continuation in
       DispatchQueue(label: "tessera.feeds.walk", qos: .userInitiated).async {
         var folder = ""
         var known = PhotoFactsStore.Folder()
-        var models = SharedStrings()
         walker.walk { batch in
           var found = WalkedPhotos(batch: batch)
           for file in batch.files {
@@ -159,7 +156,7 @@ public final class PhotoLibrary {
             }
             found.folders.append(folder)
             found.modified.append(WallClockTime(file.modified, in: zone))
-            found.headers.append(known.header(of: file)?.sharingModel(&models))
+            found.headers.append(known.header(of: file))
           }
           continuation.yield(found)
           return !stopped.withLock { $0 }
@@ -180,9 +177,10 @@ public final class PhotoLibrary {
     provisionalOrderClock?.cancel()
   }
 
-  /// The photos the screen shows (by path): their headers are read next.
-  public func prioritize(ids: [String]) {
-    let wanted = ids.compactMap { indexByPath[$0] }.filter { !photos[$0].headerRead }
+  /// The photos the screen shows (lasting numbers): their headers are read next.
+  public func prioritize(photos: [Int]) {
+    let count = catalog.count
+    let wanted = photos.filter { (0..<count).contains($0) && !catalog.headerRead(at: $0) }
     guard !wanted.isEmpty else { return }
     priority = wanted
     readHeadersIfIdle()
@@ -205,23 +203,37 @@ public final class PhotoLibrary {
     }
   }
 
+  private struct FolderMembers {
+    var runs: [Range<Int>] = []
+    var unread = 0
+
+    var indices: some Sequence<Int> { runs.joined() }
+  }
+
   private func ingest(_ found: WalkedPhotos) {
     let batch = found.batch
-    for (offset, file) in batch.files.enumerated() where indexByPath[file.path] == nil {
-      let photo = LocalPhoto(
-        file: file, modified: found.modified[offset], header: found.headers[offset])
-      indexByPath[file.path] = photos.count
-      unpublished.insert(photos.count)
+    for (offset, file) in batch.files.enumerated() {
+      let header = found.headers[offset]
+      guard
+        let index = catalog.append(
+          file, folder: found.folders[offset], modified: found.modified[offset], header: header)
+      else { continue }
+      unpublished.insert(index)
       if facts != nil {
-        photosInFolder[found.folders[offset], default: []].append(photos.count)
-        folderOf.append(found.folders[offset])
+        let folder = catalog.folder(at: index)
+        var members = folderMembers[folder] ?? FolderMembers()
+        if let last = members.runs.last, last.upperBound == index {
+          members.runs[members.runs.count - 1] = last.lowerBound..<index + 1
+        } else {
+          members.runs.append(index..<index + 1)
+        }
+        if header == nil { members.unread += 1 }
+        folderMembers[folder] = members
       }
-      if photo.headerRead { progress.headersRead += 1 }
-      photos.append(photo)
-      keys.append(ordering.key(photo))
+      if header != nil { progress.headersRead += 1 }
     }
     problems += batch.problems.filter { !problems.contains($0) }
-    progress.photosFound = photos.count
+    progress.photosFound = catalog.count
     progress.foldersWalked = batch.foldersWalked
     progress.walkFinished = batch.finished
     if isSettlingFirstOrder, provisionalOrderClock == nil { startProvisionalOrderClock() }
@@ -235,7 +247,7 @@ public final class PhotoLibrary {
   /// `provisionalOrderDelay`), so a small folder is first shown as it stays. A tree whose
   /// walk finds more than a round, or a second look whose dates are stored, shows at once.
   public var isSettlingFirstOrder: Bool {
-    let unread = photos.count - progress.headersRead
+    let unread = catalog.count - progress.headersRead
     return order.isEmpty && !provisionalOrderDue && unread > 0 && unread <= headerChunk
   }
 
@@ -254,20 +266,21 @@ public final class PhotoLibrary {
 
   private func readHeadersIfIdle() {
     guard !readingHeaders, !stopped.withLock({ $0 }) else { return }
-    var chunk = priority.filter { !photos[$0].headerRead }
+    var chunk = priority.filter { !catalog.headerRead(at: $0) }
     let isPriority = !chunk.isEmpty
     priority.removeAll()
     if !isPriority {
       let size = nextChunk ?? headerChunk
-      while chunk.count < size, scanCursor < photos.count {
-        if !photos[scanCursor].headerRead { chunk.append(scanCursor) }
+      let count = catalog.count
+      while chunk.count < size, scanCursor < count {
+        if !catalog.headerRead(at: scanCursor) { chunk.append(scanCursor) }
         scanCursor += 1
       }
       if !chunk.isEmpty { nextChunk = min(max(headerChunk, maxHeaderChunk), size * 2) }
     }
     guard !chunk.isEmpty else { return }
     readingHeaders = true
-    let paths = chunk.map { photos[$0].file.path }
+    let paths = chunk.map { catalog.path(at: $0) }
     let reader = headerReader
     Task { [weak self] in
       let headers = await Self.readHeaders(paths, with: reader)
@@ -296,23 +309,27 @@ public final class PhotoLibrary {
     readingHeaders = false
     // A stopped library (replaced by a new walk) publishes nothing more.
     guard !stopped.withLock({ $0 }) else { return }
-    for (index, header) in zip(chunk, headers) where !photos[index].headerRead {
-      photos[index] = photos[index].reading((header ?? PhotoHeader()).sharingModel(&models))
+    let sort = ordering.sort
+    for (index, header) in zip(chunk, headers) where !catalog.headerRead(at: index) {
+      let oldKey = catalog.key(at: index, sort)
+      catalog.setHeader(header ?? PhotoHeader(), at: index)
       changedSincePublish.append(index)
-      if facts != nil { foldersToStore.insert(folderOf[index]) }
-      let key = ordering.key(photos[index])
-      if key != keys[index] {
-        keys[index] = key
-        if !unpublished.contains(index) { moved.insert(index) }
+      if facts != nil {
+        let folder = catalog.folder(at: index)
+        folderMembers[folder]?.unread -= 1
+        foldersToStore.insert(folder)
+      }
+      if catalog.key(at: index, sort) != oldKey, !unpublished.contains(index) {
+        moved.insert(index)
       }
     }
     progress.headersRead += chunk.count
-    let allRead = progress.walkFinished && progress.headersRead >= photos.count
+    let allRead = progress.walkFinished && progress.headersRead >= catalog.count
     // The screen's photos re-sort at once in a small library. In a large one a re-sort is
     // O(n) and moves the photos on screen away, whose successors would be read next and
     // move too: a cycle of full publishes. There they get their facts in place and move with
     // the next batch.
-    let small = photos.count <= minimumPublish
+    let small = catalog.count <= minimumPublish
     if !publishIfDue(force: (isPriority && small) || allRead) {
       if isPriority { publishFactsInPlace(of: chunk) } else { onChange?(.progress) }
     }
@@ -327,15 +344,15 @@ public final class PhotoLibrary {
   private func storeCompletedFolders() {
     guard let facts, progress.walkFinished, !foldersToStore.isEmpty else { return }
     for folder in foldersToStore {
-      let members = photosInFolder[folder] ?? []
-      guard members.allSatisfy({ photos[$0].headerRead }) else { continue }
+      guard let members = folderMembers[folder], members.unread <= 0 else { continue }
       foldersToStore.remove(folder)
-      let entries = members.map { index in
-        let photo = photos[index]
+      let entries = members.indices.map { index in
+        let photo = catalog.photo(at: index)
         return PhotoFactsStore.Entry(
           name: photo.file.name, size: photo.file.size, modified: photo.file.modified,
           header: photo.header ?? PhotoHeader())
       }
+      let folder = catalog.folderName(folder)
       // A folder that cannot be written is read afresh next time; nothing else is lost.
       factsWriter.async { try? facts.store(entries, ofFolder: folder) }
     }
@@ -361,21 +378,10 @@ public final class PhotoLibrary {
       || pending >= max(minimumPublish, order.count / 2)
     guard due else { return false }
     if !moved.isEmpty { order.removeAll { moved.contains($0) } }
-    let photos = photos
-    let keys = keys
-    let ordering = ordering
-    // Keys decide most comparisons without touching (copying) the photos.
-    let byKey = ordering.sort != .name
-    let reverse = ordering.reverse
-    let precedes = { (a: Int, b: Int) -> Bool in
-      if byKey, keys[a] != keys[b] { return reverse ? keys[a] < keys[b] : keys[a] > keys[b] }
-      return ordering.precedes(photos[a], keys[a], photos[b], keys[b])
-    }
-    let incoming = unpublished.union(moved).sorted(by: precedes)
-    order = Self.merge(order, incoming, by: precedes)
+    order = catalog.merge(unpublished.union(moved), into: order, by: ordering)
     unpublished.removeAll()
     moved.removeAll()
-    sections = ordering.sections(of: order, keys: keys)
+    sections = catalog.sections(of: order, by: ordering)
     provisionalOrderClock?.cancel()
     changedPhotos = changedSincePublish
     changedSincePublish.removeAll()
@@ -389,27 +395,5 @@ public final class PhotoLibrary {
   private func publishFactsInPlace(of photos: [Int]) {
     changedPhotos = photos
     onChange?(.facts)
-  }
-
-  /// Two sorted arrays as one. O(a + b).
-  nonisolated static func merge(_ a: [Int], _ b: [Int], by precedes: (Int, Int) -> Bool) -> [Int] {
-    guard !b.isEmpty else { return a }
-    guard !a.isEmpty else { return b }
-    var merged: [Int] = []
-    merged.reserveCapacity(a.count + b.count)
-    var i = 0
-    var j = 0
-    while i < a.count, j < b.count {
-      if precedes(b[j], a[i]) {
-        merged.append(b[j])
-        j += 1
-      } else {
-        merged.append(a[i])
-        i += 1
-      }
-    }
-    merged += a[i...]
-    merged += b[j...]
-    return merged
   }
 }

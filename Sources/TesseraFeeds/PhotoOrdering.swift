@@ -30,10 +30,9 @@ public struct PhotoSection: Equatable, Sendable {
 
 /// A photo of a local walk, with what is known of it so far.
 ///
-/// A value with its fields in one immutable allocation of their own, shared (not copied) by
-/// the library's list, the gallery's items and every snapshot of them: a 100,000-photo walk
-/// holds each photo's facts once, and an array of photos is 8 bytes a photo. Setting a field
-/// makes a new allocation (headers are set once per photo).
+/// Made when asked (`PhotoCatalog.photo(at:)`, which holds the walk's photos as records): a
+/// value with its fields in one immutable allocation, so copies share it. Setting a field
+/// makes a new allocation.
 public struct LocalPhoto: Sendable, Equatable {
   private final class Storage: Sendable {
     let file: WalkedFile
@@ -110,8 +109,8 @@ public struct LocalPhoto: Sendable, Equatable {
 }
 
 /// The order and sections of local photos: newest first by default; `reverse` turns it.
-/// Sorting is by a precomputed integer key (no date objects), ties by path, so the order is
-/// total and the same on every run.
+/// Sorting is by an integer key (no date objects), ties by folder, then name, so the order is
+/// total and the same on every run (`PhotoCatalog.merge`).
 public struct PhotoOrdering: Sendable, Equatable {
   public var sort: PhotoSort
   public var reverse: Bool
@@ -123,46 +122,12 @@ public struct PhotoOrdering: Sendable, Equatable {
     self.grouping = sort == .name ? .none : grouping
   }
 
-  /// The seconds a photo sorts by (unused for `.name`).
-  func key(_ photo: LocalPhoto) -> Int64 {
-    switch sort {
-    case .taken: photo.taken.seconds
-    case .modified, .name: photo.modified.seconds
-    }
-  }
-
-  /// Whether `a` comes before `b`, with their keys precomputed.
-  func precedes(_ a: LocalPhoto, _ keyA: Int64, _ b: LocalPhoto, _ keyB: Int64) -> Bool {
-    reverse ? forward(b, keyB, a, keyA) : forward(a, keyA, b, keyB)
-  }
-
-  /// Newest first (or by name), ties by path: a total order, paths being unique.
-  private func forward(_ a: LocalPhoto, _ keyA: Int64, _ b: LocalPhoto, _ keyB: Int64) -> Bool {
-    if sort == .name {
-      let nameA = a.file.nameSlice
-      let nameB = b.file.nameSlice
-      return nameA != nameB ? nameA < nameB : a.file.path < b.file.path
-    }
-    return keyA != keyB ? keyA > keyB : a.file.path < b.file.path
-  }
-
-  /// Photo indices in display order. O(n log n).
-  /// - Complexity: O(n log n) comparisons of integer keys (names for `.name`).
-  public func sorted(_ photos: [LocalPhoto]) -> [Int] {
-    let keys = photos.map(key)
-    return photos.indices.sorted { precedes(photos[$0], keys[$0], photos[$1], keys[$1]) }
-  }
-
-  /// Headers for photos in `order`: one per day or month the keys change on.
+  /// Headers for photos in `order`: one per day or month their keys (the seconds each
+  /// sorts by) change on.
   /// - Complexity: O(n), integer arithmetic per photo.
-  public func sections(of order: [Int], in photos: [LocalPhoto]) -> [PhotoSection] {
-    sections(of: order, keys: photos.map(key))
-  }
-
-  /// The same from the photos' precomputed keys (their seconds).
-  func sections(of order: [Int], keys: [Int64]) -> [PhotoSection] {
+  func sections(of order: [Int], key: (Int) -> Int64) -> [PhotoSection] {
     guard grouping != .none, sort != .name, !order.isEmpty else { return [] }
-    func time(_ index: Int) -> WallClockTime { WallClockTime(seconds: keys[index]) }
+    func time(_ index: Int) -> WallClockTime { WallClockTime(seconds: key(index)) }
     func group(_ index: Int) -> Int { grouping == .day ? time(index).day : time(index).month }
     func title(_ index: Int) -> String {
       grouping == .day ? time(index).dayTitle : time(index).monthTitle

@@ -13,7 +13,7 @@ import Testing
   static let utc = TimeZone(identifier: "UTC")!
 
   func names(_ library: PhotoLibrary) -> [String] {
-    library.order.map { library.photos[$0].file.name }
+    library.order.map { library.catalog.photo(at: $0).file.name }
   }
 
   @Test func inALargeLibraryTheScreensPhotosGetTheirFactsInPlace() async {
@@ -35,13 +35,16 @@ import Testing
     let byModified = (0..<10).reversed().map { "\($0).jpg" }
     #expect(names(library) == byModified)
     // The background round (photo 0) is held; the screen shows 9 and 8.
-    library.prioritize(ids: ["/photos/9.jpg", "/photos/8.jpg"])
+    library.prioritize(photos: [9, 8])
     reader.open(1)
     reader.open(2)
     await observer.wait { library.progress.headersRead == 3 }
     // Their dates are known and published, and they have not moved. Only the screen's photos: what else was read (photo 0) waits for the next batch.
-    #expect(Set(library.changedPhotos.map { library.photos[$0].file.name }) == ["9.jpg", "8.jpg"])
-    #expect(library.photos[9].taken == WallClockTime(exif: "2001:01:01 10:00:00"))
+    #expect(
+      Set(library.changedPhotos.map { library.catalog.photo(at: $0).file.name }) == [
+        "9.jpg", "8.jpg",
+      ])
+    #expect(library.catalog.photo(at: 9).taken == WallClockTime(exif: "2001:01:01 10:00:00"))
     #expect(names(library) == byModified)
     // Once every header is read, the order is by date.
     reader.open(7)

@@ -33,8 +33,8 @@ final class GalleryFeed {
   private(set) var sections = [GallerySection(title: nil, range: 0..<0)]
   private var isSectioned = false
   var onChange: (@MainActor (FeedChange) -> Void)?
-  /// The photos on screen, by id: a local library reads their headers first.
-  var prioritize: (@MainActor ([String]) -> Void)?
+  /// The photos on screen: a local library reads their headers first.
+  var prioritize: (@MainActor ([GalleryItem]) -> Void)?
   /// How far a walk is, for the status bar ("walking · 12,000 photos in 800 folders"); nil
   /// when there is nothing under way to tell.
   var progressText: String? { progressOf() }
@@ -147,9 +147,11 @@ final class GalleryFeed {
 
   /// Shows `library`: its state, progress, order and sections from now on.
   private func adopt(_ library: PhotoLibrary) {
+    let catalog = library.catalog
+    let item = { (index: Int) in GalleryItem(local: index, in: catalog) }
     stateOf = {
       let progress = library.progress
-      let empty = progress.walkFinished && library.photos.isEmpty
+      let empty = progress.walkFinished && library.count == 0
       return FeedStateSnapshot(
         isLoading: !progress.walkFinished || library.isSettlingFirstOrder,
         failure: empty
@@ -157,30 +159,22 @@ final class GalleryFeed {
         hasMorePages: false, skipped: library.problems.count,
         firstSkipped: library.problems.first)
     }
-    prioritize = { library.prioritize(ids: $0) }
+    prioritize = { library.prioritize(photos: $0.compactMap(\.localIndex)) }
     progressOf = { Self.progressText(library.progress) }
     library.onChange = { [weak self] change in
       guard let self else { return }
       if change == .facts {
-        // Same order: the changed photos' items are replaced where they stand.
-        var ids = Set<String>()
-        for photo in library.changedPhotos {
-          guard let position = library.order.firstIndex(of: photo),
-            self.items.indices.contains(position)
-          else { continue }
-          self.items[position] = GalleryItem(local: library.photos[photo])
-          ids.insert(self.items[position].id)
-        }
-        self.onChange?(.factsChanged(ids))
+        // Same order: an item reads its photo's facts when drawn, so its cell is configured
+        // again where it stands.
+        self.onChange?(.factsChanged(Set(library.changedPhotos.map { item($0).id })))
         return
       }
       guard change == .items else {
         self.onChange?(.state)
         return
       }
-      let changed = Set(library.changedPhotos.map { library.photos[$0].file.path })
-      // An item of a local photo is the photo itself (its strings shared): made afresh.
-      self.items = library.order.map { GalleryItem(local: library.photos[$0]) }
+      let changed = Set(library.changedPhotos.map { item($0).id })
+      self.items = library.order.map(item)
       self.sections =
         library.sections.isEmpty
         ? [GallerySection(title: nil, range: self.items.indices)]

@@ -10,14 +10,25 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
   }
 
   /// A feed item's facts are made once (boxed: a feed item is large, a local one is not); a
-  /// local photo keeps only its `LocalPhoto` (one reference to the library's own) and makes
-  /// the rest when asked: a 100,000-photo walk holds 100,000 items of 9 bytes, of which a
-  /// screen shows a few dozen.
+  /// local photo is its number in the library's catalog, read when asked: a 100,000-photo
+  /// walk holds 100,000 items of 13 bytes and no allocation of their own, of which a screen
+  /// shows a few dozen.
   private let content: Content
 
   private enum Content: Sendable {
     indirect case feed(FeedFacts)
-    case local(LocalPhoto)
+    case local(LocalReference)
+  }
+
+  /// A photo in a catalog.
+  struct LocalReference: Sendable {
+    let catalog: PhotoCatalog
+    let index: Int32
+
+    var photo: LocalPhoto { catalog.photo(at: Int(index)) }
+    /// The same for its path in every walk of this process (the selection stays on its
+    /// photo when `r` walks again), and no allocation.
+    var id: String { catalog.identifier(at: Int(index)) }
   }
 
   private struct FeedFacts: Sendable {
@@ -38,8 +49,14 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
   var id: String {
     switch content {
     case .feed(let facts): facts.id
-    case .local(let photo): photo.file.path
+    case .local(let reference): reference.id
     }
+  }
+
+  /// The photo's number in its library's catalog; nil for feed items.
+  var localIndex: Int? {
+    guard case .local(let reference) = content else { return nil }
+    return Int(reference.index)
   }
 
   var kind: Kind {
@@ -53,8 +70,10 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
   var knownHeightPerWidth: Double? {
     switch content {
     case .feed(let facts): facts.knownHeightPerWidth
-    case .local(let photo):
-      photo.header?.pixelSize?.aspectRatioWithinFeedLimits.map { 1 / $0 }
+    case .local(let reference):
+      reference.catalog.pixelSize(at: Int(reference.index))?.aspectRatioWithinFeedLimits.map {
+        1 / $0
+      }
     }
   }
 
@@ -62,16 +81,18 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
   var title: String {
     switch content {
     case .feed(let facts): facts.text.title
-    case .local(let photo): photo.file.name
+    case .local(let reference): reference.photo.file.name
     }
   }
 
   /// Shorter facts under the title: author and date, or the role.
   var subtitle: String {
     switch content {
-    case .feed(let facts): facts.text.subtitle
-    case .local(let photo):
-      photo.header?.exif?.taken.map(\.description) ?? "modified \(photo.modified.description)"
+    case .feed(let facts): return facts.text.subtitle
+    case .local(let reference):
+      let photo = reference.photo
+      return photo.header?.exif?.taken.map(\.description)
+        ?? "modified \(photo.modified.description)"
     }
   }
 
@@ -89,7 +110,8 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
 
   /// What the detail view tells of a local photo; nil for feed items.
   var local: LocalFacts? {
-    guard case .local(let photo) = content else { return nil }
+    guard case .local(let reference) = content else { return nil }
+    let photo = reference.photo
     let exif = photo.header?.exif
     return LocalFacts(
       path: photo.file.path, fileSize: photo.file.size, pixelSize: photo.header?.pixelSize,
@@ -139,9 +161,9 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
         media: .photo(photo)))
   }
 
-  /// A photo of a local walk: its id is its path, its image the file itself.
-  init(local photo: LocalPhoto) {
-    content = .local(photo)
+  /// Photo `index` of a local walk's `catalog`: its image is the file itself.
+  init(local index: Int, in catalog: PhotoCatalog) {
+    content = .local(LocalReference(catalog: catalog, index: Int32(clamping: index)))
   }
 
   init(user: UserViewModel) {
@@ -162,7 +184,8 @@ struct GalleryItem: Sendable, Hashable, Identifiable {
       case .photo(let photo): photo.mediaURL(covering: width, height)
       case .url(let url): url
       }
-    case .local(let photo): URL(fileURLWithPath: photo.file.path, isDirectory: false)
+    case .local(let reference):
+      URL(fileURLWithPath: reference.catalog.path(at: Int(reference.index)), isDirectory: false)
     }
   }
 

@@ -50,6 +50,6 @@ extension GalleryScreen {
     let wanted = first..<min(feed.items.count, last + 1 + (last - first + 1))
     guard wanted != lastAnnouncedItems else { return }
     lastAnnouncedItems = wanted
-    prioritize(feed.items[wanted].map(\.id))
+    prioritize(Array(feed.items[wanted]))
   }
 }

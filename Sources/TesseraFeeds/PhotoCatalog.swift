@@ -1,0 +1,363 @@
+import Foundation
+import TesseraUtilities
+
+/// Every photo of a walk as a fixed-size record in one array: no allocation of its own per
+/// photo. The variable-length part (the path, the camera model) is in `DiskBackedStrings`, in
+/// the page cache rather than the process; a `LocalPhoto` is made when asked, for the few dozen
+/// photos a screen shows. Folders, each named once, stay in memory: a walk has a folder for
+/// every ~250 photos.
+///
+/// Thread-safe (one lock): the library writes from the main actor, a gallery's items read
+/// from wherever they are drawn.
+///
+/// - Complexity: `append`, `setHeader`, the accessors O(1) (plus one `pread` of the path
+///   where it is read); memory ~90 bytes a photo (`tessera bench library`).
+public final class PhotoCatalog: Sendable {
+  /// One photo. Fields that may be absent are flagged in `flags`.
+  struct Record {
+    var pathOffset: Int
+    var modelOffset = 0
+    var size: Int
+    var modifiedSince1970: Double
+    var modified: Int64
+    var taken: Int64 = 0
+    /// The path's `hashValue` (seeded per process: no file name can be made to collide).
+    var pathHash: Int
+    /// The name's first 8 UTF-8 bytes, big-endian: most name comparisons end here.
+    var nameKey: UInt64
+    var pathLength: Int32
+    var nameLength: Int32
+    var modelLength: Int32 = 0
+    var folder: Int32
+    var width: Int32 = 0
+    var height: Int32 = 0
+    var orientation: Int8 = 0
+    var flags: Flags = []
+
+    struct Flags: OptionSet {
+      let rawValue: UInt8
+      static let headerRead = Flags(rawValue: 1)
+      static let exif = Flags(rawValue: 4)
+      static let taken = Flags(rawValue: 8)
+      static let pixelSize = Flags(rawValue: 16)
+      static let model = Flags(rawValue: 32)
+      /// An earlier photo's path has the same hash.
+      static let sharesHash = Flags(rawValue: 64)
+    }
+
+    /// The seconds `sort` orders by (unused for `.name`).
+    func key(_ sort: PhotoSort) -> Int64 {
+      sort == .taken && flags.contains(.taken) ? taken : modified
+    }
+  }
+
+  private struct State {
+    var records = ContiguousArray<Record>()
+    var strings: DiskBackedStrings
+    /// Camera models written once each (the first `sharedModels` of them).
+    var models: [String: DiskBackedStrings.Location] = [:]
+    var folders: [String] = []
+    var folderIndex: [String: Int32] = [:]
+    /// Each path's hash to the first photo with it, and paths whose hash an earlier photo
+    /// had: no path is held in memory to find a photo by its path.
+    var indexByPathHash: [Int: Int32] = [:]
+    var indexBySharedHashPath: [String: Int] = [:]
+    /// Names read back for comparisons that their first 8 bytes did not decide.
+    var names: [Int: [UInt8]] = [:]
+  }
+
+  /// Distinct camera models written once; past this many each photo's is written on its own.
+  static let sharedModels = 256
+  /// Names read back and kept for comparisons; the table is emptied when full.
+  static let cachedNames = 4096
+
+  private let state: Locked<State>
+
+  public init() {
+    state = Locked(State(strings: DiskBackedStrings()))
+  }
+
+  init(strings: DiskBackedStrings) {
+    state = Locked(State(strings: strings))
+  }
+
+  public var count: Int { state.withLock { $0.records.count } }
+
+  /// Whether the paths are on disk (false: no file could be made, they are in memory).
+  var isOnDisk: Bool { state.withLock { $0.strings.isOnDisk } }
+
+  /// Bytes of paths and camera models stored.
+  var stringBytes: Int { state.withLock { $0.strings.count } }
+
+  /// Adds a photo and returns its index, its lasting number; nil when a photo with its
+  /// path is here already (two arguments naming one folder). O(path length), and one
+  /// `pread` when another photo's path has the same hash.
+  func append(
+    _ file: WalkedFile, folder: String, modified: WallClockTime, header: PhotoHeader?
+  ) -> Int? {
+    state.withLock { state in
+      let hash = file.path.hashValue
+      var sharesHash = false
+      if let first = state.indexByPathHash[hash] {
+        if state.indexBySharedHashPath[file.path] != nil
+          || Self.path(Int(first), state) == file.path
+        {
+          return nil
+        }
+        sharesHash = true
+        state.indexBySharedHashPath[file.path] = state.records.count
+      } else {
+        state.indexByPathHash[hash] = Int32(clamping: state.records.count)
+      }
+      let location = state.strings.append(file.path)
+      let name = file.nameSlice.utf8
+      let folderNumber: Int32
+      if let known = state.folderIndex[folder] {
+        folderNumber = known
+      } else {
+        folderNumber = Int32(clamping: state.folders.count)
+        state.folders.append(folder)
+        state.folderIndex[folder] = folderNumber
+      }
+      var record = Record(
+        pathOffset: location.offset, size: max(0, file.size),
+        modifiedSince1970: file.modified.timeIntervalSince1970, modified: modified.seconds,
+        pathHash: hash, nameKey: Self.nameKey(name), pathLength: Int32(clamping: location.length),
+        nameLength: Int32(clamping: name.count), folder: folderNumber)
+      if let header { Self.set(header, on: &record, in: &state) }
+      if sharesHash { record.flags.insert(.sharesHash) }
+      state.records.append(record)
+      return state.records.count - 1
+    }
+  }
+
+  /// Records `header` as `index`'s, read. O(model length) the first time a model is seen.
+  func setHeader(_ header: PhotoHeader, at index: Int) {
+    state.withLock { state in
+      var record = state.records[index]
+      Self.set(header, on: &record, in: &state)
+      state.records[index] = record
+    }
+  }
+
+  func headerRead(at index: Int) -> Bool {
+    state.withLock { $0.records[index].flags.contains(.headerRead) }
+  }
+
+  func key(at index: Int, _ sort: PhotoSort) -> Int64 {
+    state.withLock { $0.records[index].key(sort) }
+  }
+
+  /// Photo `index`'s pixel size as shown, when its header gave one: no disk read (a layout
+  /// asks it of every photo).
+  public func pixelSize(at index: Int) -> PixelSize? {
+    state.withLock { state in
+      let record = state.records[index]
+      guard record.flags.contains(.pixelSize) else { return nil }
+      return PixelSize(width: Int(record.width), height: Int(record.height))
+    }
+  }
+
+  func folder(at index: Int) -> Int32 { state.withLock { $0.records[index].folder } }
+
+  func folderName(_ folder: Int32) -> String { state.withLock { $0.folders[Int(folder)] } }
+
+  /// The path of photo `index`: one `pread`.
+  public func path(at index: Int) -> String {
+    state.withLock { Self.path(index, $0) }
+  }
+
+  private static func path(_ index: Int, _ state: State) -> String {
+    let record = state.records[index]
+    return state.strings.string(
+      at: .init(offset: record.pathOffset, length: Int(record.pathLength)))
+  }
+
+  /// A name for photo `index` that stays the same for its path while the process runs (a
+  /// second walk's catalog gives it again), unique in this catalog, and short enough (at
+  /// most 12 bytes) for Swift to hold in the string value itself: no allocation. No disk read.
+  public func identifier(at index: Int) -> String {
+    let record = state.withLock { $0.records[index] }
+    // A photo whose path's hash an earlier photo has is named by its index (`~` is no
+    // base-62 digit). Never seen by chance in practice: the hash is 64 bits, seeded.
+    if record.flags.contains(.sharesHash) { return "~\(index)" }
+    return Self.base62(UInt64(bitPattern: Int64(record.pathHash)))
+  }
+
+  private static func base62(_ value: UInt64) -> String {
+    let digits = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
+    var value = value
+    var text = [UInt8]()
+    text.reserveCapacity(11)
+    repeat {
+      text.append(digits[Int(value % 62)])
+      value /= 62
+    } while value > 0
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// Photo `index` with everything known of it. O(path length), one or two `pread`s.
+  public func photo(at index: Int) -> LocalPhoto {
+    state.withLock { state in
+      let record = state.records[index]
+      let path = state.strings.string(
+        at: .init(offset: record.pathOffset, length: Int(record.pathLength)))
+      let file = WalkedFile(
+        path: path, size: record.size,
+        modified: Date(timeIntervalSince1970: record.modifiedSince1970))
+      var header: PhotoHeader?
+      if record.flags.contains(.headerRead) {
+        var exif: ExifFacts?
+        if record.flags.contains(.exif) {
+          let model =
+            record.flags.contains(.model)
+            ? state.strings.string(
+              at: .init(offset: record.modelOffset, length: Int(record.modelLength))) : nil
+          exif = ExifFacts(
+            taken: record.flags.contains(.taken) ? WallClockTime(seconds: record.taken) : nil,
+            model: model, orientation: record.orientation == 0 ? nil : Int(record.orientation))
+        }
+        header = PhotoHeader(
+          pixelSize: record.flags.contains(.pixelSize)
+            ? PixelSize(width: Int(record.width), height: Int(record.height)) : nil,
+          exif: exif)
+      }
+      return LocalPhoto(
+        file: file, modified: WallClockTime(seconds: record.modified), header: header)
+    }
+  }
+
+  // MARK: order
+
+  /// `incoming` sorted by `ordering` and merged into `order` (already sorted).
+  /// - Complexity: O(k log k + n) comparisons for k incoming; a comparison reads names from
+  ///   disk only when the keys, folders and names' first 8 bytes are all equal.
+  func merge(
+    _ incoming: some Collection<Int>, into order: [Int], by ordering: PhotoOrdering
+  )
+    -> [Int]
+  {
+    state.withLock { state in
+      let sorted = incoming.sorted { Self.precedes($0, $1, ordering, &state) }
+      return Self.merge(order, sorted) { Self.precedes($0, $1, ordering, &state) }
+    }
+  }
+
+  /// Two sorted arrays as one. O(a + b).
+  static func merge(_ a: [Int], _ b: [Int], by precedes: (Int, Int) -> Bool) -> [Int] {
+    guard !b.isEmpty else { return a }
+    guard !a.isEmpty else { return b }
+    var merged: [Int] = []
+    merged.reserveCapacity(a.count + b.count)
+    var i = 0
+    var j = 0
+    while i < a.count, j < b.count {
+      if precedes(b[j], a[i]) {
+        merged.append(b[j])
+        j += 1
+      } else {
+        merged.append(a[i])
+        i += 1
+      }
+    }
+    merged += a[i...]
+    merged += b[j...]
+    return merged
+  }
+
+  /// The sections of `order` (see `PhotoOrdering.sections`). O(n).
+  func sections(of order: [Int], by ordering: PhotoOrdering) -> [PhotoSection] {
+    state.withLock { state in
+      ordering.sections(of: order) { state.records[$0].key(ordering.sort) }
+    }
+  }
+
+  /// Newest first (or by name), ties by folder, then name: a total order, a folder's names
+  /// being unique. `reverse` turns it whole.
+  private static func precedes(
+    _ a: Int, _ b: Int, _ ordering: PhotoOrdering, _ state: inout State
+  ) -> Bool {
+    ordering.reverse ? forward(b, a, ordering.sort, &state) : forward(a, b, ordering.sort, &state)
+  }
+
+  private static func forward(_ a: Int, _ b: Int, _ sort: PhotoSort, _ state: inout State) -> Bool {
+    let left = state.records[a]
+    let right = state.records[b]
+    if sort == .name, left.nameKey != right.nameKey { return left.nameKey < right.nameKey }
+    if sort == .name, let byName = compareNames(a, b, &state) { return byName }
+    if sort != .name {
+      let keyA = left.key(sort)
+      let keyB = right.key(sort)
+      if keyA != keyB { return keyA > keyB }
+    }
+    if left.folder != right.folder {
+      let folderA = state.folders[Int(left.folder)]
+      let folderB = state.folders[Int(right.folder)]
+      return folderA.utf8.lexicographicallyPrecedes(folderB.utf8)
+    }
+    if left.nameKey != right.nameKey { return left.nameKey < right.nameKey }
+    return compareNames(a, b, &state) ?? (a < b)
+  }
+
+  /// Whether `a`'s name comes before `b`'s (UTF-8 order); nil when they are equal.
+  private static func compareNames(_ a: Int, _ b: Int, _ state: inout State) -> Bool? {
+    let nameA = name(a, &state)
+    let nameB = name(b, &state)
+    return nameA == nameB ? nil : nameA.lexicographicallyPrecedes(nameB)
+  }
+
+  private static func name(_ index: Int, _ state: inout State) -> [UInt8] {
+    if let known = state.names[index] { return known }
+    let record = state.records[index]
+    let start = Int(record.pathLength - record.nameLength)
+    let name = Array(
+      state.strings.string(
+        at: .init(offset: record.pathOffset + start, length: Int(record.nameLength))
+      ).utf8)
+    if state.names.count >= cachedNames { state.names.removeAll(keepingCapacity: true) }
+    state.names[index] = name
+    return name
+  }
+
+  // MARK: records
+
+  private static func nameKey(_ name: Substring.UTF8View) -> UInt64 {
+    var key: UInt64 = 0
+    var shift = 56
+    for byte in name.prefix(8) {
+      key |= UInt64(byte) << UInt64(shift)
+      shift -= 8
+    }
+    return key
+  }
+
+  private static func set(_ header: PhotoHeader, on record: inout Record, in state: inout State) {
+    record.flags = [.headerRead]
+    if let size = header.pixelSize {
+      record.flags.insert(.pixelSize)
+      record.width = Int32(clamping: size.width)
+      record.height = Int32(clamping: size.height)
+    }
+    guard let exif = header.exif else { return }
+    record.flags.insert(.exif)
+    if let taken = exif.taken {
+      record.flags.insert(.taken)
+      record.taken = taken.seconds
+    }
+    if let orientation = exif.orientation, (1...8).contains(orientation) {
+      record.orientation = Int8(orientation)
+    }
+    if let model = exif.model {
+      let location: DiskBackedStrings.Location
+      if let known = state.models[model] {
+        location = known
+      } else {
+        location = state.strings.append(model)
+        if state.models.count < sharedModels { state.models[model] = location }
+      }
+      record.flags.insert(.model)
+      record.modelOffset = location.offset
+      record.modelLength = Int32(clamping: location.length)
+    }
+  }
+}
