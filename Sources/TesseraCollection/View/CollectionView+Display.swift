@@ -36,8 +36,15 @@ extension CollectionView {
     guard needsLayout || !needsMeasure.isEmpty else { return }
     needsLayout = false
     var passes = 0
-    while displayPass(measuring: passes < Self.maximumLayoutPasses - 1) {
+    while passes < Self.maximumLayoutPasses {
+      let moved = displayPass(measuring: passes < Self.maximumLayoutPasses - 1)
       passes += 1
+      // A data source that changed the layout while configuring a view (a cached image
+      // gives a waterfall tile its shape at once) needs the frames of this pass laid out
+      // again, or the view keeps its old frame until something else moves.
+      let changedWhileConfiguring = needsLayout
+      needsLayout = false
+      guard moved || changedWhileConfiguring else { break }
     }
     if !motion.isAnimating { pendingTarget = nil }
     updatePrefetch()

@@ -91,4 +91,22 @@ import Testing
       try view.setHeightPerWidth(1, forItemAt: IndexPath(item: 9_999, section: 0))
     }
   }
+
+  /// A shape set while the cell is configured (its image was in the cache) is the frame the
+  /// cell is shown in, in the same frame: not the default one until something else moves.
+  @Test func aShapeKnownWhenItsCellIsConfiguredIsTheFrameItIsShownIn() throws {
+    let source = TestDataSource(count: 40)
+    source.shapesOnConfigure = [1: 2.5, 4: 0.5]
+    let layout = WaterfallLayout(columns: 3, spacing: 1, defaultHeightPerWidth: 1)
+    let view = makeCollectionView(source, layout: layout, width: 40, height: 30)
+    view.layoutIfNeeded()
+    for item in [0, 1, 4] {
+      let path = IndexPath(item: item, section: 0)
+      let shown = try #require(view.visibleCells.first { $0.indexPath == path })
+      #expect(shown.frame == layout.frame(of: .item(path)))
+    }
+    let plain = try #require(view.visibleCells.first { $0.indexPath.item == 0 })
+    let tall = try #require(view.visibleCells.first { $0.indexPath.item == 1 })
+    #expect(tall.frame.height > 2 * plain.frame.height)
+  }
 }

@@ -16,6 +16,9 @@ final class TestDataSource: CollectionDataSource, CollectionDelegate {
   /// Items whose cell is an `OtherCell`.
   var otherCellItems: Set<Int> = []
   var loader: ControlledLoader?
+  /// Shapes (height ÷ width) set on the layout while an item's cell is configured, as an
+  /// image found in a cache does.
+  var shapesOnConfigure: [Int: Double] = [:]
   /// Cancel an item's image request when its cell leaves the screen (what the app does).
   var cancelOnEndDisplay = true
 
@@ -67,6 +70,9 @@ final class TestDataSource: CollectionDataSource, CollectionDelegate {
     cell.item = id
     cell.height = heights[id]
     cell.textLength = textLengths[id]
+    if let shape = shapesOnConfigure[id] {
+      try? collectionView.setHeightPerWidth(shape, forItemAt: indexPath)
+    }
     if let loader {
       boundFromCache[ObjectIdentifier(cell)] = loader.cache[id] != nil
       cell.imageSlot.bind(item: id, request: id, loader: loader)
