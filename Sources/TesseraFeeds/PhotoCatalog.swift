@@ -1,8 +1,8 @@
 import Foundation
 import TesseraUtilities
 
-/// Every photo of a walk as a fixed-size record in one array: no allocation of its own per
-/// photo. The variable-length part (the path, the camera model) is in `DiskBackedStrings`, in
+/// Every photo of a walk as a fixed-size record in a `PagedArray`: no allocation of its own
+/// per photo. The variable-length part (the path, the camera model) is in `DiskBackedStrings`, in
 /// the page cache rather than the process; a `LocalPhoto` is made when asked, for the few dozen
 /// photos a screen shows. Folders, each named once, stay in memory: a walk has a folder for
 /// every ~250 photos.
@@ -11,12 +11,12 @@ import TesseraUtilities
 /// from wherever they are drawn.
 ///
 /// - Complexity: `append`, `setHeader`, the accessors O(1) (plus one `pread` of the path
-///   where it is read); memory ~90 bytes a photo (`tessera bench library`).
+///   where it is read); memory 88 bytes a photo, rounded up to a page of 4,096 records
+///   (`tessera bench library`).
 public final class PhotoCatalog: Sendable {
   /// One photo. Fields that may be absent are flagged in `flags`.
   struct Record {
     var pathOffset: Int
-    var modelOffset = 0
     var size: Int
     var modifiedSince1970: Double
     var modified: Int64
@@ -26,11 +26,16 @@ public final class PhotoCatalog: Sendable {
     /// The name's first 8 UTF-8 bytes, big-endian: most name comparisons end here.
     var nameKey: UInt64
     var pathLength: Int32
-    var nameLength: Int32
-    var modelLength: Int32 = 0
     var folder: Int32
+    /// Index into the catalog's camera models (with `.model`).
+    var model: Int32 = 0
     var width: Int32 = 0
     var height: Int32 = 0
+    /// The name's place among the names of its `run` (the files one folder listing gave),
+    /// so photos of one folder are ordered by name without reading a name back.
+    var nameRank: Int32
+    var run: Int32
+    var nameLength: UInt16
     var orientation: Int8 = 0
     var flags: Flags = []
 
@@ -52,10 +57,12 @@ public final class PhotoCatalog: Sendable {
   }
 
   private struct State {
-    var records = ContiguousArray<Record>()
+    var records = PagedArray<Record>()
     var strings: DiskBackedStrings
-    /// Camera models written once each (the first `sharedModels` of them).
-    var models: [String: DiskBackedStrings.Location] = [:]
+    /// Where each camera model is written, and the first `sharedModels` distinct ones by
+    /// name (a model past them is written again for each photo that has it).
+    var models: [DiskBackedStrings.Location] = []
+    var modelIndex: [String: Int32] = [:]
     var folders: [String] = []
     var folderIndex: [String: Int32] = [:]
     /// Each path's hash to the first photo with it, and paths whose hash an earlier photo
@@ -64,6 +71,7 @@ public final class PhotoCatalog: Sendable {
     var indexBySharedHashPath: [String: Int] = [:]
     /// Names read back for comparisons that their first 8 bytes did not decide.
     var names: [Int: [UInt8]] = [:]
+    var namesReadBack = 0
   }
 
   /// Distinct camera models written once; past this many each photo's is written on its own.
@@ -89,11 +97,16 @@ public final class PhotoCatalog: Sendable {
   /// Bytes of paths and camera models stored.
   var stringBytes: Int { state.withLock { $0.strings.count } }
 
+  /// Names read back for comparisons so far.
+  var namesReadBack: Int { state.withLock { $0.namesReadBack } }
+
   /// Adds a photo and returns its index, its lasting number; nil when a photo with its
-  /// path is here already (two arguments naming one folder). O(path length), and one
-  /// `pread` when another photo's path has the same hash.
+  /// path is here already (two arguments naming one folder). `nameRank` is its name's place
+  /// among the names of `run`, files of one folder given together (`nameRanks(of:)`).
+  /// O(path length), and one `pread` when another photo's path has the same hash.
   func append(
-    _ file: WalkedFile, folder: String, modified: WallClockTime, header: PhotoHeader?
+    _ file: WalkedFile, folder: String, modified: WallClockTime, header: PhotoHeader?,
+    nameRank: Int, run: Int
   ) -> Int? {
     state.withLock { state in
       let hash = file.path.hashValue
@@ -123,7 +136,8 @@ public final class PhotoCatalog: Sendable {
         pathOffset: location.offset, size: max(0, file.size),
         modifiedSince1970: file.modified.timeIntervalSince1970, modified: modified.seconds,
         pathHash: hash, nameKey: Self.nameKey(name), pathLength: Int32(clamping: location.length),
-        nameLength: Int32(clamping: name.count), folder: folderNumber)
+        folder: folderNumber, nameRank: Int32(clamping: nameRank), run: Int32(clamping: run),
+        nameLength: UInt16(clamping: name.count))
       if let header { Self.set(header, on: &record, in: &state) }
       if sharesHash { record.flags.insert(.sharesHash) }
       state.records.append(record)
@@ -211,8 +225,7 @@ public final class PhotoCatalog: Sendable {
         if record.flags.contains(.exif) {
           let model =
             record.flags.contains(.model)
-            ? state.strings.string(
-              at: .init(offset: record.modelOffset, length: Int(record.modelLength))) : nil
+            ? state.strings.string(at: state.models[Int(record.model)]) : nil
           exif = ExifFacts(
             taken: record.flags.contains(.taken) ? WallClockTime(seconds: record.taken) : nil,
             model: model, orientation: record.orientation == 0 ? nil : Int(record.orientation))
@@ -284,7 +297,9 @@ public final class PhotoCatalog: Sendable {
     let left = state.records[a]
     let right = state.records[b]
     if sort == .name, left.nameKey != right.nameKey { return left.nameKey < right.nameKey }
-    if sort == .name, let byName = compareNames(a, b, &state) { return byName }
+    if sort == .name, left.run != right.run, let byName = compareNames(a, b, &state) {
+      return byName
+    }
     if sort != .name {
       let keyA = left.key(sort)
       let keyB = right.key(sort)
@@ -295,8 +310,17 @@ public final class PhotoCatalog: Sendable {
       let folderB = state.folders[Int(right.folder)]
       return folderA.utf8.lexicographicallyPrecedes(folderB.utf8)
     }
+    if left.run == right.run { return left.nameRank < right.nameRank }
     if left.nameKey != right.nameKey { return left.nameKey < right.nameKey }
     return compareNames(a, b, &state) ?? (a < b)
+  }
+
+  /// Each name's place among `names` in UTF-8 order (what `precedes` compares). O(k log k).
+  static func nameRanks(of names: [Substring.UTF8View]) -> [Int] {
+    let sorted = names.indices.sorted { names[$0].lexicographicallyPrecedes(names[$1]) }
+    var ranks = [Int](repeating: 0, count: names.count)
+    for (rank, index) in sorted.enumerated() { ranks[index] = rank }
+    return ranks
   }
 
   /// Whether `a`'s name comes before `b`'s (UTF-8 order); nil when they are equal.
@@ -308,8 +332,9 @@ public final class PhotoCatalog: Sendable {
 
   private static func name(_ index: Int, _ state: inout State) -> [UInt8] {
     if let known = state.names[index] { return known }
+    state.namesReadBack += 1
     let record = state.records[index]
-    let start = Int(record.pathLength - record.nameLength)
+    let start = Int(record.pathLength) - Int(record.nameLength)
     let name = Array(
       state.strings.string(
         at: .init(offset: record.pathOffset + start, length: Int(record.nameLength))
@@ -348,16 +373,14 @@ public final class PhotoCatalog: Sendable {
       record.orientation = Int8(orientation)
     }
     if let model = exif.model {
-      let location: DiskBackedStrings.Location
-      if let known = state.models[model] {
-        location = known
+      if let known = state.modelIndex[model] {
+        record.model = known
       } else {
-        location = state.strings.append(model)
-        if state.models.count < sharedModels { state.models[model] = location }
+        record.model = Int32(clamping: state.models.count)
+        state.models.append(state.strings.append(model))
+        if state.modelIndex.count < sharedModels { state.modelIndex[model] = record.model }
       }
       record.flags.insert(.model)
-      record.modelOffset = location.offset
-      record.modelLength = Int32(clamping: location.length)
     }
   }
 }

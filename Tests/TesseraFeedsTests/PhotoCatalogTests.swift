@@ -29,7 +29,8 @@ import Testing
       let photo = LocalPhoto(file: file, header: header, zone: Self.utc)
       expected.append(photo)
       let index = catalog.append(
-        file, folder: file.folder, modified: photo.modified, header: header)
+        file, folder: file.folder, modified: photo.modified, header: header, nameRank: 0,
+        run: number)
       #expect(index == number)
     }
     #expect(catalog.count == headers.count)
@@ -57,7 +58,7 @@ import Testing
       let file = walked(path)
       _ = catalog.append(
         file, folder: file.folder, modified: WallClockTime(file.modified, in: Self.utc),
-        header: nil)
+        header: nil, nameRank: 0, run: catalog.count)
     }
     let order = catalog.merge(paths.indices, into: [], by: PhotoOrdering(sort: .taken))
     #expect(
@@ -79,13 +80,38 @@ import Testing
       let file = walked("/shots/\(name)", modified: Double(number))
       _ = catalog.append(
         file, folder: file.folder, modified: WallClockTime(file.modified, in: Self.utc),
-        header: nil)
+        header: nil, nameRank: 0, run: catalog.count)
     }
     let byName = PhotoOrdering(sort: .name)
     // Incoming photos merge into an order already published.
     let first = catalog.merge([0, 1], into: [], by: byName)
     let order = catalog.merge([2, 3], into: first, by: byName)
     #expect(order.map { names[$0] } == names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+  }
+
+  /// Photos of one folder listing taken in the same second are ordered by their names' ranks
+  /// in that listing, with no name read back; given one by one (runs of their own), the same
+  /// order comes from names read from disk.
+  @Test func aFolderListingsNamesAreRankedNotReadBack() {
+    let names = (0..<200).map { "IMG_20240501_\(($0 * 7_919) % 1_000)_\($0).jpg" }
+    let files = names.map { walked("/camera/\($0)") }
+    let ranks = PhotoCatalog.nameRanks(of: files.map(\.nameSlice.utf8))
+    let listed = PhotoCatalog()
+    let oneByOne = PhotoCatalog()
+    for (offset, file) in files.enumerated() {
+      let modified = WallClockTime(file.modified, in: Self.utc)
+      _ = listed.append(
+        file, folder: file.folder, modified: modified, header: nil, nameRank: ranks[offset],
+        run: 0)
+      _ = oneByOne.append(
+        file, folder: file.folder, modified: modified, header: nil, nameRank: 0, run: offset)
+    }
+    let expected = names.indices.sorted { names[$0].utf8.lexicographicallyPrecedes(names[$1].utf8) }
+    let taken = PhotoOrdering(sort: .taken)
+    #expect(listed.merge(names.indices, into: [], by: taken) == expected)
+    #expect(listed.namesReadBack == 0)
+    #expect(oneByOne.merge(names.indices, into: [], by: taken) == expected)
+    #expect(oneByOne.namesReadBack > 0)
   }
 
   /// A path found twice is one photo; a path's identifier is the same in a second walk's
@@ -97,15 +123,20 @@ import Testing
     for path in paths {
       let file = walked(path)
       #expect(
-        first.append(file, folder: file.folder, modified: .init(seconds: 0), header: nil) != nil)
+        first.append(
+          file, folder: file.folder, modified: .init(seconds: 0), header: nil, nameRank: 0, run: 0)
+          != nil)
     }
     for path in paths.reversed() {
       let file = walked(path)
-      _ = second.append(file, folder: file.folder, modified: .init(seconds: 0), header: nil)
+      _ = second.append(
+        file, folder: file.folder, modified: .init(seconds: 0), header: nil, nameRank: 0, run: 0)
     }
     let again = walked(paths[10])
     #expect(
-      first.append(again, folder: again.folder, modified: .init(seconds: 0), header: nil) == nil)
+      first.append(
+        again, folder: again.folder, modified: .init(seconds: 0), header: nil, nameRank: 0, run: 0)
+        == nil)
     #expect(first.count == paths.count)
     let ids = paths.indices.map { first.identifier(at: $0) }
     #expect(Set(ids).count == paths.count)

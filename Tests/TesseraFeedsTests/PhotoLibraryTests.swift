@@ -300,7 +300,9 @@ func taken(_ text: String) -> PhotoHeader {
     let catalog = PhotoCatalog()
     for photo in photos {
       _ = catalog.append(
-        photo.file, folder: photo.file.folder, modified: photo.modified, header: photo.header)
+        photo.file, folder: photo.file.folder, modified: photo.modified, header: photo.header,
+        nameRank: 0,
+        run: catalog.count)
     }
     return catalog
   }
