@@ -409,14 +409,23 @@ public final class PhotoLibrary {
     changedPhotos = changedSincePublish
     changedSincePublish.removeAll()
     onChange?(.items)
-    if progress.walkFinished, progress.headersRead >= catalog.count { Self.returnFreedMemory() }
+    if progress.walkFinished, progress.headersRead >= catalog.count,
+      catalog.count >= Self.photosWorthTrimming
+    {
+      DispatchQueue.global(qos: .utility).async { Self.returnFreedMemory() }
+    }
     return true
   }
 
+  /// Photos from which the memory a walk frees is worth giving back: a small folder's last
+  /// publish comes with its first screen, which a trim on the main actor delayed by ~15 ms
+  /// (`bench folder`, 200 photos) for a few hundred kilobytes.
+  static let photosWorthTrimming = 10_000
+
   /// After the last publish the walk's batches, sorts and merges are freed, but glibc keeps
   /// freed memory in its arenas (~20 MB after a 100,000-photo walk): its free pages go back
-  /// to the system.
-  private static func returnFreedMemory() {
+  /// to the system, from a utility thread.
+  private nonisolated static func returnFreedMemory() {
     #if canImport(Glibc)
       // `malloc.h` is not in Swift's Glibc module: found by name.
       typealias Trim = @convention(c) (Int) -> Int32
