@@ -81,12 +81,17 @@ public final class PhotoCatalog: Sendable {
 
   private let state: Locked<State>
 
-  public init() {
-    state = Locked(State(strings: DiskBackedStrings()))
+  /// How a path's hash is made: its `hashValue`, seeded per process. A test gives every path
+  /// one hash, to see what a collision does.
+  private let hashPath: @Sendable (String) -> Int
+
+  public convenience init() {
+    self.init(hashingPathsWith: { $0.hashValue })
   }
 
-  init(strings: DiskBackedStrings) {
-    state = Locked(State(strings: strings))
+  init(hashingPathsWith hash: @escaping @Sendable (String) -> Int) {
+    state = Locked(State(strings: DiskBackedStrings()))
+    hashPath = hash
   }
 
   public var count: Int { state.withLock { $0.records.count } }
@@ -109,7 +114,7 @@ public final class PhotoCatalog: Sendable {
     nameRank: Int, run: Int
   ) -> Int? {
     state.withLock { state in
-      let hash = file.path.hashValue
+      let hash = hashPath(file.path)
       var sharesHash = false
       if let first = state.indexByPathHash[hash] {
         if state.indexBySharedHashPath[file.path] != nil

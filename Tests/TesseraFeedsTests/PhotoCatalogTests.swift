@@ -144,6 +144,26 @@ import Testing
     #expect(paths.indices.map { second.identifier(at: paths.count - 1 - $0) } == ids)
   }
 
+  /// Paths whose hashes collide are still told apart: each is a photo of its own, a repeat
+  /// is found, and their ids stay unique (the engine refuses duplicate ids).
+  @Test func pathsOfOneHashAreStillToldApart() {
+    let catalog = PhotoCatalog(hashingPathsWith: { _ in 42 })
+    let paths = (0..<50).map { "/photos/IMG_\($0).jpg" }
+    func add(_ path: String) -> Int? {
+      let file = walked(path)
+      return catalog.append(
+        file, folder: file.folder, modified: .init(seconds: 0), header: nil, nameRank: 0, run: 0)
+    }
+    #expect(paths.map(add) == Array(0..<50))
+    #expect(add(paths[0]) == nil)
+    #expect(add(paths[49]) == nil)
+    #expect(catalog.count == 50)
+    let ids = (0..<50).map { catalog.identifier(at: $0) }
+    #expect(Set(ids).count == 50)
+    #expect(ids.allSatisfy { $0.utf8.count <= 15 })
+    #expect((0..<50).map { catalog.path(at: $0) } == paths)
+  }
+
   @Test func mergeKeepsBothSortedHalves() {
     #expect(PhotoCatalog.merge([1, 3, 5], [2, 4, 6], by: <) == [1, 2, 3, 4, 5, 6])
     #expect(PhotoCatalog.merge([], [2], by: <) == [2])
