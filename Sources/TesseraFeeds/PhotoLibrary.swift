@@ -417,9 +417,9 @@ public final class PhotoLibrary {
     return true
   }
 
-  /// Photos from which the memory a walk frees is worth giving back: a small folder's last
-  /// publish comes with its first screen, which a trim on the main actor delayed by ~15 ms
-  /// (`bench folder`, 200 photos) for a few hundred kilobytes.
+  /// Photos from which the memory a walk frees is worth giving back: a small folder frees a
+  /// few hundred kilobytes, and its last publish comes with its first screen, which a trim
+  /// should not compete with.
   static let photosWorthTrimming = 10_000
 
   /// After the last publish the walk's batches, sorts and merges are freed, but glibc keeps
