@@ -87,7 +87,7 @@ extension GalleryScreen {
   private func captionText(for item: GalleryItem, width: Int) -> String {
     let text: String
     switch item.kind {
-    case .photo: text = item.local == nil ? "#\(item.id) \(item.title)" : item.title
+    case .photo: text = item.localIndex == nil ? "#\(item.id) \(item.title)" : item.title
     case .user: text = "\(item.title) · \(item.subtitle)"
     }
     return TextLayout.truncate(text, columns: width)
@@ -101,7 +101,7 @@ extension GalleryScreen {
     let textWidth = max(0, rect.maxX - x)
     let heading: String
     switch item.kind {
-    case .photo: heading = item.local == nil ? "#\(item.id) \(item.title)" : item.title
+    case .photo: heading = item.localIndex == nil ? "#\(item.id) \(item.title)" : item.title
     case .user: heading = item.title
     }
     buffer.put(
