@@ -1,3 +1,5 @@
+import Foundation
+
 extension FuzzHarnesses {
   static let moduleHarnesses: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
     // Any bit pattern of a Double, into any range: never traps, always lands inside.
@@ -11,6 +13,18 @@ extension FuzzHarnesses {
       precondition(range.contains(a.clamped(to: range)))
       let clamped = value.clamped(to: -1...1)
       precondition(clamped >= -1 && clamped <= 1)
-    }
+    },
+    // Any text as an HTTP date (a server's Expires, a client's If-Modified-Since): a date
+    // read is written back as text that reads to the same instant; any instant is written
+    // as a date that reads back.
+    "http-date": { bytes in
+      let now = Date(timeIntervalSince1970: 1_795_000_000)
+      if let date = HTTPDate.parse(String(decoding: bytes, as: UTF8.self), now: now) {
+        precondition(HTTPDate.parse(HTTPDate.format(date), now: now) == date)
+      }
+      guard bytes.count >= 8 else { return }
+      let instant = Date(timeIntervalSince1970: bytes.loadUnaligned(as: Double.self))
+      precondition(HTTPDate.parse(HTTPDate.format(instant), now: now) != nil)
+    },
   ]
 }

@@ -42,6 +42,4 @@ public enum ServerLimits {
   public static let rates: ClosedRange<Double> = 0...1
   /// Bandwidth a fault may set, in bytes per second: 1 B/s to 64 GiB/s.
   public static let bandwidths = 1...(64 << 30)
-  /// Years an HTTP date may name (`If-Modified-Since`).
-  public static let httpDateYears = 1...9_999
 }

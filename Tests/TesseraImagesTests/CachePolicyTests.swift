@@ -1,5 +1,6 @@
 import Foundation
 import TesseraTestSupport
+import TesseraUtilities
 import Testing
 
 @testable import TesseraImages

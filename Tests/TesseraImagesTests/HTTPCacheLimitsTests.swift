@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 import Testing
 
 @testable import TesseraImages

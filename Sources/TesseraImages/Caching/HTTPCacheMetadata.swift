@@ -64,10 +64,10 @@ public struct HTTPCacheMetadata: Codable, Hashable, Sendable {
       lifetime = TimeInterval(max(0, maxAge - age))
     } else if let expires = response.header("expires") {
       // An unparseable Expires means "already expired" (RFC 9111 §5.3).
-      let date = HTTPDate.parse(expires)
-      let base = response.header("date").flatMap(HTTPDate.parse) ?? now
+      let date = HTTPDate.parse(expires, now: now)
+      let base = response.header("date").flatMap { HTTPDate.parse($0, now: now) } ?? now
       lifetime = date.map { $0.timeIntervalSince(base) } ?? 0
-    } else if let modified = lastModified.flatMap(HTTPDate.parse) {
+    } else if let modified = lastModified.flatMap({ HTTPDate.parse($0, now: now) }) {
       lifetime = now.timeIntervalSince(modified) / 10
     } else {
       lifetime = defaultLifetime
@@ -141,28 +141,5 @@ enum DeltaSeconds {
       if value >= ImageLimits.maxDeltaSeconds { return ImageLimits.maxDeltaSeconds }
     }
     return value
-  }
-}
-
-/// HTTP dates ("Sun, 06 Nov 1994 08:49:37 GMT"). A formatter is made per call: parsing is
-/// rare (once per stored response) and `DateFormatter` is not Sendable.
-enum HTTPDate {
-  static func parse(_ text: String) -> Date? {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz"] {
-      formatter.dateFormat = format
-      if let date = formatter.date(from: text) { return date }
-    }
-    return nil
-  }
-
-  static func format(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-    return formatter.string(from: date)
   }
 }

@@ -156,7 +156,7 @@ struct FeedRoutes: Sendable {
     let payload = try await make()
     var headers: HTTPFields = [
       .eTag: payload.etag,
-      .lastModified: HTTPCaching.httpDate(configuration.lastModified),
+      .lastModified: HTTPDate.format(configuration.lastModified),
       .cacheControl: cacheControl,
     ]
     if HTTPCaching.isNotModified(
