@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 /// A time on a wall clock, without a time zone: what a camera writes in EXIF
 /// ("2024:05:01 14:30:00"), and what a file's modification time reads as where the person is.
@@ -39,10 +40,10 @@ public struct WallClockTime: Comparable, Hashable, Sendable, CustomStringConvert
     guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
       let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
       (1800...9999).contains(year), (1...12).contains(month),
-      (1...Self.daysIn(month: month, year: year)).contains(day), (0...23).contains(hour),
+      (1...CivilCalendar.daysIn(month: month, year: year)).contains(day), (0...23).contains(hour),
       (0...59).contains(minute), (0...60).contains(second)
     else { return nil }
-    let days = Self.days(year: year, month: month, day: day)
+    let days = CivilCalendar.days(year: year, month: month, day: day)
     seconds = Int64(days) * 86_400 + Int64(hour * 3_600 + minute * 60 + second)
   }
 
@@ -55,7 +56,7 @@ public struct WallClockTime: Comparable, Hashable, Sendable, CustomStringConvert
   }
 
   /// Year, month (1…12) and day (1…31) of `day`.
-  public var civil: (year: Int, month: Int, day: Int) { Self.civil(days: day) }
+  public var civil: (year: Int, month: Int, day: Int) { CivilCalendar.date(days: day) }
 
   /// A month's number since year 0: year × 12 + month − 1.
   public var month: Int {
@@ -66,13 +67,13 @@ public struct WallClockTime: Comparable, Hashable, Sendable, CustomStringConvert
   /// "1 May 2024".
   public var dayTitle: String {
     let date = civil
-    return "\(date.day) \(Self.monthNames[date.month - 1]) \(date.year)"
+    return "\(date.day) \(CivilCalendar.monthNames[date.month - 1]) \(date.year)"
   }
 
   /// "May 2024".
   public var monthTitle: String {
     let date = civil
-    return "\(Self.monthNames[date.month - 1]) \(date.year)"
+    return "\(CivilCalendar.monthNames[date.month - 1]) \(date.year)"
   }
 
   /// "2024-05-01 14:30".
@@ -85,39 +86,4 @@ public struct WallClockTime: Comparable, Hashable, Sendable, CustomStringConvert
   }
 
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.seconds < rhs.seconds }
-
-  static let monthNames = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-  ]
-
-  static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
-  }
-
-  /// Days since 1970-01-01 of a proleptic Gregorian date (Hinnant's `days_from_civil`).
-  static func days(year: Int, month: Int, day: Int) -> Int {
-    let shifted = month <= 2 ? year - 1 : year
-    let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-    let yearOfEra = shifted - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  /// The date of a day since 1970-01-01 (Hinnant's `civil_from_days`).
-  static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-  }
 }

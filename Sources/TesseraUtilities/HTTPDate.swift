@@ -46,16 +46,17 @@ package enum HTTPDate {
   ///
   /// - Complexity: O(1).
   package static func format(_ date: Date) -> String {
-    let first = Civil.days(year: years.lowerBound, month: 1, day: 1) * secondsPerDay
-    let last = Civil.days(year: years.upperBound, month: 12, day: 31) * secondsPerDay + 86_399
+    let first = CivilCalendar.days(year: years.lowerBound, month: 1, day: 1) * secondsPerDay
+    let last =
+      CivilCalendar.days(year: years.upperBound, month: 12, day: 31) * secondsPerDay + 86_399
     let seconds = Int(clamping: date.timeIntervalSince1970.rounded(.down), to: first...last)
-    let days = seconds.floorDivided(by: secondsPerDay)
+    let days = (seconds - first) / secondsPerDay + first / secondsPerDay
     let time = seconds - days * secondsPerDay
-    let (year, month, day) = Civil.date(days: days)
+    let (year, month, day) = CivilCalendar.date(days: days)
     let weekday = (days % 7 + 11) % 7  // 1970-01-01 was a Thursday (4).
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     let yearText = String(repeating: "0", count: 4 - String(year).count) + String(year)
-    return "\(dayNames[weekday]), \(two(day)) \(monthNames[month - 1]) \(yearText) "
+    return "\(dayNames[weekday]), \(two(day)) \(CivilCalendar.monthNames[month - 1]) \(yearText) "
       + "\(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60)) GMT"
   }
 
@@ -64,22 +65,18 @@ package enum HTTPDate {
   private static let longDayNames = [
     "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
   ]
-  private static let monthNames = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-  ]
-
   /// After "day-name, ": `06 Nov 1994 08:49:37 GMT` or `06-Nov-94 08:49:37 GMT`.
   private static func fixdateOrRFC850(_ cursor: inout Cursor, now: Date) -> Fields? {
     guard let day = cursor.digits(2) else { return nil }
     let year: Int
     let month: Int
     if cursor.take(" ") {
-      guard let name = cursor.word(in: monthNames), cursor.take(" "),
+      guard let name = cursor.word(in: CivilCalendar.monthNames), cursor.take(" "),
         let digits = cursor.digits(4)
       else { return nil }
       (month, year) = (name + 1, digits)
     } else if cursor.take("-") {
-      guard let name = cursor.word(in: monthNames), cursor.take("-"),
+      guard let name = cursor.word(in: CivilCalendar.monthNames), cursor.take("-"),
         let digits = cursor.digits(2)
       else { return nil }
       (month, year) = (name + 1, fullYear(twoDigits: digits, now: now))
@@ -93,7 +90,7 @@ package enum HTTPDate {
 
   /// After "day-name ": `Nov  6 08:49:37 1994` (a one-digit day is led by a space).
   private static func asctime(_ cursor: inout Cursor) -> Fields? {
-    guard let name = cursor.word(in: monthNames), cursor.take(" ") else { return nil }
+    guard let name = cursor.word(in: CivilCalendar.monthNames), cursor.take(" ") else { return nil }
     let day = cursor.take(" ") ? cursor.digits(1) : cursor.digits(2)
     guard let day, cursor.take(" "), let time = clock(&cursor), cursor.take(" "),
       let year = cursor.digits(4)
@@ -116,8 +113,9 @@ package enum HTTPDate {
   private static func fullYear(twoDigits: Int, now: Date) -> Int {
     let today = Int(
       clamping: (now.timeIntervalSince1970 / Double(secondsPerDay)).rounded(.down),
-      to: Civil.days(year: 1_970, month: 1, day: 1)...Civil.days(year: 9_899, month: 1, day: 1))
-    let thisYear = Civil.date(days: today).year
+      to: CivilCalendar.days(
+        year: 1_970, month: 1, day: 1)...CivilCalendar.days(year: 9_899, month: 1, day: 1))
+    let thisYear = CivilCalendar.date(days: today).year
     let candidate = thisYear / 100 * 100 + twoDigits
     if candidate > thisYear + 50 { return candidate - 100 }
     if candidate < thisYear - 49 { return candidate + 100 }
@@ -134,9 +132,9 @@ package enum HTTPDate {
     /// The instant, or nil for a day the month does not have or a year outside `years`.
     var instant: Date? {
       guard HTTPDate.years.contains(year), (1...12).contains(month),
-        (1...Civil.daysIn(month: month, year: year)).contains(day)
+        (1...CivilCalendar.daysIn(month: month, year: year)).contains(day)
       else { return nil }
-      let days = Civil.days(year: year, month: month, day: day)
+      let days = CivilCalendar.days(year: year, month: month, day: day)
       return Date(timeIntervalSince1970: Double(days * HTTPDate.secondsPerDay + time))
     }
   }
@@ -180,49 +178,5 @@ package enum HTTPDate {
       position = end
       return index
     }
-  }
-}
-
-/// Days and dates of the proleptic Gregorian calendar, counted from 1970-01-01
-/// (H. Hinnant's `days_from_civil` and `civil_from_days`).
-private enum Civil {
-  /// - Complexity: O(1).
-  static func days(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = y.floorDivided(by: 400)
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  /// - Complexity: O(1).
-  static func date(days: Int) -> (year: Int, month: Int, day: Int) {
-    let z = days + 719_468
-    let era = z.floorDivided(by: 146_097)
-    let dayOfEra = z - era * 146_097
-    let yearOfEra =
-      (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shiftedMonth = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-  }
-
-  /// - Complexity: O(1).
-  static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-    case 4, 6, 9, 11: return 30
-    default: return 31
-    }
-  }
-}
-
-extension Int {
-  /// `self / divisor` rounded toward negative infinity (a positive `divisor`).
-  fileprivate func floorDivided(by divisor: Int) -> Int {
-    self >= 0 ? self / divisor : (self - divisor + 1) / divisor
   }
 }
