@@ -10,7 +10,7 @@ import Foundation
 /// from the proleptic Gregorian calendar, where no time zone can be wrong.
 package enum HTTPDate {
   /// The years a date may name. Four digits; year 0 is not a Gregorian year.
-  package static let years = 1...9_999
+  private static let years = 1...9_999
 
   /// Longer text is not a date: the longest valid one, RFC 850 with "Wednesday", is 37 bytes.
   private static let maxBytes = 64
@@ -50,6 +50,7 @@ package enum HTTPDate {
     let last =
       CivilCalendar.days(year: years.upperBound, month: 12, day: 31) * secondsPerDay + 86_399
     let seconds = Int(clamping: date.timeIntervalSince1970.rounded(.down), to: first...last)
+    // Whole days since 1970, rounded down also before it (`first` is a midnight).
     let days = (seconds - first) / secondsPerDay + first / secondsPerDay
     let time = seconds - days * secondsPerDay
     let (year, month, day) = CivilCalendar.date(days: days)
@@ -65,6 +66,7 @@ package enum HTTPDate {
   private static let longDayNames = [
     "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
   ]
+
   /// After "day-name, ": `06 Nov 1994 08:49:37 GMT` or `06-Nov-94 08:49:37 GMT`.
   private static func fixdateOrRFC850(_ cursor: inout Cursor, now: Date) -> Fields? {
     guard let day = cursor.digits(2) else { return nil }
@@ -131,7 +133,8 @@ package enum HTTPDate {
 
     /// The instant, or nil for a day the month does not have or a year outside `years`.
     var instant: Date? {
-      guard HTTPDate.years.contains(year), (1...12).contains(month),
+      // The month came from the name table: 1…12.
+      guard HTTPDate.years.contains(year),
         (1...CivilCalendar.daysIn(month: month, year: year)).contains(day)
       else { return nil }
       let days = CivilCalendar.days(year: year, month: month, day: day)
