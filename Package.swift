@@ -30,7 +30,7 @@ let package = Package(
   ],
   targets: [
     // Helpers every module shares (`package` access, no product): one home instead of copies.
-    .target(name: "TesseraUtilities", dependencies: ["TesseraGeometry"]),
+    .target(name: "TesseraUtilities", dependencies: ["CPNG", "TesseraGeometry"]),
     // One bounded GET over AsyncHTTPClient (deadline, body limit, http(s) only) that the feed
     // fetcher and the image loader share (`package` access, no product).
     .target(
@@ -57,14 +57,20 @@ let package = Package(
       ],
       // libvips is opened at run time (VipsSymbols.h): not linked, so a launch does not load
       // its ~100 libraries before main.
-      // libpng and libjpeg-turbo are linked (they need only zlib): shared thumbnails and
-      // photos' JPEGs decode, and thumbnails are written, without libvips.
-      linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("png16"), .linkedLibrary("jpeg")]
+      // libjpeg-turbo is linked: photos' JPEGs decode without libvips.
+      linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("jpeg")]
+    ),
+    // PNG and zlib through the system's libpng and zlib (Debian: libpng-dev, zlib1g-dev):
+    // shared thumbnails read and written without libvips, kitty's compressed uploads, PNG
+    // chunk checksums. No codec of our own.
+    .target(
+      name: "CPNG",
+      linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
     ),
     .target(
       name: "TesseraImages",
       dependencies: [
-        "CVipsShim", "TesseraGeometry", "TesseraHTTP", "TesseraUtilities",
+        "CPNG", "CVipsShim", "TesseraGeometry", "TesseraHTTP", "TesseraUtilities",
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -95,7 +101,8 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
       ]
     ),
-    .target(name: "TesseraTerminal", dependencies: ["TesseraGeometry", "TesseraUtilities"]),
+    .target(
+      name: "TesseraTerminal", dependencies: ["CPNG", "TesseraGeometry", "TesseraUtilities"]),
     // The scroll simulator behind `tessera bench scroll`: the engine, the pipeline and the
     // server's images (made directly, no HTTP) on a virtual clock.
     .target(
@@ -117,7 +124,9 @@ let package = Package(
     // sockets. Seeded generators are TesseraUtilities' SplitMix64.
     .target(
       name: "TesseraTestSupport",
-      dependencies: ["CVipsShim", "TesseraGeometry", "TesseraFeeds", "TesseraUtilities"],
+      dependencies: [
+        "CPNG", "CVipsShim", "TesseraGeometry", "TesseraFeeds", "TesseraUtilities",
+      ],
       path: "Tests/TesseraTestSupport"),
     .testTarget(
       name: "TesseraUtilitiesTests", dependencies: ["TesseraUtilities", "TesseraGeometry"]),
@@ -155,7 +164,7 @@ let package = Package(
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]
     ),
-    .testTarget(name: "TesseraTerminalTests", dependencies: ["TesseraTerminal"]),
+    .testTarget(name: "TesseraTerminalTests", dependencies: ["TesseraTerminal", "CPNG"]),
     .testTarget(
       name: "TesseraSimulationTests",
       dependencies: ["TesseraSimulation", "TesseraImageSynthesis"]),

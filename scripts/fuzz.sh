@@ -41,18 +41,32 @@ build_swift() {
       >"$src/$i-$(basename "$f")"
   done
   rm -f "$out/bin/$module"
+  build_cpng || return 1
   if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "Fuzz$module" \
-    -package-name Tessera -swift-version 6 "$src"/*.swift -o "$out/bin/$module" \
-    >"$out/$module.build.log" 2>&1; then
+    -package-name Tessera -swift-version 6 -I "$out/cpng" "$src"/*.swift "$out"/cpng/*.o \
+    -lpng16 -lz -o "$out/bin/$module" >"$out/$module.build.log" 2>&1; then
     grep -E 'error' "$out/$module.build.log" | head -20 >&2
     return 1
   fi
 }
 
+# CPNG (libpng and zlib) for the Swift harnesses that import it: its C files as objects
+# instrumented like the harness, and a module map swiftc finds with -I.
+build_cpng() {
+  mkdir -p "$out/cpng"
+  printf 'module CPNG {\n  header "%s/Sources/CPNG/include/CPNG.h"\n  export *\n}\n' "$root" \
+    >"$out/cpng/module.modulemap"
+  local f
+  for f in Sources/CPNG/*.c; do
+    clang -fsanitize=fuzzer-no-link,address -g -O1 -I Sources/CPNG/include -c "$f" \
+      -o "$out/cpng/$(basename "$f" .c).o" || return 1
+  done
+}
+
 build_shim() {
   clang -fsanitize=fuzzer,address -fuse-ld=lld -g -O1 -I Sources/CVipsShim/include \
-    $(pkg-config --cflags vips) Fuzz/CVipsShim/harness.c Sources/CVipsShim/*.c \
-    -lpng16 -ljpeg -ldl -o "$out/bin/CVipsShim"
+    -I Sources/CPNG/include $(pkg-config --cflags vips) Fuzz/CVipsShim/harness.c \
+    Sources/CVipsShim/*.c Sources/CPNG/*.c -lpng16 -lz -ljpeg -ldl -o "$out/bin/CVipsShim"
 }
 
 # Runs one harness; prints "fuzz: MODULE/HARNESS: N execs in S s, cov C, ft F".

@@ -7,6 +7,8 @@ need=()
 pkg-config --exists vips 2>/dev/null || need+=(libvips-dev)
 # Shared thumbnails are read with libpng itself (libvips-dev pulls it in; named all the same).
 pkg-config --exists libpng16 2>/dev/null || need+=(libpng-dev)
+# kitty's compressed uploads and PNG checksums are zlib's (libpng-dev pulls it in too).
+pkg-config --exists zlib 2>/dev/null || need+=(zlib1g-dev)
 # Photos' JPEGs are decoded with libjpeg-turbo itself (libvips-dev pulls it in too).
 pkg-config --exists libjpeg 2>/dev/null || need+=(libjpeg-dev)
 command -v vipsthumbnail >/dev/null 2>&1 || need+=(libvips-tools)

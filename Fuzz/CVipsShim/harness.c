@@ -6,9 +6,9 @@
 //
 // Build and run (from the repository root; `scripts/fuzz.sh CVipsShim shim-thumbnail 30`
 // does the same):
-//   clang -fsanitize=fuzzer,address -g -O1 -I Sources/CVipsShim/include \
+//   clang -fsanitize=fuzzer,address -g -O1 -I Sources/CVipsShim/include -I Sources/CPNG/include \
 //     $(pkg-config --cflags vips) Fuzz/CVipsShim/harness.c Sources/CVipsShim/*.c \
-//     -lpng16 -ljpeg -ldl -o /tmp/fuzz-shim
+//     Sources/CPNG/*.c -lpng16 -lz -ljpeg -ldl -o /tmp/fuzz-shim
 //   mkdir -p /tmp/fuzz-shim-corpus
 //   /tmp/fuzz-shim -max_total_time=30 -rss_limit_mb=4096 /tmp/fuzz-shim-corpus \
 //     Fuzz/corpus/shim-thumbnail
@@ -21,6 +21,7 @@
 
 #include "CVipsShim.h"
 #include "CVipsShimMetadata.h"
+#include "CPNG.h"
 
 // The pipeline refuses images over 100 megapixels from the header before decoding; the
 // harness refuses far less, so one input cannot exhaust memory and hide the next bug.
@@ -77,13 +78,13 @@ static void jpeg_photo(const uint8_t *data, size_t size) {
       abort();
     uint8_t *png = NULL;
     size_t png_length = 0;
-    if (tessera_png_encode_rgba(pixels, width, height, &png, &png_length, error, sizeof error) ==
-        0) {
+    if (tessera_png_encode(pixels, length, width, height, 0, 1, TESSERA_PNG_FILTERS_FAST, NULL, 0,
+                           &png, &png_length, error, sizeof error) == 0) {
       if (png == NULL || png_length < 8) abort();
     }
     tessera_png_free(png);
   }
-  tessera_png_free(pixels);
+  tessera_jpeg_free(pixels);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

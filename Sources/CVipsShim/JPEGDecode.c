@@ -200,3 +200,5 @@ int tessera_jpeg_decode_rgba(const void *buffer, size_t length, int min_width, i
   *pixels_len = size;
   return 0;
 }
+
+void tessera_jpeg_free(void *pointer) { free(pointer); }

@@ -177,9 +177,7 @@ public struct FolderWalker: FileWalking {
     var subfolders: [String] = []
     let prefix = folder.hasSuffix("/") ? folder : folder + "/"
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let name = entry.entryName
       if name == "." || name == ".." || (!includeHidden && name.hasPrefix(".")) { continue }
       var info = stat()
       guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }

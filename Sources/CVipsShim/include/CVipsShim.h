@@ -41,8 +41,6 @@ typedef enum {
 
 /// Returned when the bytes are in a format outside the allow-list given (nothing was decoded).
 #define TESSERA_REFUSED_FORMAT (-2)
-/// tessera_png_decode_rgba: a PNG with 16-bit samples, for libvips to decode.
-#define TESSERA_PNG_SIXTEEN_BIT (-3)
 /// tessera_jpeg_*: a JPEG libvips decodes differently (CMYK or YCCK, an embedded ICC profile,
 /// which libvips converts to sRGB), for libvips to decode.
 #define TESSERA_JPEG_FOR_LIBVIPS (-4)
@@ -77,19 +75,8 @@ int tessera_vips_thumbnail_rgba_allowed(const void *buffer, size_t length, unsig
                                         uint8_t **pixels, size_t *pixels_len, int *out_width,
                                         int *out_height);
 
-/// Decodes a PNG (a shared thumbnail) with libpng, not libvips, to 8-bit sRGB RGBA at its own
-/// size: no libvips needed, so a second launch's tiles need not wait for it to load. The
-/// header's sides must be at most `max_side` and their product at most `max_pixels`, checked
-/// before any pixel memory is allocated. Returns 0 (free `*pixels` with tessera_png_free),
-/// TESSERA_REFUSED_FORMAT for bytes that are not PNG, TESSERA_PNG_SIXTEEN_BIT for a valid
-/// header with 16-bit samples (which libvips decodes as sRGB, libpng's reader as linear: the
-/// caller decodes those with libvips), -1 with libpng's reason in `error`.
-int tessera_png_decode_rgba(const void *buffer, size_t length, int max_side, long max_pixels,
-                            uint8_t **pixels, size_t *pixels_len, int *out_width,
-                            int *out_height, char *error, size_t error_len);
-
-/// Frees pixels from tessera_png_decode_rgba and tessera_jpeg_decode_rgba.
-void tessera_png_free(void *pointer);
+/// Frees pixels from tessera_jpeg_decode_rgba.
+void tessera_jpeg_free(void *pointer);
 
 /// A JPEG's stored width and height from its header, by libjpeg-turbo (no libvips). Returns 0,
 /// TESSERA_REFUSED_FORMAT for bytes that are not JPEG, TESSERA_JPEG_FOR_LIBVIPS (sides still
@@ -101,16 +88,11 @@ int tessera_jpeg_header(const void *buffer, size_t length, int *out_width, int *
 /// at the smallest DCT scale (1/8, 1/4, 1/2 or 1) that still gives at least `min_width` x
 /// `min_height` pixels. The header's sides must be at most `max_side` and their product at
 /// most `max_pixels`, checked before any pixel memory is allocated. Returns 0 (free `*pixels`
-/// with tessera_png_free), TESSERA_REFUSED_FORMAT, TESSERA_JPEG_FOR_LIBVIPS, or -1 with
+/// with tessera_jpeg_free), TESSERA_REFUSED_FORMAT, TESSERA_JPEG_FOR_LIBVIPS, or -1 with
 /// libjpeg's reason in `error`.
 int tessera_jpeg_decode_rgba(const void *buffer, size_t length, int min_width, int min_height,
                              int max_side, long max_pixels, uint8_t **pixels, size_t *pixels_len,
                              int *out_width, int *out_height, char *error, size_t error_len);
-
-/// Encodes 8-bit RGBA as PNG by libpng (favouring speed), no libvips. Returns 0 and the PNG in
-/// `*png` (free with tessera_png_free), -1 with libpng's reason in `error`.
-int tessera_png_encode_rgba(const uint8_t *pixels, int width, int height, uint8_t **png,
-                            size_t *png_len, char *error, size_t error_len);
 
 /// Whether libvips in this process has the operation `nickname` (e.g. "heifload_buffer"):
 /// 1 or 0. Tessera loads only the libvips modules it decodes photos with.

@@ -31,9 +31,7 @@ struct DiskCacheFolder {
     let folder = dirfd(stream)
     var entries: [Entry] = []
     while let record = readdir(stream) {
-      let name = withUnsafePointer(to: record.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-      }
+      let name = record.entryName
       let isEntry = name.hasSuffix(Self.entryExtension)
       let isTemporary = name.hasPrefix(Self.temporaryPrefix)
       guard isEntry || isTemporary else { continue }

@@ -12,7 +12,9 @@ extension Image {
   /// microseconds here.
   ///
   /// - Complexity: O(pixels read + box pixels × taps).
-  func fitted(into box: PixelSize?, contentMode: ImageRequest.ContentMode) -> Image {
+  func fitted(
+    into box: PixelSize?, contentMode: ImageRequest.ContentMode
+  ) throws(ImagePipelineError) -> Image {
     guard let box, box.width > 0, box.height > 0 else { return self }
     let plan = Self.fittingPlan(of: size, into: box, contentMode: contentMode)
     if plan.scaled == size, plan.crop == .init(x: 0, y: 0, width: width, height: height) {
@@ -21,7 +23,7 @@ extension Image {
     let pixels = AreaResampling.resample(
       pixels, sourceWidth: width, sourceHeight: height, width: plan.scaled.width,
       height: plan.scaled.height, crop: plan.crop)
-    return Image(
+    return try Image(
       width: plan.crop.width, height: plan.crop.height, pixels: pixels,
       originalSize: originalSize)
   }

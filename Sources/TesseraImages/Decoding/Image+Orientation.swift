@@ -3,7 +3,7 @@ extension Image {
   /// upright already). Sizes swap for 5…8.
   ///
   /// - Complexity: O(pixels).
-  func turnedUpright(from orientation: Int) -> Image {
+  func turnedUpright(from orientation: Int) throws(ImagePipelineError) -> Image {
     guard (2...8).contains(orientation) else { return self }
     let (w, h) = (width, height)
     let swaps = orientation >= 5
@@ -32,6 +32,6 @@ extension Image {
         }
       }
     }
-    return Image(width: outWidth, height: outHeight, pixels: out, originalSize: originalSize)
+    return try Image(width: outWidth, height: outHeight, pixels: out, originalSize: originalSize)
   }
 }

@@ -13,8 +13,16 @@ public struct Image: Sendable, Equatable, CustomStringConvertible {
   public let originalSize: PixelSize
 
   /// An image over `pixels` (`width * height * 4` RGBA bytes), downsampled from a source of
-  /// `originalSize`.
-  public init(width: Int, height: Int, pixels: [UInt8], originalSize: PixelSize) {
+  /// `originalSize`. Throws ``ImagePipelineError/decodingFailed(_:)`` when the sides are not
+  /// positive or `pixels` holds any other number of bytes: every reader of an image (the
+  /// orientation turn, the fitting crop, libpng and libvips' writers) trusts that count.
+  public init(
+    width: Int, height: Int, pixels: [UInt8], originalSize: PixelSize
+  ) throws(ImagePipelineError) {
+    let (area, overflow) = width.multipliedReportingOverflow(by: height)
+    guard width > 0, height > 0, !overflow, area <= Int.max / 4, pixels.count == area * 4 else {
+      throw .decodingFailed("\(pixels.count) bytes cannot be a \(width)x\(height) RGBA image")
+    }
     self.width = width
     self.height = height
     self.pixels = pixels

@@ -52,7 +52,7 @@ extension ImageDecoder {
     let pixels = AreaResampling.resample(
       decoded.pixels, sourceWidth: decoded.width, sourceHeight: decoded.height,
       width: plan.scaled.width, height: plan.scaled.height, crop: plan.crop)
-    return Image(
+    return try Image(
       width: plan.crop.width, height: plan.crop.height, pixels: pixels, originalSize: original
     ).turnedUpright(from: orientation)
   }
@@ -67,7 +67,7 @@ extension ImageDecoder {
     else { return nil }
     let orientation = EmbeddedThumbnail.orientation(ofJPEG: data)
     let upright = orientation >= 5 ? PixelSize(width: stored.height, height: stored.width) : stored
-    return Image(
+    return try Image(
       width: decoded.width, height: decoded.height, pixels: decoded.pixels, originalSize: upright
     ).turnedUpright(from: orientation)
   }
@@ -90,7 +90,7 @@ extension ImageDecoder {
     }
     if status == TESSERA_JPEG_FOR_LIBVIPS || status == TESSERA_REFUSED_FORMAT { return nil }
     guard status == 0, let pixels else { throw .decodingFailed(string(error)) }
-    defer { tessera_png_free(pixels) }
+    defer { tessera_jpeg_free(pixels) }
     guard width >= size.width, height >= size.height, length == Int(width) * Int(height) * 4
     else {
       throw .decodingFailed("libjpeg returned \(length) bytes for \(width)x\(height) RGBA")

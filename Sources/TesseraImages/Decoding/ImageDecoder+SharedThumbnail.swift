@@ -1,3 +1,4 @@
+import CPNG
 import CVipsShim
 import Foundation
 
@@ -33,7 +34,7 @@ extension ImageDecoder {
       throw .decodingFailed("libpng returned \(length) bytes for \(width)x\(height) RGBA")
     }
     let size = PixelSize(width: Int(width), height: Int(height))
-    return Image(
+    return try Image(
       width: size.width, height: size.height,
       pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: length)), originalSize: size)
   }

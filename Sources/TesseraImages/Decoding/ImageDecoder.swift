@@ -67,8 +67,8 @@ struct ImageDecoder: Sendable {
         thumbnail.jpeg, targetSize: storedBox, contentMode: contentMode,
         allowed: TESSERA_FORMAT_JPEG.rawValue)
     else { return nil }
-    let upright = decoded.turnedUpright(from: thumbnail.orientation)
-    return Image(
+    guard let upright = try? decoded.turnedUpright(from: thumbnail.orientation) else { return nil }
+    return try Image(
       width: upright.width, height: upright.height, pixels: upright.pixels,
       originalSize: original)
   }
@@ -120,7 +120,7 @@ struct ImageDecoder: Sendable {
     guard width > 0, height > 0, length == Int(width) * Int(height) * 4 else {
       throw .decodingFailed("libvips returned \(length) bytes for \(width)x\(height) RGBA")
     }
-    return Image(
+    return try Image(
       width: Int(width), height: Int(height),
       pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: length)),
       originalSize: originalSize)
@@ -146,7 +146,7 @@ struct ImageDecoder: Sendable {
     if allowed & TESSERA_FORMAT_JPEG.rawValue != 0,
       let whole = try Self.decodeWholeJPEG(data, maxPixels: Self.smallImagePixels)
     {
-      return whole.fitted(into: targetSize, contentMode: contentMode)
+      return try whole.fitted(into: targetSize, contentMode: contentMode)
     }
     let whole = try Self.bitmap(originalSize: size) { pixels, length, width, height in
       data.withUnsafeBytes { raw in
@@ -157,7 +157,7 @@ struct ImageDecoder: Sendable {
     guard whole.width * whole.height <= Self.smallImagePixels else {
       throw .decodingFailed("libvips returned \(whole.width)x\(whole.height) for a small image")
     }
-    return whole.fitted(into: targetSize, contentMode: contentMode)
+    return try whole.fitted(into: targetSize, contentMode: contentMode)
   }
 
   /// The source's dimensions, upright (EXIF orientations 5…8 swap them, as the decode turns

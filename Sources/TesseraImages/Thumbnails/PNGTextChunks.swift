@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 /// What a thumbnail reader needs from a PNG file: its pixel size (IHDR) and its text (tEXt,
 /// and uncompressed iTXt) — parsed from bytes some other program wrote, so every length is
@@ -61,7 +62,7 @@ struct PNGTextChunks: Equatable, Sendable {
       let dataEnd = dataStart + length
       let type = String(decoding: bytes[typeStart..<dataStart], as: UTF8.self)
       let stored = readUInt32(bytes, at: dataEnd)
-      guard CRC32.checksum(bytes[typeStart..<dataEnd]) == stored else {
+      guard PNGWriter.crc32(bytes[typeStart..<dataEnd]) == stored else {
         throw .badChecksum(chunk: type.filter { $0.isASCII && ($0.isLetter) })
       }
       let body = bytes[dataStart..<dataEnd]
@@ -143,21 +144,5 @@ struct PNGTextChunks: Equatable, Sendable {
 
   private static func readUInt32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
     bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
-  }
-}
-
-/// The CRC-32 of PNG chunks (ISO 3309, polynomial 0xEDB88320), table-driven.
-enum CRC32 {
-  private static let table: [UInt32] = (0..<256).map { n in
-    var c = UInt32(n)
-    for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-    return c
-  }
-
-  /// - Complexity: O(bytes).
-  static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-    return crc ^ 0xFFFF_FFFF
   }
 }

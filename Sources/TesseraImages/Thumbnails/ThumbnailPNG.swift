@@ -21,53 +21,38 @@ enum ThumbnailPNG {
     return text
   }
 
-  /// `image` as PNG with `text` in tEXt chunks right after the header; nil when libpng
-  /// cannot encode it. Written by libpng at zlib's fast end (a 256-px thumbnail in a
-  /// millisecond or two; it is read back far more often than written), without libvips.
+  /// `image` as PNG with `text` in tEXt chunks before its pixels; nil when libpng cannot
+  /// encode it. Written by libpng at zlib's fast end with Sub filtering (a 256-px thumbnail in
+  /// a millisecond or two; it is read back far more often than written), without libvips.
   static func encode(_ image: Image, text: [(String, String)]) -> Data? {
-    // libpng reads width × height × 4 bytes.
     guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height * 4
     else { return nil }
-    var out: UnsafeMutablePointer<UInt8>?
-    var length = 0
-    var error = [CChar](repeating: 0, count: 256)
-    let status = image.pixels.withUnsafeBufferPointer { pixels in
-      tessera_png_encode_rgba(
-        pixels.baseAddress, Int32(clamping: image.width), Int32(clamping: image.height), &out,
-        &length, &error, error.count)
+    let chunks = text.map {
+      PNGWriter.Text(key: latin1($0.0, limit: 79), value: latin1($0.1, limit: 65_535))
     }
-    guard status == 0, let out else { return nil }
-    defer { tessera_png_free(out) }
-    let png = [UInt8](UnsafeRawBufferPointer(start: out, count: length))
-    // Signature (8) and IHDR (4 + 4 + 13 + 4): the text goes after them.
-    let headerEnd = 33
-    guard png.count > headerEnd else { return nil }
-    var result = Array(png[..<headerEnd])
-    for (key, value) in text { result += textChunk(key, value) }
-    result += png[headerEnd...]
-    return Data(result)
+    return PNGWriter.encode(
+      rgba: image.pixels, width: image.width, height: image.height, dropAlpha: false, level: 1,
+      filters: .fast, text: chunks
+    ).map { Data($0) }
   }
 
-  /// A tEXt chunk: Latin-1 keyword and text (other characters become "?", NUL is dropped).
-  static func textChunk(_ key: String, _ value: String) -> [UInt8] {
-    func latin1(_ text: String) -> [UInt8] {
-      text.unicodeScalars.compactMap { scalar in
+  /// `text` as Latin-1 bytes, at most `limit` of them (other characters become "?", NUL is
+  /// dropped: a tEXt chunk holds Latin-1 and its keyword ends at the first NUL).
+  static func latin1(_ text: String, limit: Int) -> [UInt8] {
+    Array(
+      text.unicodeScalars.lazy.compactMap { scalar in
         scalar.value == 0 ? nil : scalar.value < 256 ? UInt8(scalar.value) : UInt8(ascii: "?")
       }
-    }
-    let body = Array("tEXt".utf8) + latin1(key) + [0] + latin1(value)
-    return bigEndian(UInt32(body.count - 4)) + body + bigEndian(CRC32.checksum(body))
-  }
-
-  private static func bigEndian(_ value: UInt32) -> [UInt8] {
-    [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+      .prefix(limit))
   }
 
   /// The failure record of `original`: one transparent pixel with its URI, its time and why
   /// it failed (`Tessera::Error`, cut to a line).
   static func failure(for original: ThumbnailOriginal, reason: String) -> Data? {
-    let pixel = Image(
-      width: 1, height: 1, pixels: [0, 0, 0, 0], originalSize: PixelSize(width: 1, height: 1))
+    guard
+      let pixel = try? Image(
+        width: 1, height: 1, pixels: [0, 0, 0, 0], originalSize: PixelSize(width: 1, height: 1))
+    else { return nil }
     return encode(
       pixel,
       text: [

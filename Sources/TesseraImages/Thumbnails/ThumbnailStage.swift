@@ -99,7 +99,7 @@ extension PipelineCore {
         }
         // The tile is made from the thumbnail's pixels as a later launch makes it from the
         // PNG (which holds the same pixels): no second decode.
-        let image = Image(
+        let image = try Image(
           width: thumbnail.width, height: thumbnail.height, pixels: thumbnail.pixels,
           originalSize: originalSize
         ).fitted(into: target, contentMode: request.contentMode)
@@ -136,7 +136,7 @@ extension ImageDecoder {
     let image = try decodeSharedThumbnail(png).fitted(
       into: request.targetSize, contentMode: request.contentMode)
     guard let originalSize else { return image }
-    return Image(
+    return try Image(
       width: image.width, height: image.height, pixels: image.pixels, originalSize: originalSize)
   }
 }

@@ -14,7 +14,14 @@ enum KittyCommands {
     into out: inout ByteWriter
   ) {
     let opaque = bitmap.isOpaque
-    let data = format.encode(bitmap, opaque: opaque)
+    // Should zlib or libpng fail (out of memory), the pixels go raw: larger, never lost.
+    let encodedFormat: KittyPayloadFormat
+    let data: [UInt8]
+    if let payload = format.encode(bitmap, opaque: opaque) {
+      (encodedFormat, data) = (format, payload)
+    } else {
+      (encodedFormat, data) = (.raw, KittyPayloadFormat.samples(of: bitmap, opaque: opaque))
+    }
     var encoded: [UInt8] = []
     Base64.encode(data[...], into: &encoded)
     var offset = 0
@@ -25,8 +32,8 @@ enum KittyCommands {
       var keys = ByteWriter()
       if first {
         keys.append("a=t,t=d,f=")
-        keys.decimal(format == .png ? 100 : opaque ? 24 : 32)
-        if format == .zlib { keys.append(",o=z") }
+        keys.decimal(encodedFormat == .png ? 100 : opaque ? 24 : 32)
+        if encodedFormat == .zlib { keys.append(",o=z") }
         keys.append(",s=")
         keys.decimal(bitmap.width)
         keys.append(",v=")
@@ -52,7 +59,7 @@ enum KittyCommands {
   ) -> Bool {
     let opaque = bitmap.isOpaque
     let path = KittyLocalFiles.newPath()
-    guard KittyLocalFiles.write(KittyPayloadFormat.raw.encode(bitmap, opaque: opaque), to: path)
+    guard KittyLocalFiles.write(KittyPayloadFormat.samples(of: bitmap, opaque: opaque), to: path)
     else { return false }
     var keys = ByteWriter()
     keys.append("a=t,t=t,f=")

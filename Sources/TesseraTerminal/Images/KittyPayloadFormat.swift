@@ -1,22 +1,34 @@
+import TesseraUtilities
+
 /// How a kitty upload's pixels are written into the escape code (all base64, as the
-/// protocol wants). Measured by `tessera bench render` on photo-like tiles: PNG with per-row
-/// filters is the smallest, so it is the default.
+/// protocol wants). Measured by `tessera bench render` on photo-like tiles: PNG with libpng's
+/// per-row filters at zlib's best level is the smallest, so it is the default.
 public enum KittyPayloadFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   /// Raw RGB (opaque) or RGBA bytes: `f=24`/`f=32`.
   case raw
-  /// The raw bytes deflated in a zlib stream: `o=z`.
+  /// The raw bytes deflated in a zlib stream by zlib: `o=z`.
   case zlib
-  /// A PNG file: `f=100`.
+  /// A PNG file written by libpng: `f=100`.
   case png
 
   public var description: String { rawValue }
 
-  /// The payload bytes of `bitmap` before base64. O(pixels) plus compression.
-  func encode(_ bitmap: Bitmap, opaque: Bool) -> [UInt8] {
+  /// zlib's best level: an upload is written once per tile and a byte saved on the wire is
+  /// worth more than the microseconds (a remote link moves ~1 MB/s).
+  static let compressionLevel = 9
+
+  /// The payload bytes of `bitmap` before base64; RGB when `opaque`, RGBA otherwise. Nil when
+  /// zlib or libpng fails (out of memory): the caller sends it raw. O(pixels) plus compression.
+  func encode(_ bitmap: Bitmap, opaque: Bool) -> [UInt8]? {
     switch self {
-    case .raw: KittyPNG.channels(of: bitmap, count: opaque ? 3 : 4)
-    case .zlib: KittyDeflate.zlib(KittyPNG.channels(of: bitmap, count: opaque ? 3 : 4))
-    case .png: KittyPNG.encode(bitmap, opaque: opaque)
+    case .raw: return Self.samples(of: bitmap, opaque: opaque)
+    case .zlib:
+      return PNGWriter.deflate(
+        Self.samples(of: bitmap, opaque: opaque), level: Self.compressionLevel)
+    case .png:
+      return PNGWriter.encode(
+        rgba: bitmap.pixels, width: bitmap.width, height: bitmap.height, dropAlpha: opaque,
+        level: Self.compressionLevel, filters: .all)
     }
   }
 
@@ -26,5 +38,21 @@ public enum KittyPayloadFormat: String, Sendable, Hashable, CaseIterable, Custom
     var out = ByteWriter()
     KittyCommands.transmit(id: 1, bitmap: bitmap, format: self, passthrough: false, into: &out)
     return out.count
+  }
+
+  /// The pixel bytes, without alpha when `opaque`. O(pixels).
+  static func samples(of bitmap: Bitmap, opaque: Bool) -> [UInt8] {
+    guard opaque else { return bitmap.pixels }
+    let pixels = bitmap.width * bitmap.height
+    return [UInt8](unsafeUninitializedCapacity: pixels * 3) { target, count in
+      bitmap.pixels.withUnsafeBufferPointer { source in
+        for pixel in 0..<pixels {
+          target[pixel * 3] = source[pixel * 4]
+          target[pixel * 3 + 1] = source[pixel * 4 + 1]
+          target[pixel * 3 + 2] = source[pixel * 4 + 2]
+        }
+      }
+      count = pixels * 3
+    }
   }
 }

@@ -27,12 +27,15 @@ enum SignalHandlers {
   private static let slots = 65
   nonisolated(unsafe) private static let previousActions = UnsafeMutablePointer<sigaction>
     .allocate(capacity: slots)
-  nonisolated(unsafe) private static var installed = false
+  /// Installs every handler the first time; later calls, from any thread, do nothing (a
+  /// second installation would record our own handler as its "previous" action, and a fatal
+  /// signal would then loop).
+  static func installOnce() { _ = installation }
 
-  /// Installs every handler the first time; later calls do nothing. Main thread only.
-  static func installOnce() {
-    guard !installed else { return }
-    installed = true
+  /// Swift runs a `static let`'s initialiser exactly once, whichever threads race to it.
+  private static let installation: Void = {
+    SignalRestore.initializeStatics()
+    _ = previousActions
     for signal in fatalSignals {
       install(signal, flags: SA_ONSTACK, previous: previousActions + Int(signal)) { signal in
         let saved = errno
@@ -54,7 +57,7 @@ enum SignalHandlers {
       errno = saved
     }
     atexit { SignalRestore.restoreNow() }
-  }
+  }()
 
   /// SIGTSTP: restore, then stop for real with the default action (unblocked for the
   /// moment, as the handler runs with it blocked); once continued, this handler again.

@@ -54,6 +54,20 @@ enum SignalRestore {
   nonisolated(unsafe) private static let rawTermios = UnsafeMutablePointer<termios>.allocate(
     capacity: 1)
 
+  /// Touches every static a handler reads, so that none is first initialised inside a
+  /// handler (Swift's lazy `static let` takes a lock: not async-signal-safe). Called once,
+  /// before the handlers are installed.
+  static func initializeStatics() {
+    _ = armed.load(ordering: .relaxed)
+    _ = sessionActive.load(ordering: .relaxed)
+    _ = suspended.load(ordering: .relaxed)
+    _ = resumeCount.load(ordering: .relaxed)
+    _ = stopsProcess.load(ordering: .relaxed)
+    _ = wakePipeWrite.load(ordering: .relaxed)
+    _ = (input, output, leaveBytes, leaveLength, enterBytes, enterLength)
+    _ = (savedTermios, rawTermios, Wake.resized, Wake.resumed, Wake.stopping)
+  }
+
   /// Takes the terminal on `input`/`output`: restores it to `original` with `leave`, and after
   /// a suspend re-enters `raw` with `enter`. Installs the handlers on first use. Called from
   /// the session's thread before the terminal is changed.

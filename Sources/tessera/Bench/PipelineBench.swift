@@ -81,7 +81,7 @@ struct PipelineBenchmark {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
 
-    measureMemoryHits(&report)
+    try measureMemoryHits(&report)
     let files = try BenchImages.generate(count: max(1, batch), into: folder)
     report.note(
       "decode batch: \(files.count) generated 4000x3000 JPEGs (Q=85), "
@@ -96,10 +96,10 @@ struct PipelineBenchmark {
 
   /// `cachedImage(for:)` on a cache of 10,000 entries, against a dictionary behind a lock
   /// (the least a thread-safe cache can cost).
-  private func measureMemoryHits(_ report: inout BenchReport) {
+  private func measureMemoryHits(_ report: inout BenchReport) throws {
     let entries = 10_000
     let pixels = [UInt8](repeating: 128, count: 64 * 64 * 4)  // shared by every entry
-    let image = Image(
+    let image = try Image(
       width: 64, height: 64, pixels: pixels, originalSize: PixelSize(width: 640, height: 640))
     let memory = MemoryCache(costLimit: 1 << 30, countLimit: entries * 2)
     let pipeline = ImagePipeline(configuration: .init(memoryCache: memory))

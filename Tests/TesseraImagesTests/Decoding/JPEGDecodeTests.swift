@@ -167,18 +167,37 @@ import Testing
   }
 
   @Test func thumbnailsAreWrittenByLibpngWithTheirText() throws {
-    let image = Image(
+    let image = try Image(
       width: 3, height: 2, pixels: TestImages.gradientPixels(width: 3, height: 2),
       originalSize: PixelSize(width: 3, height: 2))
     let png = try #require(ThumbnailPNG.encode(image, text: [("Thumb::URI", "file:///a.jpg")]))
     let decoded = try ImageDecoder(maxPixels: 100).decodeSharedThumbnail(png)
     #expect(decoded.pixels == image.pixels)
     #expect(try PNGTextChunks.parse(png).text["Thumb::URI"] == "file:///a.jpg")
-    #expect(
-      ThumbnailPNG.encode(
-        Image(
-          width: 3, height: 2, pixels: [1, 2, 3], originalSize: PixelSize(width: 3, height: 2)),
-        text: []) == nil)
     #expect(ThumbnailPNG.mimeType(of: Self.photo(width: 8, height: 8)) == "image/jpeg")
+  }
+}
+
+/// An image is made only over exactly width × height × 4 bytes: libpng's and libvips' writers,
+/// the orientation turn and the fitting crop all read that many.
+@Suite struct ImagePixelCountTests {
+  @Test(arguments: [
+    (3, 2, 23), (3, 2, 25), (3, 2, 0), (0, 2, 0), (-1, -1, 4), (Int.max, 2, 8),
+    (1 << 40, 1 << 40, 4),
+  ])
+  func anyOtherCountIsRefused(width: Int, height: Int, count: Int) {
+    #expect(throws: ImagePipelineError.self) {
+      try Image(
+        width: width, height: height, pixels: [UInt8](repeating: 0, count: count),
+        originalSize: PixelSize(width: 1, height: 1))
+    }
+  }
+
+  @Test func theExactCountMakesAnImage() throws {
+    let image = try Image(
+      width: 3, height: 2, pixels: [UInt8](repeating: 9, count: 24),
+      originalSize: PixelSize(width: 30, height: 20))
+    #expect(image.size == PixelSize(width: 3, height: 2))
+    #expect(try image.turnedUpright(from: 6).size == PixelSize(width: 2, height: 3))
   }
 }

@@ -60,27 +60,27 @@ import Testing
     for _ in 0..<20 {
       for x in 0..<40 { pixels += x < 20 ? [0, 0, 0, 255] : [255, 255, 255, 255] }
     }
-    let image = Image(
+    let image = try Image(
       width: 40, height: 20, pixels: pixels, originalSize: PixelSize(width: 40, height: 20))
-    let filled = image.fitted(into: PixelSize(width: 20, height: 20), contentMode: .aspectFill)
+    let filled = try image.fitted(into: PixelSize(width: 20, height: 20), contentMode: .aspectFill)
     #expect(filled.size == PixelSize(width: 20, height: 20))
     #expect(filled.pixels[(10 * 20 + 2) * 4] == 0)
     #expect(filled.pixels[(10 * 20 + 17) * 4] == 255)
   }
 
   @Test func neitherFitNorFillScalesUp() throws {
-    let image = Image(
+    let image = try Image(
       width: 10, height: 5, pixels: [UInt8](repeating: 7, count: 200),
       originalSize: PixelSize(width: 10, height: 5))
     #expect(
-      image.fitted(into: PixelSize(width: 100, height: 100), contentMode: .aspectFit) == image)
+      try image.fitted(into: PixelSize(width: 100, height: 100), contentMode: .aspectFit) == image)
     #expect(
-      image.fitted(into: PixelSize(width: 100, height: 100), contentMode: .aspectFill).size
+      try image.fitted(into: PixelSize(width: 100, height: 100), contentMode: .aspectFill).size
         == PixelSize(width: 10, height: 5))
     #expect(
-      image.fitted(into: PixelSize(width: 100, height: 100), contentMode: .exact).size
+      try image.fitted(into: PixelSize(width: 100, height: 100), contentMode: .exact).size
         == PixelSize(width: 100, height: 100))
-    #expect(image.fitted(into: nil, contentMode: .aspectFit) == image)
+    #expect(try image.fitted(into: nil, contentMode: .aspectFit) == image)
   }
 
   /// Larger images than a 1,024-px thumbnail take the thumbnailer (shrink-on-load), never a

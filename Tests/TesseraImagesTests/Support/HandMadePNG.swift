@@ -1,8 +1,11 @@
 import Foundation
+import TesseraTestSupport
+import TesseraUtilities
 
-/// A PNG writer and text-chunk reader written here from the PNG specification, sharing no
-/// code with Tessera: the "independent program" of the thumbnail interop tests. The writer
-/// stores its pixels in uncompressed deflate blocks (legal zlib, no compressor needed).
+/// The "other program" of the thumbnail interop tests: PNGs built chunk by chunk as another
+/// thumbnailer would write them (plain or compressed text; zlib deflates and checksums), and
+/// a tEXt reader written here from the PNG specification that shares no code with Tessera's
+/// parser.
 enum HandMadePNG {
   /// How text is stored: plain (tEXt), or deflated (zTXt, or iTXt with its compression flag).
   enum TextChunk: String, Sendable, CaseIterable {
@@ -14,26 +17,14 @@ enum HandMadePNG {
     width: Int, height: Int, red: UInt8, green: UInt8, blue: UInt8, text: [(String, String)],
     kind: TextChunk = .tEXt
   ) -> Data {
-    var raw: [UInt8] = []
-    for _ in 0..<height {
-      raw.append(0)  // filter: none
-      for _ in 0..<width { raw += [red, green, blue] }
-    }
-    var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    png += chunk("IHDR", be32(width) + be32(height) + [8, 2, 0, 0, 0])
-    for (key, value) in text {
-      let key = Array(key.utf8) + [0]
+    let stored: PNGWriter.TextKind =
       switch kind {
-      case .tEXt: png += chunk("tEXt", key + Array(value.utf8))
-      // Method 0 (deflate); the "compressed" stream is stored blocks, legal deflate.
-      case .zTXt: png += chunk("zTXt", key + [0] + zlibStored(Array(value.utf8)))
-      case .compressedITXt:
-        png += chunk("iTXt", key + [1, 0] + [0] + [0] + zlibStored(Array(value.utf8)))
+      case .tEXt: .plain
+      case .zTXt: .deflated
+      case .compressedITXt: .internationalDeflated
       }
-    }
-    png += chunk("IDAT", zlibStored(raw))
-    png += chunk("IEND", [])
-    return Data(png)
+    return CraftedPNG.solid(
+      width: width, height: height, red: red, green: green, blue: blue, text: text, kind: stored)
   }
 
   /// Every tEXt chunk of `data` (keyword → text), and the IHDR size; nil if it is no PNG.
@@ -60,49 +51,5 @@ enum HandMadePNG {
       offset += 12 + length
     }
     return (size.0, size.1, text)
-  }
-
-  private static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
-    let typed = Array(type.utf8) + body
-    return be32(body.count) + typed + be32(Int(crc(typed)))
-  }
-
-  private static func be32(_ value: Int) -> [UInt8] {
-    [
-      UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF),
-      UInt8(value & 0xFF),
-    ]
-  }
-
-  /// zlib: header, deflate "stored" blocks of at most 65,535 bytes, Adler-32.
-  private static func zlibStored(_ data: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = [0x78, 0x01]
-    var start = 0
-    repeat {
-      let end = min(start + 65_535, data.count)
-      let count = end - start
-      out.append(end == data.count ? 1 : 0)
-      out += [
-        UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8(~count >> 8 & 0xFF),
-      ]
-      out += data[start..<end]
-      start = end
-    } while start < data.count
-    var a: UInt32 = 1
-    var b: UInt32 = 0
-    for byte in data {
-      a = (a + UInt32(byte)) % 65_521
-      b = (b + a) % 65_521
-    }
-    return out + be32(Int(b << 16 | a))
-  }
-
-  private static func crc(_ bytes: [UInt8]) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-      crc ^= UInt32(byte)
-      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-    }
-    return ~crc
   }
 }

@@ -81,7 +81,7 @@ import Testing
   }
 
   @Test func whatTesseraWritesReadsBack() throws {
-    let image = Image(
+    let image = try Image(
       width: 2, height: 1, pixels: [1, 2, 3, 255, 4, 5, 6, 255],
       originalSize: PixelSize(width: 2, height: 1))
     let data = try #require(ThumbnailPNG.encode(image, text: [("Thumb::URI", "file:///é")]))

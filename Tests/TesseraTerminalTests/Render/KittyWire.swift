@@ -64,7 +64,7 @@ struct KittyWire {
         }
       case "p":
         guard let id = Int(keys["i"] ?? ""), let image = images[id] else {
-          throw Inflater.Failure(description: "placement of an image never uploaded")
+          throw WireDecoding.Failure(description: "placement of an image never uploaded")
         }
         let whole = (0, 0, image.width, image.height)
         let source =
@@ -85,7 +85,7 @@ struct KittyWire {
 
   private mutating func finishUpload(_ keys: [String: String], _ payload: String) throws {
     guard let id = Int(keys["i"] ?? ""), let data = Data(base64Encoded: payload) else {
-      throw Inflater.Failure(description: "an upload without an id or valid base64")
+      throw WireDecoding.Failure(description: "an upload without an id or valid base64")
     }
     var bytes = [UInt8](data)
     uploads += 1
@@ -95,26 +95,26 @@ struct KittyWire {
       let path = String(decoding: bytes, as: UTF8.self)
       guard path.contains("tty-graphics-protocol"),
         let contents = FileManager.default.contents(atPath: path)
-      else { throw Inflater.Failure(description: "no readable temporary file at \(path)") }
+      else { throw WireDecoding.Failure(description: "no readable temporary file at \(path)") }
       try FileManager.default.removeItem(atPath: path)
       bytes = [UInt8](contents)
       medium = "file"
     }
     let format = keys["f"] ?? "32"
     if format == "100" {
-      let png = try Inflater.png(bytes)
+      let png = try WireDecoding.png(bytes)
       images[id] = Image(width: png.width, height: png.height, rgba: png.rgba, format: "png")
       return
     }
     let width = Int(keys["s"] ?? "") ?? 0
     let height = Int(keys["v"] ?? "") ?? 0
-    let raw = keys["o"] == "z" ? try Inflater.zlib(bytes) : bytes
+    let raw = keys["o"] == "z" ? try WireDecoding.zlib(bytes) : bytes
     let channels = format == "24" ? 3 : 4
     guard raw.count == width * height * channels else {
-      throw Inflater.Failure(description: "\(raw.count) pixel bytes for \(width)x\(height)")
+      throw WireDecoding.Failure(description: "\(raw.count) pixel bytes for \(width)x\(height)")
     }
     images[id] = Image(
-      width: width, height: height, rgba: Inflater.rgba(raw, channels: channels),
+      width: width, height: height, rgba: WireDecoding.rgba(raw, channels: channels),
       format: medium)
   }
 }

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The unit suites (all but the end-to-end TesseraAppTests, which run the release binary) built
+# and run under the sanitizers, each in its own build folder:
+#
+#   scripts/sanitize.sh                 AddressSanitizer (with UndefinedBehaviorSanitizer), then
+#                                       ThreadSanitizer
+#   scripts/sanitize.sh address         one of them (address or thread)
+#
+# SwiftPM instruments the C targets (CVipsShim, CPNG) as well as the Swift ones. libvips is
+# opened at run time and is not instrumented, but ASan's interceptors still see its memcpy and
+# its reads of buffers we hand it. Any report fails the run, even one the sanitizer continued
+# past (UBSan's "runtime error:", TSan's warnings). Leak checking is off: the Swift runtime's
+# and libvips' process-lifetime caches would drown out anything of ours (see DESIGN.md).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+kinds=("$@")
+((${#kinds[@]} == 0)) && kinds=(address thread)
+export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=yes,threads=all}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:detect_stack_use_after_return=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0:second_deadlock_stack=1}
+status=0
+for kind in "${kinds[@]}"; do
+  case "$kind" in
+  address) flags=(--sanitize=address --sanitize=undefined) ;;
+  thread) flags=(--sanitize=thread) ;;
+  *)
+    echo "sanitize: unknown sanitizer '$kind' (address or thread)" >&2
+    exit 2
+    ;;
+  esac
+  scratch=".build-$kind"
+  log=$(mktemp)
+  echo "sanitize: building the tests with ${flags[*]} in $scratch" >&2
+  if ! swift build --build-tests "${flags[@]}" --scratch-path "$scratch" >"$log" 2>&1; then
+    tail -40 "$log"
+    echo "sanitize: the $kind build failed" >&2
+    exit 1
+  fi
+  swift test --skip-build "${flags[@]}" --scratch-path "$scratch" --skip TesseraAppTests 2>&1 |
+    tee "$log"
+  run_status=${PIPESTATUS[0]}
+  reports=$(grep -acE 'ERROR: AddressSanitizer|runtime error:|WARNING: ThreadSanitizer' "$log")
+  if [ "$run_status" -ne 0 ] || [ "$reports" -ne 0 ]; then
+    echo "sanitize: $kind: exit $run_status, $reports sanitizer report(s)" >&2
+    status=1
+  else
+    echo "sanitize: $kind: clean"
+  fi
+  rm -f "$log"
+done
+exit "$status"
