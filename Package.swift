@@ -6,7 +6,9 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "tessera", targets: ["tessera"]),
+    .executable(name: "tessera-loader-bench", targets: ["tessera-loader-bench"]),
     .library(name: "TesseraImages", targets: ["TesseraImages"]),
+    .library(name: "TesseraURLSession", targets: ["TesseraURLSession"]),
     .library(name: "TesseraCollection", targets: ["TesseraCollection"]),
     .library(name: "TesseraImageBinding", targets: ["TesseraImageBinding"]),
     .library(name: "TesseraFeeds", targets: ["TesseraFeeds"]),
@@ -78,6 +80,9 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
+    // Foundation's URLSession as a data loader: its own module, because FoundationNetworking
+    // brings libcurl and 27 more libraries into any binary that links it.
+    .target(name: "TesseraURLSession", dependencies: ["TesseraImages", "TesseraUtilities"]),
     .target(name: "TesseraCollection", dependencies: ["TesseraGeometry", "TesseraUtilities"]),
     // The glue between the two: a collection cell's image slot loaded through the pipeline,
     // prefetching driven by the collection view's prefetch window.
@@ -111,11 +116,22 @@ let package = Package(
         "TesseraImages", "TesseraCollection", "TesseraImageSynthesis", "TesseraUtilities",
       ]
     ),
+    // What every benchmark shares: figures, ratios, tables and JSON, process memory.
+    .target(name: "TesseraBenchSupport", dependencies: ["TesseraUtilities"]),
     .executableTarget(
       name: "tessera",
       dependencies: [
         "TesseraImages", "TesseraCollection", "TesseraImageBinding", "TesseraFeeds",
         "TesseraServer", "TesseraTerminal", "TesseraSimulation", "TesseraUtilities",
+        "TesseraBenchSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // The HTTP data loaders compared: its own program, since URLSession links libcurl.
+    .executableTarget(
+      name: "tessera-loader-bench",
+      dependencies: [
+        "TesseraBenchSupport", "TesseraImages", "TesseraServer", "TesseraURLSession",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -136,7 +152,7 @@ let package = Package(
     .testTarget(
       name: "TesseraImagesTests",
       dependencies: [
-        "TesseraImages", "TesseraTestSupport", "TesseraImageSynthesis",
+        "TesseraImages", "TesseraURLSession", "TesseraTestSupport", "TesseraImageSynthesis",
         // One integration test serves images over real HTTP on 127.0.0.1.
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import TesseraImages
 import TesseraTestSupport
+import TesseraURLSession
 import Testing
 
 // Every code snippet of the TesseraImages documentation (the DocC catalog in

@@ -4,6 +4,7 @@ import TesseraUtilities
 import Testing
 
 @testable import TesseraImages
+@testable import TesseraURLSession
 
 /// The two HTTP data loaders, for tests that must hold for both.
 enum LoaderKind: String, CaseIterable, Sendable {

@@ -3,7 +3,7 @@ import Foundation
 /// Every limit on a number that reaches the pipeline from outside (HTTP headers, files in the
 /// disk cache, image headers, the configuration), in one place. Each such number is checked
 /// or clamped against these before any arithmetic.
-enum ImageLimits {
+package enum ImageLimits {
   /// The widest or tallest image decoded, and the largest side of a target box (JPEG's own
   /// limit; libvips' is far larger).
   static let maxImageSide = 65_535
@@ -19,7 +19,7 @@ enum ImageLimits {
 
   /// Seconds a request may go without progress, at most (and at least 1: Linux's URLSession
   /// reads a timeout under a second as none).
-  static let requestTimeout: ClosedRange<TimeInterval> = 1...3_600
+  package static let requestTimeout: ClosedRange<TimeInterval> = 1...3_600
 
   /// The deadline for one whole transfer, at least a millisecond and at most an hour
   /// (`ImagePipeline.Configuration.requestTimeout`, `DataRequest.timeout`).

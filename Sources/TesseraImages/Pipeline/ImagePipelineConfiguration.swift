@@ -73,11 +73,11 @@ extension ImagePipeline {
       self.logger = logger
     }
 
-    /// The data loader a configuration gets unless told otherwise. On Linux, one process-wide
+    /// The data loader a configuration gets unless told otherwise: one process-wide
     /// `AsyncHTTPClientDataLoader` (one connection pool for every pipeline that uses it):
-    /// faster than `URLSessionDataLoader` over loopback, and with a per-request deadline, a
-    /// streamed body limit and HTTP/2 (docs/BENCHMARKS.md). Elsewhere, where URLSession is
-    /// the system's own, a process-wide `URLSessionDataLoader`.
+    /// faster than URLSession over loopback, and with a per-request deadline, a streamed body
+    /// limit and HTTP/2 (docs/BENCHMARKS.md). `URLSessionDataLoader` is in its own module,
+    /// `TesseraURLSession`, so that a program that does not use it does not link libcurl.
     /// It is made on the first request: a pipeline that only reads local files (a folder
     /// gallery) never starts an HTTP client and its event-loop threads (~4 ms of a launch).
     public static var defaultDataLoader: any DataLoading { SharedHTTPLoader() }
@@ -92,11 +92,7 @@ extension ImagePipeline {
 /// The process-wide loader behind `ImagePipeline.Configuration.defaultDataLoader`, made on its
 /// first request (a static `let` is initialised on first use, once, thread-safely).
 struct SharedHTTPLoader: DataLoading {
-  #if os(Linux)
-    static let loader = AsyncHTTPClientDataLoader()
-  #else
-    static let loader = URLSessionDataLoader()
-  #endif
+  static let loader = AsyncHTTPClientDataLoader()
 
   func loadData(for request: DataRequest) async throws(ImagePipelineError) -> DataResponse {
     try await Self.loader.loadData(for: request)

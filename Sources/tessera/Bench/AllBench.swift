@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TesseraBenchSupport
 
 /// `tessera bench` (or `tessera bench all`): every benchmark at a size that finishes in
 /// well under two minutes on two cores, then one summary (one JSON object with `--json`,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TesseraBenchSupport
 
 /// `tessera bench folder`: a person's photo folder, the way they meet it. On a generated tree
 /// of photo-like 12-MP JPEGs (3–4 MB each, kept between runs), the gallery runs in its own

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraBenchSupport
 
 #if canImport(Glibc)
   import Glibc

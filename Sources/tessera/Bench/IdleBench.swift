@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TesseraBenchSupport
 
 #if canImport(Glibc)
   import Glibc

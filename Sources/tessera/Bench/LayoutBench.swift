@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TesseraBenchSupport
 import TesseraCollection
 
 struct LayoutBench: AsyncParsableCommand {

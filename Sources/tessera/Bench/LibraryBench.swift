@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TesseraBenchSupport
 import TesseraFeeds
 
 struct LibraryBench: AsyncParsableCommand {

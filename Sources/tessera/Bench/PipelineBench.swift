@@ -1,6 +1,7 @@
 import ArgumentParser
 import CVipsShim
 import Foundation
+import TesseraBenchSupport
 import TesseraImages
 import TesseraUtilities
 
@@ -10,8 +11,8 @@ struct PipelineBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "pipeline",
     abstract:
-      "Memory-cache lookups, decode + downsample vs vipsthumbnail, peak RSS, "
-      + "and the two HTTP data loaders compared over loopback.")
+      "Memory-cache lookups, decode + downsample vs vipsthumbnail, peak RSS "
+      + "(the HTTP data loaders are compared by tessera-loader-bench).")
 
   @Flag(help: "Print one JSON object instead of tables.") var json = false
 
@@ -24,40 +25,15 @@ struct PipelineBench: AsyncParsableCommand {
   @Option(name: .customLong("cache-mib"), help: "Memory-cache limit of the peak-RSS run, in MiB.")
   var cacheMiB = 64
 
-  @Option(
-    name: .customLong("loader-images"),
-    help: "Distinct images each HTTP data loader fetches per round (URLSession vs AsyncHTTPClient)."
-  )
-  var loaderImages = 1000
-
-  @Option(name: .customLong("loader-size"), help: "Flickr size suffix the loaders fetch.")
-  var loaderSize = "b"
-
-  @Flag(name: .customLong("loaders-only"), help: "Only compare the HTTP data loaders.")
-  var loadersOnly = false
-
   func validate() throws {
-    guard images > 0, batch > 0, cacheMiB > 0, loaderImages > 0 else {
-      throw ValidationError("--images, --batch, --cache-mib and --loader-images must be positive")
-    }
-    guard loaderImages <= 10_000 else { throw ValidationError("--loader-images is at most 10000") }
-    let sizes: Set<String> = ["s", "q", "t", "m", "n", "w", "", "z", "c", "b", "h", "k", "o"]
-    guard sizes.contains(loaderSize) else {
-      throw ValidationError("--loader-size is one of s q t m n w z c b h k o, or \"\" (500 px)")
+    guard images > 0, batch > 0, cacheMiB > 0 else {
+      throw ValidationError("--images, --batch and --cache-mib must be positive")
     }
   }
 
   func run() async throws {
-    let loaders = LoaderComparison(images: loaderImages, size: loaderSize)
-    if loadersOnly {
-      var report = BenchReport(benchmark: "pipeline")
-      try await loaders.run(&report)
-      report.print(json: json)
-      return
-    }
-    let report = try await PipelineBenchmark(
-      images: images, batch: batch, cacheMiB: cacheMiB, loaders: loaders
-    ).run()
+    let report = try await PipelineBenchmark(images: images, batch: batch, cacheMiB: cacheMiB)
+      .run()
     report.print(json: json)
   }
 }
@@ -70,8 +46,6 @@ struct PipelineBenchmark {
   /// Distinct 12-megapixel JPEGs generated.
   let batch: Int
   let cacheMiB: Int
-  /// The HTTP data loaders' comparison, run last.
-  var loaders = LoaderComparison(images: 1000, size: "b")
 
   func run() async throws -> BenchReport {
     guard tessera_vips_init() == 0 else { throw ValidationError("libvips failed to start") }
@@ -88,7 +62,6 @@ struct PipelineBenchmark {
         + "\(files.map(\.size).reduce(0, +) / files.count / 1024) KiB on average")
     try await measureDecode(files.map(\.url), folder: folder, &report)
     try await measurePeakMemory(files.map(\.url), folder: folder, &report)
-    try await loaders.run(&report)
     return report
   }
 
@@ -148,9 +121,11 @@ struct PipelineBenchmark {
   )
     async throws
   {
+    // No cache of any kind: every round decodes every original (a shared thumbnail written
+    // by the first round would otherwise be what later rounds time).
     let pipeline = ImagePipeline(
       configuration: .init(
-        dataLoader: URLSessionDataLoader(), memoryCache: nil, maxConcurrentDecodes: 1))
+        memoryCache: nil, diskCache: nil, thumbnailCache: nil, maxConcurrentDecodes: 1))
     let box = PixelSize(width: 256, height: 256)
     _ = try await pipeline.image(
       for: ImageRequest(url: files[0], targetSize: box, source: .localFolder))  // warm up
@@ -164,8 +139,13 @@ struct PipelineBenchmark {
     for _ in 0..<rounds {
       let start = ContinuousClock.now
       for file in files {
-        _ = try await pipeline.image(
+        let image = try await pipeline.image(
           for: ImageRequest(url: file, targetSize: box, source: .localFolder))
+        // A real decode of a 4000x3000 original: 256 px on its long side, the original's size
+        // known (an embedded or shared thumbnail would be smaller or say so).
+        guard max(image.width, image.height) == 256, image.originalSize.width == 4000 else {
+          throw BenchFailure("decode of \(file.lastPathComponent) gave \(image)")
+        }
       }
       ours.append((ContinuousClock.now - start).nanoseconds / Double(files.count))
       if let vipsthumbnail {
@@ -215,7 +195,7 @@ struct PipelineBenchmark {
 
   // MARK: Peak memory
 
-  /// Loads `images` distinct URLs (symlinks to the batch) at 256 px, all requested at once,
+  /// Loads `images` distinct URLs (hard links to the batch) at 256 px, all requested at once,
   /// and reports the process's peak RSS against the memory-cache limit.
   private func measurePeakMemory(
     _ files: [URL], folder: URL, _ report: inout BenchReport
@@ -227,14 +207,15 @@ struct PipelineBenchmark {
     var urls: [URL] = []
     for index in 0..<images {
       let link = links.appendingPathComponent("image-\(index).jpg")
-      try FileManager.default.createSymbolicLink(
-        at: link, withDestinationURL: files[index % files.count])
+      // A hard link: a distinct path (the caches key by path) to a real file, which local
+      // reads accept (they refuse symbolic links, O_NOFOLLOW).
+      try FileManager.default.linkItem(at: files[index % files.count], to: link)
       urls.append(link)
     }
     let limit = cacheMiB << 20
     let memory = MemoryCache(costLimit: limit, countLimit: images + 1)
     let pipeline = ImagePipeline(
-      configuration: .init(dataLoader: URLSessionDataLoader(), memoryCache: memory))
+      configuration: .init(memoryCache: memory, diskCache: nil, thumbnailCache: nil))
     let resetWorked = ProcessMemory.resetPeak()
     let before = ProcessMemory.current()
     let done = Countdown(images)
@@ -270,6 +251,11 @@ struct PipelineBenchmark {
         + "\(statistics.decodes) decodes, memory cache \(memory.count) entries / "
         + "\(memory.totalCost / 1024) KiB at the end"
         + (resetWorked ? "" : "; VmHWM could not be reset, so the peak includes earlier phases"))
+    // A figure over failed loads describes nothing.
+    guard failures.value == 0, statistics.decodes >= images else {
+      throw BenchFailure(
+        "peak RSS: \(failures.value) of \(images) loads failed, \(statistics.decodes) decodes")
+    }
   }
 }
 
@@ -362,31 +348,6 @@ private enum Tool {
       throw ValidationError("\(tool.lastPathComponent) exited with \(process.terminationStatus)")
     }
     return elapsed
-  }
-}
-
-/// This process's resident memory, from /proc/self/status (Linux).
-enum ProcessMemory {
-  static func current() -> Int { field("VmRSS:") }
-  static func peak() -> Int { field("VmHWM:") }
-
-  /// Resets VmHWM to the current RSS (writing 5 to clear_refs); false where not allowed.
-  static func resetPeak() -> Bool {
-    guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
-    defer { try? handle.close() }
-    return (try? handle.write(contentsOf: Data("5".utf8))) != nil
-  }
-
-  private static func field(_ name: String) -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
-      return 0
-    }
-    for line in status.split(separator: "\n") where line.hasPrefix(name) {
-      let kilobytes = line.dropFirst(name.count).split(whereSeparator: \.isWhitespace).first
-        .flatMap { Int($0) }
-      return (kilobytes ?? 0) * 1024
-    }
-    return 0
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraBenchSupport
 import TesseraTerminal
 
 extension RenderBenchmark {

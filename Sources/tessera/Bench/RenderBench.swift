@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TesseraBenchSupport
 import TesseraTerminal
 
 /// `tessera bench render`: what a frame costs per image protocol, in time and bytes, on a

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TesseraBenchSupport
 import TesseraSimulation
 
 /// `tessera bench scroll`: the seeds' reuse race, measured on a virtual clock.

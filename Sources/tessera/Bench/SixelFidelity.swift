@@ -1,4 +1,5 @@
 import Foundation
+import TesseraBenchSupport
 import TesseraTerminal
 
 /// Sixel size and fidelity, ours against chafa's, on the same source bitmaps shown at the

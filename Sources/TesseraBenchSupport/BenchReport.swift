@@ -4,26 +4,28 @@ import TesseraUtilities
 /// Wall-clock samples of one measured operation, in nanoseconds.
 ///
 /// Percentiles sort a copy: O(n log n) per query, fine for the sample counts benchmarks take.
-struct Samples {
-  private(set) var nanoseconds: [Double] = []
+package struct Samples {
+  package private(set) var nanoseconds: [Double] = []
 
-  mutating func append(_ value: Double) { nanoseconds.append(value) }
+  package init() {}
+
+  package mutating func append(_ value: Double) { nanoseconds.append(value) }
 
   /// Times `body` once and records it.
   @discardableResult
-  mutating func measure<T>(_ body: () throws -> T) rethrows -> T {
+  package mutating func measure<T>(_ body: () throws -> T) rethrows -> T {
     let start = ContinuousClock.now
     let result = try body()
     append((ContinuousClock.now - start).nanoseconds)
     return result
   }
 
-  var count: Int { nanoseconds.count }
-  var median: Double { percentile(0.5) }
-  var p99: Double { percentile(0.99) }
-  var total: Double { nanoseconds.reduce(0, +) }
+  package var count: Int { nanoseconds.count }
+  package var median: Double { percentile(0.5) }
+  package var p99: Double { percentile(0.99) }
+  package var total: Double { nanoseconds.reduce(0, +) }
 
-  func percentile(_ p: Double) -> Double {
+  package func percentile(_ p: Double) -> Double {
     guard !nanoseconds.isEmpty else { return .nan }
     return nanoseconds.sorted().percentileOfSorted(p) ?? .nan
   }
@@ -31,7 +33,7 @@ struct Samples {
 
 extension Duration {
   /// This duration in nanoseconds, as a Double.
-  var nanoseconds: Double {
+  package var nanoseconds: Double {
     let (seconds, attoseconds) = components
     return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
   }
@@ -39,39 +41,39 @@ extension Duration {
 
 /// One named figure of a benchmark. Names are stable (documented in docs/BENCHMARKS.md) so
 /// scripts can track them across runs.
-struct BenchFigure: Encodable {
-  let name: String
-  let value: Double
-  let unit: String
+package struct BenchFigure: Encodable {
+  package let name: String
+  package let value: Double
+  package let unit: String
 }
 
 /// The figures of one benchmark run, printed as a table or as one JSON object.
-struct BenchReport {
-  let benchmark: String
-  private(set) var figures: [BenchFigure] = []
-  private(set) var notes: [String] = []
+package struct BenchReport {
+  package let benchmark: String
+  package private(set) var figures: [BenchFigure] = []
+  package private(set) var notes: [String] = []
   /// Markdown tables printed instead of the list of figures (the JSON keeps every figure).
-  private(set) var tables: [String] = []
+  package private(set) var tables: [String] = []
 
-  init(benchmark: String) { self.benchmark = benchmark }
+  package init(benchmark: String) { self.benchmark = benchmark }
 
-  mutating func add(_ name: String, _ value: Double, _ unit: String) {
+  package mutating func add(_ name: String, _ value: Double, _ unit: String) {
     figures.append(BenchFigure(name: name, value: value, unit: unit))
   }
 
   /// Records `ours / baseline` as a figure named `name`; below 1 means we are faster.
-  mutating func ratio(_ name: String, ours: Double, baseline: Double) {
+  package mutating func ratio(_ name: String, ours: Double, baseline: Double) {
     add(name, baseline == 0 ? .nan : ours / baseline, "x")
   }
 
-  mutating func note(_ text: String) { notes.append(text) }
+  package mutating func note(_ text: String) { notes.append(text) }
 
   /// Shows `markdown` in the table output in place of the figure list.
-  mutating func addTable(_ markdown: String) { tables.append(markdown) }
+  package mutating func addTable(_ markdown: String) { tables.append(markdown) }
 
   /// Every figure and note of `reports`, names prefixed with their benchmark
   /// (`layout.list_frame_median_us`): one report, one JSON object, for `tessera bench`.
-  static func merged(_ name: String, _ reports: [BenchReport]) -> BenchReport {
+  package static func merged(_ name: String, _ reports: [BenchReport]) -> BenchReport {
     var all = BenchReport(benchmark: name)
     for report in reports {
       for figure in report.figures {
@@ -83,9 +85,9 @@ struct BenchReport {
   }
 
   /// The value of the figure named `name`, if present.
-  func value(_ name: String) -> Double? { figures.first { $0.name == name }?.value }
+  package func value(_ name: String) -> Double? { figures.first { $0.name == name }?.value }
 
-  var table: String {
+  package var table: String {
     let width = max(8, figures.map(\.name.count).max() ?? 8)
     var lines = ["## \(benchmark)", ""]
     if !tables.isEmpty {
@@ -111,7 +113,7 @@ struct BenchReport {
     return lines.joined(separator: "\n")
   }
 
-  static func format(_ value: Double) -> String {
+  package static func format(_ value: Double) -> String {
     if value.isNaN { return "n/a" }
     if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
     if abs(value) >= 100 { return String(format: "%.1f", value) }
@@ -125,7 +127,7 @@ struct BenchReport {
     let notes: [String]
   }
 
-  var json: String {
+  package var json: String {
     var values: [String: Double] = [:]
     var units: [String: String] = [:]
     for figure in figures {
@@ -140,7 +142,7 @@ struct BenchReport {
     return String(decoding: data, as: UTF8.self)
   }
 
-  func print(json asJSON: Bool) {
+  package func print(json asJSON: Bool) {
     Swift.print(asJSON ? json : table)
   }
 }

@@ -1,6 +1,8 @@
 import Foundation
+import TesseraBenchSupport
 import TesseraImages
 import TesseraServer
+import TesseraURLSession
 
 /// The two HTTP data loaders on the same images, in the same run: `tessera serve`'s
 /// `FeedServer` in-process on 127.0.0.1, its images generated once before timing (its own cache
@@ -131,7 +133,3 @@ struct LoaderComparison {
 }
 
 /// A benchmark that could not measure what it meant to.
-struct BenchFailure: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
-}

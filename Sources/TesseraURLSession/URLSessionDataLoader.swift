@@ -1,4 +1,5 @@
 import Foundation
+import TesseraImages
 import TesseraUtilities
 
 #if canImport(FoundationNetworking)
