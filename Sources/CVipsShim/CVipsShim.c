@@ -50,11 +50,44 @@ static void block_loaders(void) {
 // loads none: not the ImageMagick, PDF and OpenSlide loaders (blocked here anyway), whose
 // libraries cost twice what the rest of libvips' start does (20 ms against 10 here). The
 // two photo modules, HEIF and JPEG XL, are loaded by name from beside libvips when bytes
-// that may be theirs first arrive. (libvips itself sets VIPSHOME during start-up when it is
-// unset; this sets it first and takes it away after, so programs Tessera starts see the
-// environment they would have seen.)
+// that may be theirs first arrive.
+//
+// The variable is set before main, while the process has one thread: setenv reallocates the
+// environment that other threads read (getenv in glibc, Foundation, the Swift runtime), so
+// setting it when libvips starts, on a worker thread, raced them. It stays set; a Tessera
+// started by Tessera (which inherits it) recognises it as its own, and every other program
+// Tessera starts is given the environment without it (tessera_child_environment).
 static const char *const home_without_modules = "/nonexistent/tessera-loads-photo-modules-only";
 static int modules_by_name = 0;
+
+__attribute__((constructor)) static void arrange_vipshome(void) {
+  const char *home = getenv("VIPSHOME");
+  if (home == NULL) {
+    modules_by_name = setenv("VIPSHOME", home_without_modules, 1) == 0;
+  } else {
+    modules_by_name = strcmp(home, home_without_modules) == 0;
+  }
+}
+
+char **tessera_child_environment(void) {
+  extern char **environ;
+  size_t count = 0;
+  while (environ[count] != NULL) count++;
+  char **copy = calloc(count + 1, sizeof(char *));
+  if (copy == NULL) return NULL;
+  size_t kept = 0;
+  size_t prefix = strlen("VIPSHOME=");
+  for (size_t index = 0; index < count; index++) {
+    const char *entry = environ[index];
+    if (strncmp(entry, "VIPSHOME=", prefix) == 0 && strcmp(entry + prefix, home_without_modules) == 0)
+      continue;
+    copy[kept++] = (char *)entry;
+  }
+  copy[kept] = NULL;
+  return copy;
+}
+
+void tessera_child_environment_free(char **environment) { free(environment); }
 static pthread_once_t heif_once = PTHREAD_ONCE_INIT;
 static pthread_once_t jxl_once = PTHREAD_ONCE_INIT;
 
@@ -111,10 +144,7 @@ static void do_init(void) {
   if (tessera__open_libvips(open_error, sizeof open_error) != 0) return;
   g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, drop_log,
                     NULL);
-  modules_by_name = getenv("VIPSHOME") == NULL;
-  if (modules_by_name) setenv("VIPSHOME", home_without_modules, 1);
   init_result = vips_init("tessera") == 0 ? 0 : -1;
-  if (modules_by_name) unsetenv("VIPSHOME");
   if (init_result == 0) {
     // The operation cache keeps decoded images alive by their inputs; a pipeline that
     // decodes each distinct image once gains nothing from it and pays in memory.

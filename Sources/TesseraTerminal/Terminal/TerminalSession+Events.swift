@@ -10,21 +10,20 @@ extension TerminalSession {
     let (stream, continuation) = AsyncStream.makeStream(of: InputEvent.self)
     let stop = AtomicFlag()
     let ended = endOfInputFlag
-    let (input, output, wake) = (self.input, self.output, wakePipeRead)
+    let (input, output, pipe) = (self.input, self.output, wakePipe)
     let escape = Self.milliseconds(escapeTimeout)
     for event in takeQueued() { continuation.yield(event) }
-    let writeWake = wakePipeWrite
     let wakeReader: @Sendable () -> Void = {
       stop.set()
-      var byte = SignalRestore.Wake.stopping
-      _ = Glibc.write(writeWake, &byte, 1)
+      pipe.wake(SignalRestore.Wake.stopping)
     }
     continuation.onTermination = { _ in wakeReader() }
     addRestoreHook { wakeReader() }
     let thread = Thread {
       // A stack overflow on this thread must still restore the terminal.
       let signalStack = AlternateSignalStack.installForCurrentThread()
-      var pump = InputPump(input: input, output: output, wake: wake)
+      // The thread holds the pipe: it stays open while this loop may poll it.
+      var pump = InputPump(input: input, output: output, wake: pipe.read)
       while !stop.isSet, !pump.ended {
         // No timeout unless a lone ESC waits to be told apart from a sequence: stopping
         // writes to the wake pipe, so an idle terminal costs no wake-ups.

@@ -38,16 +38,13 @@ public final class TerminalSession {
   private var original = termios()
   private var active = false
   private var kittyImagesShown = false
-  private let wakePipe: (read: Int32, write: Int32)
+  let wakePipe: WakePipe
   private var pump: InputPump
   private let ended = AtomicFlag()
   /// Non-reply events read while probing, handed out by the next ``readEvents(timeout:)``.
   private var queued: [InputEvent] = []
   private var restoreHooks: [() -> Void] = []
 
-  var wakePipeRead: Int32 { wakePipe.read }
-  /// Written to wake the input thread out of its wait (it waits without a timeout).
-  var wakePipeWrite: Int32 { wakePipe.write }
   var endOfInputFlag: AtomicFlag { ended }
 
   func takeQueued() -> [InputEvent] {
@@ -69,17 +66,9 @@ public final class TerminalSession {
     self.input = input
     self.output = output
     self.modes = modes
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else { throw .systemCall("pipe", errno: errno) }
-    for fd in fds {
-      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-    }
-    wakePipe = (fds[0], fds[1])
-    pump = InputPump(input: input, output: output, wake: fds[0])
+    wakePipe = try WakePipe()
+    pump = InputPump(input: input, output: output, wake: wakePipe.read)
     guard tcgetattr(input, &original) == 0 else {
-      close(fds[0])
-      close(fds[1])
       throw .systemCall("tcgetattr", errno: errno)
     }
     var raw = original
@@ -95,8 +84,6 @@ public final class TerminalSession {
       enter: modes.enterSequence, wakePipe: wakePipe.write)
     guard tcsetattr(input, TCSANOW, &raw) == 0 else {
       SignalRestore.endSession()
-      close(fds[0])
-      close(fds[1])
       throw .systemCall("tcsetattr", errno: errno)
     }
     active = true
@@ -104,9 +91,8 @@ public final class TerminalSession {
   }
 
   deinit {
+    // The wake pipe closes when its last holder (the input thread, perhaps) lets go.
     restore()
-    close(wakePipe.read)
-    close(wakePipe.write)
   }
 
   /// Runs `body` with a session and restores the terminal however `body` ends.

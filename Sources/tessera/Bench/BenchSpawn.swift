@@ -97,7 +97,9 @@ enum BenchSpawn {
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+    let spawned = ChildEnvironment.withPointer {
+      posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, $0)
+    }
     if let pipe { close(pipe[1]) }
     guard spawned == 0 else {
       throw Failure(description: "cannot run \(arguments[0]): error \(spawned)")

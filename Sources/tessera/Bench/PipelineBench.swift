@@ -319,6 +319,7 @@ private enum Tool {
     let process = Process()
     process.executableURL = tool
     process.arguments = arguments
+    process.environment = ChildEnvironment.dictionary
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
@@ -337,7 +338,7 @@ private enum Tool {
     let process = Process()
     process.executableURL = tool
     process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.environment = ChildEnvironment.dictionary.merging(environment) { $1 }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     let start = ContinuousClock.now

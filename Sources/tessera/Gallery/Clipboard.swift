@@ -54,7 +54,9 @@ enum ExternalOpener {
     let arguments = [opener, path]
     let cArguments = arguments.map { strdup($0) } + [nil]
     defer { cArguments.forEach { free($0) } }
-    let status = posix_spawn(&pid, opener, &actions, &attributes, cArguments, environ)
+    let status = ChildEnvironment.withPointer {
+      posix_spawn(&pid, opener, &actions, &attributes, cArguments, $0)
+    }
     guard status == 0 else {
       return "xdg-open failed to start (\(String(cString: strerror(status))))"
     }

@@ -19,14 +19,18 @@ struct PseudoTerminal {
 
   init() throws {
     typealias OpenFunction = @convention(c) (Int32) -> Int32
-    typealias NameFunction = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+    // ptsname_r, not ptsname: ptsname returns a static buffer that suites running in
+    // parallel would overwrite under each other.
+    typealias NameFunction = @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
     guard let openLeader = Self.function("posix_openpt", as: OpenFunction.self),
       let grant = Self.function("grantpt", as: OpenFunction.self),
       let unlock = Self.function("unlockpt", as: OpenFunction.self),
-      let followerName = Self.function("ptsname", as: NameFunction.self)
+      let followerName = Self.function("ptsname_r", as: NameFunction.self)
     else { throw TerminalError.systemCall("dlsym", errno: 0) }
     leader = openLeader(O_RDWR | O_NOCTTY)
-    guard leader >= 0, grant(leader) == 0, unlock(leader) == 0, let name = followerName(leader)
+    var name = [CChar](repeating: 0, count: 128)
+    guard leader >= 0, grant(leader) == 0, unlock(leader) == 0,
+      followerName(leader, &name, name.count) == 0
     else { throw TerminalError.systemCall("posix_openpt", errno: errno) }
     follower = open(name, O_RDWR | O_NOCTTY)
     guard follower >= 0 else { throw TerminalError.systemCall("open", errno: errno) }
