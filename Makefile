@@ -1,5 +1,5 @@
 # The README's two commands: `make run` and `make test`. Each installs what it needs first.
-.PHONY: run test deps build lint format fuzz docs install
+.PHONY: run test deps build lint format fuzz docs install sanitize heap-stress
 
 deps:
 	@./scripts/install-deps.sh
@@ -24,7 +24,17 @@ test: deps
 	./scripts/build-examples.sh
 	./scripts/docs.sh
 	FUZZ_SECONDS=20 ./scripts/fuzz.sh
+	./scripts/sanitize.sh address
 	./scripts/run-tests.sh
+
+# The unit suites under AddressSanitizer (UBSan traps in the C targets), then
+# ThreadSanitizer, each in its own build folder; any report fails. `make test` runs the first.
+sanitize: deps
+	./scripts/sanitize.sh $(SANITIZERS)
+
+# The unit suites RUNS times (default 20) with glibc's heap checks; counts the aborts.
+heap-stress: deps
+	./scripts/heap-stress.sh $(RUNS)
 
 # Every libFuzzer harness for FUZZ_SECONDS each (default 600); `make test` runs each briefly.
 fuzz: deps

@@ -6,20 +6,19 @@
 #include "CVipsShim.h"
 #include "CVipsShimMetadata.h"
 #include "Modules.h"
+#include "Saving.h"
 
-int tessera_vips_encode_with_metadata(const uint8_t *pixels, int width, int height, int bands,
-                                      const char *suffix, const TesseraMetadataField *fields,
-                                      size_t field_count, void **out, size_t *out_len) {
+int tessera_vips_encode_with_metadata(const uint8_t *pixels, size_t pixels_len, int width,
+                                      int height, int bands, const char *suffix,
+                                      const TesseraMetadataField *fields, size_t field_count,
+                                      void **out, size_t *out_len) {
   if (tessera_vips_init() != 0) return -1;
-  if (pixels == NULL || width < 1 || height < 1 || (bands != 3 && bands != 4) ||
-      suffix == NULL || (fields == NULL && field_count > 0)) {
-    vips_error("tessera", "bad bitmap: %dx%d with %d bands", width, height, bands);
+  if (suffix == NULL || (fields == NULL && field_count > 0)) {
+    vips_error("tessera", "no suffix, or fields without a count");
     return -1;
   }
-  VipsImage *image = vips_image_new_from_memory(pixels, (size_t)width * height * bands, width,
-                                                height, bands, VIPS_FORMAT_UCHAR);
+  VipsImage *image = tessera__image_over_pixels(pixels, pixels_len, width, height, bands);
   if (image == NULL) return -1;
-  image->Type = VIPS_INTERPRETATION_sRGB;
   for (size_t i = 0; i < field_count; i++) {
     if (fields[i].name == NULL) continue;
     if (fields[i].text != NULL)
@@ -27,10 +26,9 @@ int tessera_vips_encode_with_metadata(const uint8_t *pixels, int width, int heig
     else
       vips_image_set_int(image, fields[i].name, fields[i].number);
   }
-  tessera__load_module_for_suffix(suffix);
-  int status = vips_image_write_to_buffer(image, suffix, out, out_len, NULL);
+  int status = tessera__save_to_buffer(image, suffix, out, out_len);
   g_object_unref(image);
-  return status == 0 ? 0 : -1;
+  return status;
 }
 
 int tessera_vips_orientation(const void *buffer, size_t length) {

@@ -14,7 +14,8 @@ enum ImageEncoder {
     var length = 0
     let status = pixels.withUnsafeBufferPointer { buffer in
       tessera_vips_encode(
-        buffer.baseAddress, Int32(width), Int32(height), 3, format.vipsSuffix, &out, &length)
+        buffer.baseAddress, buffer.count, Int32(width), Int32(height), 3, format.vipsSuffix, &out,
+        &length)
     }
     guard status == 0, let out else {
       var message = [CChar](repeating: 0, count: 512)

@@ -31,7 +31,7 @@ enum HEIFPhotoFiles {
     let status = withFields(orientation: orientation) { fields in
       pixels.withUnsafeBufferPointer {
         tessera_vips_encode_with_metadata(
-          $0.baseAddress, Int32(width), Int32(height), 4, format, fields.baseAddress,
+          $0.baseAddress, $0.count, Int32(width), Int32(height), 4, format, fields.baseAddress,
           fields.count, &out, &length)
       }
     }

@@ -38,7 +38,8 @@ import Testing
       var field = TesseraMetadataField(name: name, text: nil, number: Int32(orientation))
       return pixels.withUnsafeBufferPointer {
         tessera_vips_encode_with_metadata(
-          $0.baseAddress, Int32(rawWidth), Int32(rawHeight), 3, ".jpg[Q=95]", &field, 1, &out,
+          $0.baseAddress, $0.count, Int32(rawWidth), Int32(rawHeight), 3, ".jpg[Q=95]", &field, 1,
+          &out,
           &length)
       }
     }

@@ -47,7 +47,8 @@ package enum TestImages {
     var out: UnsafeMutableRawPointer?
     var length = 0
     let status = pixels.withUnsafeBufferPointer {
-      tessera_vips_encode($0.baseAddress, Int32(width), Int32(height), 4, suffix, &out, &length)
+      tessera_vips_encode(
+        $0.baseAddress, $0.count, Int32(width), Int32(height), 4, suffix, &out, &length)
     }
     guard status == 0, let out else { throw EncodeFailed(description: lastError()) }
     defer { tessera_vips_free(out) }

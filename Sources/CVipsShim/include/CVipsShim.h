@@ -117,11 +117,13 @@ int tessera_vips_thumbnail_rgba(const void *buffer, size_t length, int target_wi
                                 int target_height, int fit, uint8_t **pixels, size_t *pixels_len,
                                 int *out_width, int *out_height);
 
-/// Encodes an 8-bit RGBA (bands = 4) or RGB (bands = 3) bitmap. `suffix` picks the saver and its
-/// options the libvips way: ".jpg[Q=85]", ".png", ".webp[Q=80]", ".gif". The caller frees
-/// `*out` with tessera_vips_free. Returns 0 on success, -1 on error.
-int tessera_vips_encode(const uint8_t *pixels, int width, int height, int bands,
-                        const char *suffix, void **out, size_t *out_len);
+/// Encodes an 8-bit RGBA (bands = 4) or RGB (bands = 3) bitmap; `pixels_len` must be exactly
+/// width × height × bands (anything else is refused: libvips' savers read that many bytes).
+/// `suffix` picks the saver and its options the libvips way: ".jpg[Q=85]", ".png",
+/// ".webp[Q=80]", ".gif", ".png[bitdepth=16]". The caller frees `*out` with tessera_vips_free.
+/// Returns 0 on success, -1 on error.
+int tessera_vips_encode(const uint8_t *pixels, size_t pixels_len, int width, int height,
+                        int bands, const char *suffix, void **out, size_t *out_len);
 
 /// The environment for a program Tessera starts: this process's, without the VIPSHOME that
 /// Tessera set before main to keep libvips from loading every module (a libvips program

@@ -23,12 +23,13 @@ typedef struct {
 } TesseraMetadataField;
 
 /// tessera_vips_encode (CVipsShim.h) with `fields` set on the image first. `pixels` is 8-bit
-/// RGBA (bands = 4) or RGB (bands = 3); `suffix` picks the saver (".png[compression=3]",
+/// RGBA (bands = 4) or RGB (bands = 3), exactly width × height × bands bytes; `suffix` picks the saver (".png[compression=3]",
 /// ".jpg[Q=90]"). The caller frees `*out` with tessera_vips_free. Returns 0 on success, -1 on
 /// error (see tessera_vips_last_error).
-int tessera_vips_encode_with_metadata(const uint8_t *pixels, int width, int height, int bands,
-                                      const char *suffix, const TesseraMetadataField *fields,
-                                      size_t field_count, void **out, size_t *out_len);
+int tessera_vips_encode_with_metadata(const uint8_t *pixels, size_t pixels_len, int width,
+                                      int height, int bands, const char *suffix,
+                                      const TesseraMetadataField *fields, size_t field_count,
+                                      void **out, size_t *out_len);
 
 /// The EXIF orientation (1…8) libvips reads from `buffer`'s header; 1 when there is none.
 /// Call it only on bytes tessera_vips_header_allowed accepted: it runs the same loader, which

@@ -291,7 +291,7 @@ private enum BenchImages {
       var length = 0
       let status = pixels.withUnsafeBufferPointer {
         tessera_vips_encode(
-          $0.baseAddress, Int32(width), Int32(height), 3, ".jpg[Q=85]", &out, &length)
+          $0.baseAddress, $0.count, Int32(width), Int32(height), 3, ".jpg[Q=85]", &out, &length)
       }
       guard status == 0, let out else { throw ValidationError("could not encode a test JPEG") }
       let url = folder.appendingPathComponent("photo-\(seed).jpg")
