@@ -141,7 +141,9 @@ let package = Package(
     .target(
       name: "TesseraTestSupport",
       dependencies: [
-        "CPNG", "CVipsShim", "TesseraGeometry", "TesseraFeeds", "TesseraUtilities",
+        "CPNG", "CVipsShim", "TesseraGeometry", "TesseraFeeds", "TesseraHTTP", "TesseraUtilities",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
       ],
       path: "Tests/TesseraTestSupport"),
     .testTarget(

@@ -5,10 +5,6 @@ import Testing
 
 @testable import TesseraFeeds
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The controller against the real feed server on a loopback port.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(2))) struct FeedControllerServerTests {
@@ -70,8 +66,9 @@ import Testing
         #expect(
           url.lastPathComponent.contains("_n.") || url.lastPathComponent.contains("_w.")
             || url.lastPathComponent.contains("_z.") || !url.lastPathComponent.contains("_m."))
-        let (data, response) = try await URLSession.shared.data(from: url)
-        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let answer = try await TestHTTP.get(url)
+        #expect(answer.status == 200)
+        let data = answer.body
         let size = try #require(ImageHeader.pixelSize(Array(data)))
         #expect(size.width >= 300 && size.height >= 300)
       }

@@ -4,10 +4,6 @@ import Testing
 
 @testable import TesseraServer
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 @Suite(.serialized, .timeLimit(.minutes(2))) struct FeedServerTests {
   @Test func startsOnLoopbackAnyFreePortAndStops() async throws {
     let server = FeedServer(configuration: .small())
@@ -25,7 +21,7 @@ import Testing
     #expect(String(decoding: answer.body, as: UTF8.self).contains("127.0.0.1:\(base.port ?? 0)"))
     await server.stop()
     #expect(server.baseURL == nil)
-    await #expect(throws: URLError.self) { try await fetch(feed, timeout: 2) }
+    await #expect(throws: TestHTTP.Failure.self) { try await fetch(feed, timeout: 2) }
     await server.stop()
   }
 

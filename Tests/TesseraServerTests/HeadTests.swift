@@ -2,13 +2,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraServer
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 /// HEAD answers every route with GET's status and headers, Content-Length included, and no
 /// body.
@@ -64,19 +61,14 @@ import Testing
   @Test func headOverTheWireKeepsTheConnectionUsable() async throws {
     try await withLiveServer { server, base in
       let url = try #require(server.feedURL)
-      let session = URLSession(configuration: .ephemeral)
-      defer { session.finishTasksAndInvalidate() }
-      var request = URLRequest(url: url)
-      request.httpMethod = "HEAD"
-      let (empty, headResponse) = try await session.data(for: request)
-      let head = try #require(headResponse as? HTTPURLResponse)
-      #expect(head.statusCode == 200)
-      #expect(empty.isEmpty)
-      let (body, getResponse) = try await session.data(from: url)
-      let get = try #require(getResponse as? HTTPURLResponse)
-      #expect(get.statusCode == 200)
-      #expect(head.value(forHTTPHeaderField: "Content-Length") == String(body.count))
-      #expect(head.value(forHTTPHeaderField: "ETag") == get.value(forHTTPHeaderField: "ETag"))
+      // The shared client's pool keeps the connection for the GET that follows.
+      let head = try await TestHTTP.head(url)
+      #expect(head.status == 200)
+      #expect(head.body.isEmpty)
+      let get = try await TestHTTP.get(url)
+      #expect(get.status == 200)
+      #expect(head.header("Content-Length") == String(get.body.count))
+      #expect(head.header("ETag") == get.header("ETag"))
       _ = base
     }
   }

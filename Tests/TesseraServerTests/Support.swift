@@ -2,12 +2,9 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import TesseraTestSupport
 
 @testable import TesseraServer
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 extension FeedServer.Configuration {
   /// A small catalog with strictly valid JSON, for fast tests.
@@ -54,34 +51,11 @@ func json(_ response: TestResponse) throws -> Any {
 }
 
 /// One HTTP exchange over a real socket.
-struct Fetched: CustomStringConvertible {
-  let status: Int
-  let headers: [String: String]
-  let body: Data
-  var description: String { "HTTP \(status), \(body.count) bytes" }
+typealias Fetched = TestHTTP.Answer
 
-  func header(_ name: String) -> String? {
-    headers.first { $0.key.lowercased() == name.lowercased() }?.value
-  }
-}
-
-/// GETs `url` with a fresh cache-less session; throws the transport error.
+/// GETs `url` through AsyncHTTPClient (no cache of its own); throws the transport error.
 func fetch(
   _ url: URL, headers: [String: String] = [:], timeout: Double = 10
 ) async throws -> Fetched {
-  let configuration = URLSessionConfiguration.ephemeral
-  configuration.urlCache = nil
-  configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-  configuration.timeoutIntervalForRequest = timeout
-  let session = URLSession(configuration: configuration)
-  defer { session.finishTasksAndInvalidate() }
-  var request = URLRequest(url: url)
-  for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-  let (data, response) = try await session.data(for: request)
-  guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-  var fields: [String: String] = [:]
-  for (key, value) in http.allHeaderFields {
-    if let key = key as? String, let value = value as? String { fields[key] = value }
-  }
-  return Fetched(status: http.statusCode, headers: fields, body: data)
+  try await TestHTTP.get(url, headers: headers, timeout: timeout)
 }

@@ -1,9 +1,6 @@
 import Foundation
+import TesseraTestSupport
 import Testing
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 /// `tessera serve` as a person runs it: the URL on its first line, a feed and an image over
 /// real HTTP, and a clean stop on Ctrl-C.
@@ -24,18 +21,19 @@ struct ServeEndToEndTests {
     let feedURL = try #require(
       URL(
         string: "services/feeds/photos_public.gne?format=json&nojsoncallback=1", relativeTo: base))
-    let (feed, feedResponse) = try await URLSession.shared.data(from: feedURL)
-    #expect((feedResponse as? HTTPURLResponse)?.statusCode == 200)
+    let feedAnswer = try await TestHTTP.get(feedURL)
+    #expect(feedAnswer.status == 200)
+    let feed = feedAnswer.body
     let text = String(decoding: feed, as: UTF8.self)
     #expect(text.contains("\"items\""))
     // The image lives in the item's "media": {"m": URL}, slashes escaped as Flickr does.
     let media = try #require(text.range(of: #""m":"[^"]+""#, options: .regularExpression))
     let mediaURL = text[media].dropFirst(5).dropLast().replacingOccurrences(of: "\\/", with: "/")
     let imageURL = try #require(URL(string: mediaURL))
-    let (image, imageResponse) = try await URLSession.shared.data(from: imageURL)
-    let http = try #require(imageResponse as? HTTPURLResponse)
-    #expect(http.statusCode == 200)
-    #expect((http.value(forHTTPHeaderField: "Content-Type") ?? "").hasPrefix("image/"))
+    let imageAnswer = try await TestHTTP.get(imageURL)
+    #expect(imageAnswer.status == 200)
+    #expect((imageAnswer.header("Content-Type") ?? "").hasPrefix("image/"))
+    let image = imageAnswer.body
     #expect(image.count > 100)
 
     // Numbers near Int.max in the query once trapped `(page - 1) * perPage` and killed the
@@ -46,12 +44,11 @@ struct ServeEndToEndTests {
     ] {
       let hostile = try #require(
         URL(string: "services/feeds/photos_public.gne?format=json&\(query)", relativeTo: base))
-      let (_, response) = try await URLSession.shared.data(from: hostile)
-      let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+      let status = try await TestHTTP.get(hostile).status
       #expect((200..<500).contains(status), "\(query) → HTTP \(status)")
     }
-    let (_, again) = try await URLSession.shared.data(from: feedURL)
-    #expect((again as? HTTPURLResponse)?.statusCode == 200, "the server stopped serving")
+    let again = try await TestHTTP.get(feedURL)
+    #expect(again.status == 200, "the server stopped serving")
 
     try tmux.send("C-c")
     let after = try tmux.waitFor("the exit") { Tmux.plain($0).contains("exit=") }
