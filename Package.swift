@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "TesseraCollection", targets: ["TesseraCollection"]),
     .library(name: "TesseraImageBinding", targets: ["TesseraImageBinding"]),
     .library(name: "TesseraFeeds", targets: ["TesseraFeeds"]),
+    .library(name: "TesseraPhotoLibrary", targets: ["TesseraPhotoLibrary"]),
     .library(name: "TesseraServer", targets: ["TesseraServer"]),
     .library(name: "TesseraTerminal", targets: ["TesseraTerminal"]),
     .library(name: "TesseraSimulation", targets: ["TesseraSimulation"]),
@@ -32,6 +33,8 @@ let package = Package(
   ],
   targets: [
     // Helpers every module shares (`package` access, no product): one home instead of copies.
+    // Also `FeedLimits` (public, re-exported by TesseraFeeds and TesseraPhotoLibrary): the
+    // bounds both check what comes from outside against.
     .target(name: "TesseraUtilities", dependencies: ["CPNG", "TesseraGeometry"]),
     // One bounded GET over AsyncHTTPClient (deadline, body limit, http(s) only) that the feed
     // fetcher and the image loader share (`package` access, no product).
@@ -87,10 +90,20 @@ let package = Package(
     // The glue between the two: a collection cell's image slot loaded through the pipeline,
     // prefetching driven by the collection view's prefetch window.
     .target(name: "TesseraImageBinding", dependencies: ["TesseraCollection", "TesseraImages"]),
+    // The local photo library: folder walk, photo headers (EXIF, HEIF), catalog, facts store,
+    // order and sections. No network and no feed types: the remote feeds build on it, never
+    // the other way round.
+    .target(
+      name: "TesseraPhotoLibrary", dependencies: ["TesseraGeometry", "TesseraUtilities"]),
+    // The feeds: Flickr-format and users JSON over HTTP, their models and view models, the
+    // controller. `FolderFeedSource` (a folder as one feed page) lives here, not in
+    // TesseraPhotoLibrary: it is a `FeedSource` of `FeedPage<PhotoViewModel>`s, so it needs the
+    // feed layer's types, and reads files through the library's `LocalFile`/`ImageHeader`.
+    // Feeds → PhotoLibrary keeps the graph acyclic.
     .target(
       name: "TesseraFeeds",
       dependencies: [
-        "TesseraGeometry", "TesseraHTTP", "TesseraUtilities",
+        "TesseraGeometry", "TesseraHTTP", "TesseraPhotoLibrary", "TesseraUtilities",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
       ]),
@@ -118,12 +131,33 @@ let package = Package(
     ),
     // What every benchmark shares: figures, ratios, tables and JSON, process memory.
     .target(name: "TesseraBenchSupport", dependencies: ["TesseraUtilities"]),
+    // The interactive gallery (`package` access, no product): the screen, its feed of items,
+    // the run loop and the launcher that sets up feed, pipeline and terminal. Also
+    // `ChildEnvironment` (`package`), which its clipboard and TesseraBench's peers both use.
+    .target(
+      name: "TesseraGallery",
+      dependencies: [
+        "CVipsShim", "TesseraImages", "TesseraCollection", "TesseraImageBinding", "TesseraFeeds",
+        "TesseraPhotoLibrary", "TesseraServer", "TesseraTerminal", "TesseraUtilities",
+      ]
+    ),
+    // The benchmarks behind `tessera bench …` (`package` access, no product): the `Bench`
+    // command and its subcommands; the library bench drives the gallery's `GalleryFeed`.
+    .target(
+      name: "TesseraBench",
+      dependencies: [
+        "CVipsShim", "TesseraBenchSupport", "TesseraCollection", "TesseraGallery",
+        "TesseraImages", "TesseraPhotoLibrary", "TesseraSimulation", "TesseraTerminal",
+        "TesseraUtilities",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // The command line only: `tessera [PATH|URL]…` (the gallery), `serve`, `bench`.
     .executableTarget(
       name: "tessera",
       dependencies: [
-        "TesseraImages", "TesseraCollection", "TesseraImageBinding", "TesseraFeeds",
-        "TesseraServer", "TesseraTerminal", "TesseraSimulation", "TesseraUtilities",
-        "TesseraBenchSupport",
+        "TesseraBench", "TesseraGallery", "TesseraImages", "TesseraPhotoLibrary", "TesseraServer",
+        "TesseraTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -141,7 +175,8 @@ let package = Package(
     .target(
       name: "TesseraTestSupport",
       dependencies: [
-        "CPNG", "CVipsShim", "TesseraGeometry", "TesseraFeeds", "TesseraHTTP", "TesseraUtilities",
+        "CPNG", "CVipsShim", "TesseraGeometry", "TesseraHTTP", "TesseraPhotoLibrary",
+        "TesseraUtilities",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ],
@@ -168,9 +203,13 @@ let package = Package(
         "TesseraImageBinding", "TesseraCollection", "TesseraImages", "TesseraTestSupport",
       ]),
     .testTarget(
+      name: "TesseraPhotoLibraryTests",
+      dependencies: ["TesseraPhotoLibrary", "TesseraTestSupport", "TesseraUtilities"]),
+    .testTarget(
       name: "TesseraFeedsTests",
       dependencies: [
-        "TesseraFeeds", "TesseraImageSynthesis", "TesseraServer", "TesseraTestSupport",
+        "TesseraFeeds", "TesseraImageSynthesis", "TesseraPhotoLibrary", "TesseraServer",
+        "TesseraTestSupport",
       ]),
     .testTarget(
       name: "TesseraImageSynthesisTests",
@@ -188,7 +227,10 @@ let package = Package(
       dependencies: ["TesseraSimulation", "TesseraImageSynthesis"]),
     .testTarget(
       name: "TesseraAppTests",
-      dependencies: ["tessera", "TesseraServer", "TesseraTerminal", "TesseraTestSupport"]),
+      dependencies: [
+        "tessera", "TesseraBench", "TesseraGallery", "TesseraServer", "TesseraTerminal",
+        "TesseraTestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -33,11 +33,11 @@ build_swift() {
     [[ " ${files[*]} " == *" $f "* ]] || files+=("$f")
   done < <(find Sources/TesseraUtilities Sources/TesseraGeometry -name '*.swift' | sort)
   # One module: the shared modules and the files sources.txt names from other Tessera modules
-  # are compiled in, so every `import Tessera…` goes.
+  # are compiled in, so every `import Tessera…` goes (also a scoped `import enum Tessera….X`).
   local i=0
   for f in "${files[@]}" Fuzz/Entry.swift Fuzz/"$module"/*.swift; do
     i=$((i + 1))
-    sed -E '/^(@testable |@_exported )?import Tessera[A-Za-z]*$/d' "$f" \
+    sed -E '/^(@testable |@_exported )?import ((enum|struct|class|protocol|func) )?Tessera[A-Za-z.]*$/d' "$f" \
       >"$src/$i-$(basename "$f")"
   done
   rm -f "$out/bin/$module"

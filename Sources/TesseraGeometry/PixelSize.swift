@@ -1,10 +1,10 @@
 /// A width and a height in pixels: an image's size, a decode target, a terminal cell.
 ///
 /// The one pixel size every Tessera module speaks (`TesseraImages`, `TesseraFeeds`,
-/// `TesseraTerminal` re-export it), so a size from a feed, a decoded image or a terminal reply
-/// passes between them without conversion. It holds any two integers; modules that take sizes
-/// from outside check them against their own limits (e.g. `TesseraFeeds`'
-/// `PixelSize(validatingWidth:height:)`).
+/// `TesseraPhotoLibrary`, `TesseraTerminal` re-export it), so a size from a feed, a decoded
+/// image or a terminal reply passes between them without conversion. It holds any two
+/// integers; modules that take sizes from outside check them against their own limits (e.g.
+/// `PixelSize(validatingWidth:height:)` against `FeedLimits`).
 public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
   /// Pixels across.
   public var width: Int

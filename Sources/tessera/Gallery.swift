@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
-import TesseraFeeds
-import TesseraImages
+import TesseraGallery
+import TesseraPhotoLibrary
 import TesseraServer
 import TesseraTerminal
 
-struct Gallery: AsyncParsableCommand {
+struct Gallery: AsyncParsableCommand, GalleryOptions {
   static let configuration = CommandConfiguration(
     abstract:
       "Browse photos — folders, image files, a feed or a users list — as a scrolling grid (default).",
@@ -39,7 +39,7 @@ struct Gallery: AsyncParsableCommand {
   @Flag(help: "Oldest first (or names Z to A).") var reverse = false
   @Option(help: "Headers over local photos: day, month or none.") var sections: PhotoGrouping =
     .month
-  @Option(help: "grid, list or waterfall.") var layout: GalleryScreen.LayoutMode = .grid
+  @Option(help: "grid, list or waterfall.") var layout: GalleryLayoutMode = .grid
   @Option(help: "Columns of the grid and the waterfall (1…12).") var columns = 4
   @Option(help: "Image protocol: kitty, sixel or blocks (default: detected).")
   var graphics: GraphicsProtocol?
@@ -76,8 +76,8 @@ struct Gallery: AsyncParsableCommand {
   }
 }
 
-extension GalleryScreen.LayoutMode: ExpressibleByArgument {
-  init?(argument: String) {
+extension GalleryLayoutMode: ExpressibleByArgument {
+  package init?(argument: String) {
     guard let mode = Self.allCases.first(where: { $0.description == argument.lowercased() })
     else { return nil }
     self = mode
@@ -88,8 +88,3 @@ extension PhotoSort: ExpressibleByArgument {}
 extension PhotoGrouping: ExpressibleByArgument {}
 
 extension GraphicsProtocol: ExpressibleByArgument {}
-
-/// Says why the gallery cannot start, in words.
-struct GalleryError: Error, CustomStringConvertible {
-  let description: String
-}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TesseraBench
 
 @main
 struct Tessera: AsyncParsableCommand {

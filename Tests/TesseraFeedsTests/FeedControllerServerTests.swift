@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotoLibrary
 import TesseraServer
 import TesseraTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotoLibrary
 import Testing
 
 @testable import TesseraFeeds

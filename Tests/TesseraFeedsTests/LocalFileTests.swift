@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotoLibrary
 import TesseraTestSupport
 import Testing
 

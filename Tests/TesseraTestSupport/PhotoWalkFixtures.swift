@@ -1,5 +1,5 @@
 import Dispatch
-import TesseraFeeds
+import TesseraPhotoLibrary
 import TesseraUtilities
 
 /// A walk the test drives: each `release` hands over one batch; the walk waits in between.

@@ -1,10 +1,11 @@
 import TesseraCollection
 import TesseraFeeds
 import TesseraImages
+import TesseraPhotoLibrary
 import TesseraTestSupport
 import Testing
 
-@testable import tessera
+@testable import TesseraGallery
 
 /// Half blocks are requested 1×2 pixels a cell but drawn in the cell's real shape (the
 /// renderer fits them to it): tiles are laid out, and their images requested, in that shape,

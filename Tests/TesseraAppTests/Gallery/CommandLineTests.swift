@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 
+@testable import TesseraGallery
 @testable import tessera
 
 /// `tessera [PATH|URL]…`: what each kind of argument becomes, and the CLI's own answers.

@@ -2,7 +2,7 @@ import Foundation
 import TesseraTestSupport
 import Testing
 
-@testable import tessera
+@testable import TesseraGallery
 
 /// The frame log `tessera bench folder` dates a full screen by.
 @Suite struct FrameLogTests {

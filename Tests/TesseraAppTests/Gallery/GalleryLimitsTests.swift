@@ -1,6 +1,6 @@
 import Testing
 
-@testable import tessera
+@testable import TesseraGallery
 
 /// A feed can claim any shape for a photo; the rows and tiles the gallery lays out stay sane.
 @MainActor

@@ -1,7 +1,7 @@
 import TesseraTerminal
 import Testing
 
-@testable import tessera
+@testable import TesseraGallery
 
 /// The status bar tells a person on a slow link what the gallery measured of it.
 @Suite struct LinkStatusTests {

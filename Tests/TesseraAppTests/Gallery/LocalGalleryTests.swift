@@ -3,12 +3,13 @@ import Foundation
 import TesseraCollection
 import TesseraFeeds
 import TesseraImages
+import TesseraPhotoLibrary
 import TesseraTerminal
 import TesseraTestSupport
 import TesseraUtilities
 import Testing
 
-@testable import tessera
+@testable import TesseraGallery
 
 /// The gallery's screen over a local walk, headless: frames are composed and read as text.
 @MainActor

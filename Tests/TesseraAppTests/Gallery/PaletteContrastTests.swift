@@ -2,7 +2,7 @@ import Foundation
 import TesseraTerminal
 import Testing
 
-@testable import tessera
+@testable import TesseraGallery
 
 /// Text the gallery draws on the terminal's own background must read on a light and on a
 /// dark one (xterm's default is black on white; most others white on black).

@@ -1,7 +1,8 @@
 import TesseraFeeds
+import TesseraPhotoLibrary
 import Testing
 
-@testable import tessera
+@testable import TesseraGallery
 
 /// The status bar's walk progress: numbers grouped by threes, as the rest of the screen
 /// writes them, without Foundation's locale formatter.

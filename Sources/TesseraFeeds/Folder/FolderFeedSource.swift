@@ -1,0 +1,92 @@
+import Foundation
+import TesseraPhotoLibrary
+import TesseraUtilities
+
+/// A folder of local images as a feed, newest first, so a person can browse their own
+/// pictures. Items are `file://` photos of one size each.
+///
+/// Listing is O(n log n) in the folder's entries (sorts by name and by date); each image costs
+/// one `open` and at most `FeedLimits.maxHeaderBytes` read.
+public struct FolderFeedSource: FeedSource {
+  public let noun = "photos"
+  public var folder: URL
+  /// File extensions shown, lower-case.
+  public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif"]
+
+  public init(folder: URL) {
+    self.folder = folder
+  }
+
+  /// Lists the folder on a blocking queue, never on the cooperative pool: a slow disk stalls
+  /// no other task.
+  public func fetch(page: Int) async throws(FeedError) -> FeedPage<PhotoViewModel> {
+    let folder = folder
+    return try await BlockingWork.run { () throws(FeedError) -> FeedPage<PhotoViewModel> in
+      try Self.photos(in: folder).map(PhotoViewModel.init)
+    }
+  }
+
+  /// The folder's images. Each file is opened once, without following a symlink and without
+  /// blocking on a FIFO; what was opened must be a regular file of at most
+  /// `FeedLimits.maxLocalFileBytes`. Anything else is skipped with the reason. Hidden files
+  /// and other extensions are ignored; at most `FeedLimits.maxFolderEntries` names are looked at.
+  static func photos(in folder: URL) throws(FeedError) -> FeedPage<Photo> {
+    let path = folder.path
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+      throw .unreadableFolder(path: path, reason: "it does not exist")
+    }
+    guard isFolder.boolValue else {
+      throw .unreadableFolder(path: path, reason: "it is not a folder")
+    }
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: path)
+    } catch {
+      throw .unreadableFolder(path: path, reason: reason(error))
+    }
+    let images = names.filter {
+      !$0.hasPrefix(".") && imageExtensions.contains(($0 as NSString).pathExtension.lowercased())
+    }.sorted().prefix(FeedLimits.maxFolderEntries)
+    var dated: [(photo: Photo, date: Date)] = []
+    var skipped: [SkippedItem] = []
+    for (index, name) in images.enumerated() {
+      let file = folder.appendingPathComponent(name, isDirectory: false)
+      let read = LocalFile.readPrefix(
+        path: file.path, limit: FeedLimits.maxHeaderBytes,
+        maxFileSize: FeedLimits.maxLocalFileBytes)
+      switch read {
+      case .failure(.notRegularFile(kind: "a folder")):
+        continue  // a folder named like an image is no entry at all
+      case .failure(let refusal):
+        skipped.append(
+          SkippedItem(index: index, field: "", reason: .invalid("“\(name)” \(refusal)")))
+      case .success(let prefix):
+        let photo = Photo(
+          id: name, title: (name as NSString).deletingPathExtension,
+          link: file, mediaURL: file, dateTaken: prefix.modified, published: prefix.modified,
+          mediaPixelSize: ImageHeader.pixelSize(prefix.bytes))
+        dated.append((photo, prefix.modified))
+      }
+    }
+    guard !dated.isEmpty else {
+      guard let first = skipped.first, case .invalid(let why) = first.reason else {
+        throw .emptyFeed
+      }
+      throw .unreadableFolder(path: path, reason: "no image in it could be read: \(why)")
+    }
+    dated.sort { $0.date != $1.date ? $0.date > $1.date : $0.photo.id < $1.photo.id }
+    return FeedPage(items: dated.map(\.photo), skipped: skipped)
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    if let cocoa = error as? CocoaError, cocoa.code == .fileReadNoPermission {
+      return "permission denied"
+    }
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+    if underlying?.domain == NSPOSIXErrorDomain && underlying?.code == Int(EACCES) {
+      return "permission denied"
+    }
+    return error.localizedDescription
+  }
+}

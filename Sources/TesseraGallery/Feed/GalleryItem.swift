@@ -1,0 +1,195 @@
+import Foundation
+import TesseraFeeds
+import TesseraPhotoLibrary
+
+/// One tile of the gallery, whatever feed it came from: what its cells show and where its
+/// image is. Built once per feed item, so configuring a cell only assigns.
+package struct GalleryItem: Sendable, Hashable, Identifiable {
+  enum Kind: Sendable, Hashable {
+    case photo
+    case user(role: Role)
+  }
+
+  /// A feed item's facts are made once (boxed: a feed item is large, a local one is not); a
+  /// local photo is its number in the library's catalog, read when asked: a 100,000-photo
+  /// walk holds 100,000 items of 13 bytes and no allocation of their own, of which a screen
+  /// shows a few dozen.
+  private let content: Content
+
+  private enum Content: Sendable {
+    indirect case feed(FeedFacts)
+    case local(LocalReference)
+  }
+
+  /// A photo in a catalog.
+  struct LocalReference: Sendable {
+    let catalog: PhotoCatalog
+    let index: Int32
+
+    var photo: LocalPhoto { catalog.photo(at: Int(index)) }
+    /// The same for its path in every walk of this process (the selection stays on its
+    /// photo when `r` walks again), and no allocation.
+    var id: String { catalog.identifier(at: Int(index)) }
+  }
+
+  private struct FeedFacts: Sendable {
+    var id: String
+    var kind: Kind
+    var knownHeightPerWidth: Double?
+    var text: FeedText
+    var media: Media
+  }
+
+  private struct FeedText: Sendable {
+    var title: String
+    var subtitle: String
+    var body: String
+    var placeholder: String
+  }
+
+  package var id: String {
+    switch content {
+    case .feed(let facts): facts.id
+    case .local(let reference): reference.id
+    }
+  }
+
+  /// The photo's number in its library's catalog; nil for feed items.
+  var localIndex: Int? {
+    guard case .local(let reference) = content else { return nil }
+    return Int(reference.index)
+  }
+
+  var kind: Kind {
+    switch content {
+    case .feed(let facts): facts.kind
+    case .local: .photo
+    }
+  }
+
+  /// Height ÷ width of the image when the feed says so, before it loads.
+  var knownHeightPerWidth: Double? {
+    switch content {
+    case .feed(let facts): facts.knownHeightPerWidth
+    case .local(let reference):
+      reference.catalog.pixelSize(at: Int(reference.index))?.aspectRatioWithinFeedLimits.map {
+        1 / $0
+      }
+    }
+  }
+
+  /// The first line of a caption: the title, or the username.
+  var title: String {
+    switch content {
+    case .feed(let facts): facts.text.title
+    case .local(let reference): reference.photo.file.name
+    }
+  }
+
+  /// Shorter facts under the title: author and date, or the role.
+  var subtitle: String {
+    switch content {
+    case .feed(let facts): return facts.text.subtitle
+    case .local(let reference):
+      let photo = reference.photo
+      return photo.header?.exif?.taken.map(\.description)
+        ?? "modified \(photo.modified.description)"
+    }
+  }
+
+  /// Text that wraps in list rows and the detail view: tags, summary.
+  var body: String {
+    if case .feed(let facts) = content { return facts.text.body }
+    return ""
+  }
+
+  /// Placeholder text while the image loads (initials for avatars).
+  var placeholder: String {
+    if case .feed(let facts) = content { return facts.text.placeholder }
+    return "…"
+  }
+
+  /// What the detail view tells of a local photo; nil for feed items.
+  var local: LocalFacts? {
+    guard case .local(let reference) = content else { return nil }
+    let photo = reference.photo
+    let exif = photo.header?.exif
+    return LocalFacts(
+      path: photo.file.path, fileSize: photo.file.size, pixelSize: photo.header?.pixelSize,
+      taken: exif?.taken?.description, modified: photo.modified.description, model: exif?.model,
+      headerRead: photo.headerRead)
+  }
+
+  /// A local photo's facts, as far as its header told them.
+  struct LocalFacts: Sendable, Hashable {
+    var path: String
+    var fileSize: Int
+    /// As shown (EXIF orientations 5…8 swap the stored sides).
+    var pixelSize: PixelSize?
+    /// "2024-05-01 14:30", from EXIF; nil when only the modification time is known.
+    var taken: String?
+    var modified: String
+    var model: String?
+    /// False until the header was read: the facts may still grow.
+    var headerRead: Bool
+
+    /// The detail view's lines: "4000 × 3000 px · 3.2 MB", "taken 2024-05-01 14:30 · Pixel 8", path.
+    var lines: [String] {
+      let size = pixelSize.map { "\($0.width) × \($0.height) px" } ?? "size unknown"
+      let when = taken.map { "taken \($0)" } ?? "modified \(modified)"
+      return [
+        "\(size) · \(ByteCount.format(fileSize))",
+        ([when] + (model.map { [$0] } ?? [])).joined(separator: " · "),
+        path,
+      ]
+    }
+  }
+
+  private enum Media: Sendable {
+    case photo(PhotoViewModel)
+    case url(URL?)
+  }
+
+  init(photo: PhotoViewModel) {
+    content = .feed(
+      FeedFacts(
+        id: photo.id, kind: .photo, knownHeightPerWidth: photo.aspectRatio.map { 1 / $0 },
+        text: FeedText(
+          title: photo.title,
+          subtitle: [photo.author, photo.dateText].filter { !$0.isEmpty }.joined(separator: " · "),
+          body: [photo.tagsText, photo.summary].filter { !$0.isEmpty }.joined(separator: "\n"),
+          placeholder: "…"),
+        media: .photo(photo)))
+  }
+
+  /// Photo `index` of a local walk's `catalog`: its image is the file itself.
+  init(local index: Int, in catalog: PhotoCatalog) {
+    content = .local(LocalReference(catalog: catalog, index: Int32(clamping: index)))
+  }
+
+  init(user: UserViewModel) {
+    content = .feed(
+      FeedFacts(
+        id: user.id, kind: .user(role: user.role), knownHeightPerWidth: 1,
+        text: FeedText(
+          title: user.username, subtitle: user.roleText, body: "",
+          placeholder: user.initials.isEmpty ? "?" : user.initials),
+        media: .url(user.avatarURL)))
+  }
+
+  /// The smallest variant of the image that covers `width` × `height` pixels.
+  func imageURL(coveringWidth width: Int, height: Int) -> URL? {
+    switch content {
+    case .feed(let facts):
+      switch facts.media {
+      case .photo(let photo): photo.mediaURL(covering: width, height)
+      case .url(let url): url
+      }
+    case .local(let reference):
+      URL(fileURLWithPath: reference.catalog.path(at: Int(reference.index)), isDirectory: false)
+    }
+  }
+
+  package static func == (lhs: GalleryItem, rhs: GalleryItem) -> Bool { lhs.id == rhs.id }
+  package func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import TesseraFeeds
+import TesseraImages
+import TesseraPhotoLibrary
+import TesseraServer
+import TesseraTerminal
+
+/// Sets up what the gallery runs on — the feed (embedded server, URL or folder), the image
+/// pipeline and the terminal — runs it, and takes it down again.
+@MainActor
+package struct GalleryLauncher {
+  let options: any GalleryOptions
+
+  package init(options: any GalleryOptions) {
+    self.options = options
+  }
+
+  package func launch() async throws {
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+      throw GalleryError(
+        description: "tessera gallery needs a terminal (stdin and stdout must be a TTY)")
+    }
+    var server: FeedServer?
+    let feed = try await makeFeed(startingServer: &server)
+    do {
+      try await show(feed)
+    } catch {
+      await server?.stop()
+      throw error
+    }
+    await server?.stop()
+  }
+
+  /// Runs the screen until the person quits; the terminal is restored however it ends.
+  private func show(_ feed: GalleryFeed) async throws {
+    // The feed starts loading first: a folder's walk (and a second look's stored facts) go on
+    // on their own thread while the terminal answers its capability queries, a round trip
+    // that over SSH is the network's. Its batches reach the main actor once the screen exists.
+    let feedLoad = Task { await feed.load() }
+    defer { feedLoad.cancel() }
+    await Task.yield()
+    let pipeline = ImagePipeline(configuration: pipelineConfiguration(for: feed.imageSource))
+    let session = try TerminalSession()
+    defer { session.restore() }
+    let capabilities = session.detectCapabilities(override: options.graphics)
+    let renderer = TerminalRenderer(capabilities: capabilities)
+    let size = session.size()
+    let cellPixels =
+      capabilities.graphics == .blocks ? PixelSize(width: 1, height: 2) : capabilities.cellPixelSize
+    let screen = GalleryScreen(
+      feed: feed, pipeline: pipeline, layout: options.layout, columns: options.columns,
+      width: size.columns, height: size.rows, cellPixels: cellPixels,
+      // Half blocks are requested 1×2 per cell, and drawn in the cell's real shape.
+      cellAspect: Double(capabilities.cellPixelSize.height)
+        / Double(max(1, capabilities.cellPixelSize.width)))
+    // `y` copies through OSC 52, written between frames like any other output.
+    screen.writeToTerminal = { session.write($0) }
+    await GalleryRunLoop(session: session, renderer: renderer, screen: screen).run()
+  }
+
+  private func pipelineConfiguration(
+    for source: ImageRequest.Source
+  ) -> ImagePipeline.Configuration {
+    // --no-disk-cache writes nothing: neither downloads nor shared thumbnails. A folder has
+    // nothing to download (its thumbnails are the shared folders'): no download cache.
+    let disk = options.noDiskCache || source == .localFolder ? nil : try? DiskCache()
+    let thumbnails = options.noDiskCache ? nil : ThumbnailCache()
+    return ImagePipeline.Configuration(
+      diskCache: disk, thumbnailCache: thumbnails, requestTimeout: 15)
+  }
+
+  private func makeFeed(startingServer server: inout FeedServer?) async throws -> GalleryFeed {
+    let users: Bool
+    switch try GallerySources(options: options) {
+    case .local(let paths):
+      let options = options
+      let title = paths.count == 1 ? paths[0] : "\(paths[0]) and \(paths.count - 1) more"
+      return GalleryFeed(title: "photos in \(title)") {
+        PhotoLibrary(
+          walker: FolderWalker(
+            roots: paths, maxDepth: options.depth, includeHidden: options.hidden),
+          ordering: PhotoOrdering(
+            sort: options.sort, reverse: options.reverse, grouping: options.sections),
+          // --no-disk-cache keeps no facts either: every header is read each launch.
+          facts: options.noDiskCache ? nil : PhotoFactsStore())
+      }
+    case .feed(let url):
+      return GalleryFeed(
+        title: "photos from \(url.host ?? url.absoluteString)",
+        controller: FeedController(source: FlickrFeedSource(feedURL: url)),
+        item: GalleryItem.init(photo:))
+    case .users(let url):
+      return GalleryFeed(
+        title: "users from \(url.host ?? url.absoluteString)",
+        controller: FeedController(source: UsersFeedSource(url: url)),
+        item: GalleryItem.init(user:))
+    case .embedded(let embeddedUsers):
+      users = embeddedUsers
+    }
+    let embedded = FeedServer(
+      configuration: .init(
+        port: 0, itemCount: options.items,
+        faults: FaultPlan(
+          latency: try FaultPlan.Latency(parsing: options.latency),
+          failureRate: options.failureRate)))
+    server = embedded
+    let base = try await embedded.start()
+    guard let feedURL = embedded.feedURL, let usersURL = embedded.usersURL else {
+      throw GalleryError(description: "the embedded server started without an address")
+    }
+    if users {
+      return GalleryFeed(
+        title: "users on the embedded server \(base.absoluteString)",
+        controller: FeedController(source: UsersFeedSource(url: usersURL)),
+        item: GalleryItem.init(user:))
+    }
+    return GalleryFeed(
+      title: "photos on the embedded server \(base.absoluteString)",
+      controller: FeedController(source: FlickrFeedSource(feedURL: feedURL, perPage: 500)),
+      item: GalleryItem.init(photo:))
+  }
+}

@@ -1,0 +1,33 @@
+import TesseraPhotoLibrary
+import TesseraTerminal
+
+/// What the command line gives the gallery: the `tessera` executable's `Gallery` command
+/// parses these options and conforms, so the launcher and `GallerySources` read them here,
+/// in this module, without the command-line parser.
+package protocol GalleryOptions: Sendable {
+  var inputs: [String] { get }
+  var feed: String? { get }
+  var users: String? { get }
+  var dir: [String] { get }
+  var depth: Int { get }
+  var hidden: Bool { get }
+  var sort: PhotoSort { get }
+  var reverse: Bool { get }
+  var sections: PhotoGrouping { get }
+  var layout: GalleryLayoutMode { get }
+  var columns: Int { get }
+  var graphics: GraphicsProtocol? { get }
+  var latency: String { get }
+  var failureRate: Double { get }
+  var items: Int { get }
+  var noDiskCache: Bool { get }
+}
+
+/// Says why the gallery cannot start, in words.
+package struct GalleryError: Error, CustomStringConvertible {
+  package let description: String
+
+  package init(description: String) {
+    self.description = description
+  }
+}

@@ -1,0 +1,266 @@
+import TesseraCollection
+import TesseraImageBinding
+import TesseraImages
+import TesseraTerminal
+import TesseraUtilities
+
+/// The three layouts, named as the command line spells them (keys 1, 2 and 3 switch):
+/// `GalleryScreen.LayoutMode`, at the top level so the command line can name it.
+package enum GalleryLayoutMode: String, CaseIterable, CustomStringConvertible, Sendable {
+  case grid
+  case list
+  case waterfall
+
+  package var description: String { rawValue }
+}
+
+/// The gallery's one screen: a collection view over the feed, its cells bound to the image
+/// pipeline, and what the terminal shows of it. Everything here runs on the main actor; the
+/// pipeline and the feed do their work off it and come back with results.
+///
+/// Row 0 is the title bar, the last row the status bar; the collection view owns the rows
+/// between. One unit of the collection engine is one terminal cell.
+@MainActor
+final class GalleryScreen {
+  typealias LayoutMode = GalleryLayoutMode
+
+  enum Overlay: Equatable {
+    case none
+    case help
+    case detail(GalleryItem)
+  }
+
+  let feed: GalleryFeed
+  /// Cells' image slots bound to the pipeline, and prefetches by item id.
+  let images: CollectionImageBinder<String>
+  let collectionView: CollectionView
+  /// Pixels one terminal cell stands for in image requests: 1×2 in half blocks, the font's
+  /// cell otherwise.
+  var cellPixels: PixelSize
+  /// Height ÷ width of a cell on the screen (the font's, whatever the request resolution):
+  /// tiles are laid out, and images requested, in the shape they have on the screen.
+  var cellAspect: Double
+  private(set) var layoutMode: LayoutMode
+  private(set) var columns: Int
+  private(set) var width: Int
+  private(set) var height: Int
+  var overlay: Overlay = .none
+  /// The selected item (flat index into `feed.items`).
+  var selected = 0
+  /// Set when anything on screen changed; the run loop draws and clears it (and, resting,
+  /// is woken by `onNeedsDisplay`).
+  var needsDisplay = true {
+    didSet { if needsDisplay && !oldValue { onNeedsDisplay?() } }
+  }
+  /// Called when `needsDisplay` turns true.
+  var onNeedsDisplay: (@MainActor () -> Void)?
+  /// Height / width of images that have arrived, by item id, so a layout switch or reload
+  /// places them at once.
+  var knownHeightsPerWidth: [String: Double] = [:]
+  let detailSlot = ImageSlot<TesseraImages.Image>()
+  var detailImageID: UInt64 = 0
+  /// What the detail view asked the pipeline for: the photo at the box's pixel size.
+  var detailRequest: ImageRequest?
+  /// False until the first answer from the feed, so an empty screen says "loading".
+  var feedHasLoadedOnce = false
+  /// The items last announced to the feed as on screen (see `announceVisibleItems`).
+  var lastAnnouncedItems = 0..<0
+  /// The selected item's id, so the selection stays on its item when a walk's batch reorders.
+  var selectedID: String?
+  /// Writes bytes to the terminal between frames (OSC 52 for `y`); set by the launcher.
+  var writeToTerminal: (@MainActor ([UInt8]) -> Void)?
+  /// A short message for the status bar after `o` or `y` ("copied the path"), until the next key.
+  var statusMessage: String?
+  /// What the run loop measured of the link to the terminal (``LinkStatus``), nil locally.
+  var linkStatus: String?
+  /// Runs `xdg-open` (or a test's stand-in) on a path; answers what to tell the person.
+  var openExternally: @MainActor (String) -> String = { ExternalOpener.open($0) }
+
+  init(
+    feed: GalleryFeed, pipeline: ImagePipeline, layout: LayoutMode, columns: Int,
+    width: Int, height: Int, cellPixels: PixelSize, cellAspect: Double? = nil
+  ) {
+    self.feed = feed
+    images = CollectionImageBinder(pipeline: pipeline)
+    layoutMode = layout
+    self.columns = max(1, columns)
+    self.width = width
+    self.height = height
+    self.cellPixels = cellPixels
+    self.cellAspect =
+      (cellAspect ?? Double(cellPixels.height) / Double(max(1, cellPixels.width)))
+      .clamped(to: GalleryLimits.cellAspects, nan: 2)
+    collectionView = CollectionView(
+      layout: Self.makeLayout(layout, columns: max(1, columns)), width: width,
+      height: max(0, height - 2))
+    collectionView.prefetchWindow = PrefetchWindow(aheadScreens: 2, behindScreens: 1)
+    collectionView.register(TileCell.self)
+    collectionView.register(RowCell.self)
+    collectionView.register(SectionHeaderView.self, forSupplementaryViewOfKind: .sectionHeader)
+    collectionView.dataSource = self
+    collectionView.delegate = self
+    loader.onSettled = { [weak self] in self?.needsDisplay = true }
+    images.onPrefetchEnded = { [weak self] _, _ in self?.needsDisplay = true }
+    detailSlot.onChange = { [weak self] _ in self?.needsDisplay = true }
+    feed.onChange = { [weak self] change in self?.feedChanged(change) }
+    rebuildLayout()  // the waterfall's provider needs `self`
+  }
+
+  /// Loads in flight, loaded and failed, for the status bar.
+  var loader: PipelineImageLoader { images.loader }
+
+  // MARK: layout
+
+  static func makeLayout(_ mode: LayoutMode, columns: Int) -> any CollectionLayout {
+    switch mode {
+    case .grid:
+      // Square images in half-block cells (a cell is twice as tall as wide) plus a caption.
+      GridLayout(columns: .fixed(columns), spacing: 1, heightPerWidth: 0.56)
+    case .list:
+      ListLayout(estimatedItemHeight: 9)
+    case .waterfall:
+      WaterfallLayout(columns: columns, spacing: 1, defaultHeightPerWidth: 0.56)
+    }
+  }
+
+  /// Rows per column for an image of `heightPerWidth` (height ÷ width) in this terminal's cells;
+  /// it is clamped to `GalleryLimits` first, whatever the feed or the header claimed.
+  func cellHeightPerWidth(ofImage heightPerWidth: Double) -> Double {
+    let bounded = heightPerWidth.clamped(
+      to: GalleryLimits.imageHeightPerWidth, nan: GalleryLimits.unknownHeightPerWidth)
+    return bounded / cellAspect
+  }
+
+  func setLayout(_ mode: LayoutMode) {
+    guard mode != layoutMode else { return }
+    layoutMode = mode
+    rebuildLayout()
+  }
+
+  func changeColumns(by delta: Int) {
+    let next = min(12, max(1, columns + delta))
+    guard next != columns, layoutMode != .list else { return }
+    columns = next
+    rebuildLayout()
+  }
+
+  /// Replaces the layout; the collection view keeps the item at the top of the screen.
+  /// The provider goes in before the layout is handed over: handing it over lays it out at
+  /// once, and a waterfall laid out without its provider gives every tile the default shape.
+  private func rebuildLayout() {
+    let layout = Self.makeLayout(layoutMode, columns: columns)
+    if let waterfall = layout as? WaterfallLayout {
+      waterfall.heightPerWidthProvider = { [weak self] path in
+        MainActor.assumeIsolated { self?.waterfallHeightPerWidth(forItem: path) }
+      }
+    }
+    collectionView.layout = layout
+    needsDisplay = true
+  }
+
+  /// The waterfall tile's height ÷ width: the image's shape in cells, plus the caption row.
+  func waterfallHeightPerWidth(forItem path: IndexPath) -> Double? {
+    guard let index = flatIndex(of: path) else { return nil }
+    let item = feed.items[index]
+    guard let heightPerWidth = knownHeightsPerWidth[item.id] ?? item.knownHeightPerWidth else {
+      return nil
+    }
+    let columnWidth = max(1, (width - (columns + 1)) / columns)
+    return cellHeightPerWidth(ofImage: heightPerWidth) + 1 / Double(columnWidth)
+  }
+
+  func resize(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+    collectionView.setViewport(width: width, height: max(0, height - 2))
+    needsDisplay = true
+  }
+
+  // MARK: feed
+
+  func start() async {
+    await feed.load()
+  }
+
+  func refresh() async {
+    await feed.refresh()
+  }
+
+  private func feedChanged(_ change: GalleryFeed.FeedChange) {
+    if !feed.state.isLoading { feedHasLoadedOnce = true }
+    switch change {
+    case .state:
+      break
+    case .factsChanged(let ids):
+      reconfigureVisibleCells(of: ids)
+      if case .detail(let item) = overlay, ids.contains(item.id),
+        let fresh = feed.items.first(where: { $0.id == item.id })
+      {
+        overlay = .detail(fresh)  // its facts arrived while it was open
+      }
+    case .replaced, .appended, .updated:
+      var changed = Set<String>()
+      if case .updated(let ids) = change { changed = ids }
+      // A person who has not scrolled stays at the top while a walk inserts above: the top
+      // of a camera roll is where the newest photos arrive.
+      let wasAtTop = collectionView.contentOffset <= 0 && selected == 0
+      do {
+        try collectionView.performBatchUpdates(identifiers: sectionIdentifiers, reloading: changed)
+      } catch {
+        // Duplicate ids in a feed: show it as a reload rather than lose the feed.
+        collectionView.reloadData()
+      }
+      if wasAtTop {
+        collectionView.setContentOffset(0)
+        selected = 0
+      } else if let selectedID,
+        feed.itemIDs.indices.contains(selected) ? feed.itemIDs[selected] != selectedID : true,
+        let path = collectionView.indexPath(forItemIdentifier: selectedID),
+        let index = flatIndex(of: path)
+      {
+        selected = index  // the selection stays on its photo
+      }
+      selected = min(selected, max(0, feed.items.count - 1))
+      if change == .replaced { retryFailedImages() }
+      if case .detail(let item) = overlay,
+        let fresh = feed.items.first(where: { $0.id == item.id }),
+        fresh.local != item.local
+      {
+        overlay = .detail(fresh)  // its facts arrived while it was open
+      }
+      lastAnnouncedItems = 0..<0
+    }
+    needsDisplay = true
+  }
+
+  /// Loads the next page when the screen nears the end of what is loaded.
+  func loadMoreIfNeeded() {
+    guard let lastPath = collectionView.indexPathsForVisibleItems.last,
+      let last = flatIndex(of: lastPath)
+    else { return }
+    let state = feed.state
+    guard state.hasMorePages, !state.isLoading, state.failure == nil,
+      last >= feed.items.count - max(24, columns * 8)
+    else { return }
+    Task { await feed.loadNextPage() }
+  }
+
+  // MARK: per frame
+
+  /// Advances scroll physics by `milliseconds` and lays out; true while anything moves.
+  func tick(milliseconds: Double) -> Bool {
+    let before = collectionView.presentedOffset
+    collectionView.tick(by: milliseconds)
+    collectionView.layoutIfNeeded()
+    if collectionView.presentedOffset != before {
+      needsDisplay = true
+      keepSelectionVisible()
+      loadMoreIfNeeded()
+    }
+    announceVisibleItems()
+    selectedID = feed.items.indices.contains(selected) ? feed.items[selected].id : nil
+    return collectionView.scrollPhase != .idle
+  }
+
+  var isFlinging: Bool { collectionView.scrollPhase != .idle }
+}

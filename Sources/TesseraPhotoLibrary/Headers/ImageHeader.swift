@@ -1,0 +1,92 @@
+import Foundation
+import TesseraUtilities
+
+/// Pixel size read from an image file's first bytes (PNG, GIF, WebP, JPEG, HEIC/AVIF, told
+/// apart by `ImageSignature`, the one sniffer the pipeline uses too), so a folder's photos
+/// have aspect ratios before anything is decoded. Sizes outside `FeedLimits` are "unknown"
+/// (nil). Looks at most `FeedLimits.maxHeaderBytes`; the JPEG walk is linear in the segments
+/// before the frame header. EXIF rotation is ignored; a HEIF image's own `irot` is not
+/// (`HEIFHeader`).
+package enum ImageHeader {
+  /// The pixel size of a local file, read through `LocalFile` (no symlinks, no FIFOs, size
+  /// checked on the descriptor). Blocking: call it off the cooperative pool.
+  package static func pixelSize(of file: URL) -> PixelSize? {
+    let read = LocalFile.readPrefix(
+      path: file.path, limit: FeedLimits.maxHeaderBytes, maxFileSize: FeedLimits.maxLocalFileBytes)
+    guard case .success(let prefix) = read else { return nil }
+    return pixelSize(prefix.bytes)
+  }
+
+  /// The pixel size the header in `bytes` states; only the first `FeedLimits.maxHeaderBytes`
+  /// are looked at.
+  package static func pixelSize(_ bytes: [UInt8]) -> PixelSize? {
+    let bytes =
+      bytes.count > FeedLimits.maxHeaderBytes
+      ? Array(bytes.prefix(FeedLimits.maxHeaderBytes)) : bytes
+    switch ImageSignature(sniffing: bytes) {
+    case .png: return png(bytes)
+    case .gif: return gif(bytes)
+    case .webp: return webp(bytes)
+    case .jpeg: return jpeg(bytes)
+    case .avif, .heif: return HEIFHeader(bytes: bytes)?.pixelSize
+    case .tiff, nil: return nil
+    }
+  }
+
+  private static func valid(_ width: Int, _ height: Int) -> PixelSize? {
+    PixelSize(validatingWidth: width, height: height)
+  }
+
+  private static func bigEndian(_ bytes: [UInt8], _ at: Int, _ count: Int) -> Int {
+    (at..<at + count).reduce(0) { $0 << 8 | Int(bytes[$1]) }
+  }
+
+  private static func littleEndian(_ bytes: [UInt8], _ at: Int, _ count: Int) -> Int {
+    (at..<at + count).reversed().reduce(0) { $0 << 8 | Int(bytes[$1]) }
+  }
+
+  private static func png(_ bytes: [UInt8]) -> PixelSize? {
+    guard bytes.count >= 24 else { return nil }
+    return valid(bigEndian(bytes, 16, 4), bigEndian(bytes, 20, 4))
+  }
+
+  private static func gif(_ bytes: [UInt8]) -> PixelSize? {
+    guard bytes.count >= 10 else { return nil }
+    return valid(littleEndian(bytes, 6, 2), littleEndian(bytes, 8, 2))
+  }
+
+  private static func webp(_ bytes: [UInt8]) -> PixelSize? {
+    guard bytes.count >= 30 else { return nil }
+    switch String(decoding: bytes[12..<16], as: UTF8.self) {
+    case "VP8 ":
+      return valid(littleEndian(bytes, 26, 2) & 0x3FFF, littleEndian(bytes, 28, 2) & 0x3FFF)
+    case "VP8L":
+      let bits = littleEndian(bytes, 21, 4)
+      return valid((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
+    case "VP8X":
+      return valid(littleEndian(bytes, 24, 3) + 1, littleEndian(bytes, 27, 3) + 1)
+    default:
+      return nil
+    }
+  }
+
+  private static func jpeg(_ bytes: [UInt8]) -> PixelSize? {
+    var index = 2
+    while index + 9 < bytes.count {
+      guard bytes[index] == 0xFF else { return nil }
+      let marker = bytes[index + 1]
+      if marker == 0xFF {
+        index += 1
+        continue
+      }
+      let length = bigEndian(bytes, index + 2, 2)
+      let isFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
+      if isFrame {
+        return valid(bigEndian(bytes, index + 7, 2), bigEndian(bytes, index + 5, 2))
+      }
+      guard length >= 2 else { return nil }
+      index += 2 + length
+    }
+    return nil
+  }
+}

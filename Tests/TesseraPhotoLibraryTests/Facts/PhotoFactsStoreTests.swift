@@ -1,0 +1,131 @@
+import Foundation
+import TesseraTestSupport
+import TesseraUtilities
+import Testing
+
+@testable import TesseraPhotoLibrary
+
+@Suite(.timeLimit(.minutes(1))) struct PhotoFactsStoreTests {
+  static let modified = Date(timeIntervalSince1970: 1_700_000_000.123_456_7)
+
+  static func entry(
+    _ name: String, size: Int = 3_500_000, header: PhotoHeader
+  ) -> PhotoFactsStore.Entry {
+    PhotoFactsStore.Entry(name: name, size: size, modified: modified, header: header)
+  }
+
+  static let camera = PhotoHeader(
+    pixelSize: PixelSize(width: 3000, height: 4000),
+    exif: ExifFacts(
+      taken: WallClockTime(exif: "2024:07:01 09:30:15"), model: "Pixel 8", orientation: 6))
+
+  @Test func factsComeBackForFilesThatDidNotChange() async throws {
+    try await TemporaryFolder.with { directory in
+      let store = PhotoFactsStore(directory: directory.appendingPathComponent("facts"))
+      // Names a line format could confuse: a tab, a newline, a percent sign, non-ASCII.
+      let names = ["IMG_0001.JPG", "tab\there.jpg", "two\nlines.jpg", "100%.jpg", "été 🌅.heic"]
+      let plain = PhotoHeader(pixelSize: PixelSize(width: 640, height: 480))
+      try store.store(
+        names.map { Self.entry($0, header: $0.hasPrefix("IMG") ? Self.camera : plain) }
+          + [Self.entry("no-exif.png", header: PhotoHeader())],
+        ofFolder: "/home/me/Pictures/2024")
+      let facts = store.facts(ofFolder: "/home/me/Pictures/2024")
+      #expect(facts.count == 6)
+      for name in names {
+        let file = WalkedFile(
+          path: "/home/me/Pictures/2024/\(name)", size: 3_500_000, modified: Self.modified)
+        #expect(facts.header(of: file) == (name.hasPrefix("IMG") ? Self.camera : plain))
+      }
+      let bare = WalkedFile(
+        path: "/home/me/Pictures/2024/no-exif.png", size: 3_500_000, modified: Self.modified)
+      #expect(facts.header(of: bare) == PhotoHeader())
+      // Another folder has none.
+      #expect(store.facts(ofFolder: "/home/me/Pictures").count == 0)
+    }
+  }
+
+  @Test func aChangedFileIsReadAgain() async throws {
+    try await TemporaryFolder.with { directory in
+      let store = PhotoFactsStore(directory: directory)
+      try store.store([Self.entry("a.jpg", header: Self.camera)], ofFolder: "/p")
+      let facts = store.facts(ofFolder: "/p")
+      let same = WalkedFile(path: "/p/a.jpg", size: 3_500_000, modified: Self.modified)
+      #expect(facts.header(of: same) == Self.camera)
+      var resized = same
+      resized.size += 1
+      #expect(facts.header(of: resized) == nil)
+      var touched = same
+      // A nanosecond later: the stored time compares exactly, not rounded.
+      touched.modified = Date(
+        timeIntervalSince1970: Self.modified.timeIntervalSince1970.nextUp)
+      #expect(facts.header(of: touched) == nil)
+    }
+  }
+
+  @Test func filesAreThisUsersOnly() async throws {
+    try await TemporaryFolder.with { directory in
+      let folder = directory.appendingPathComponent("cache/photo-facts")
+      let store = PhotoFactsStore(directory: folder)
+      try store.store([Self.entry("a.jpg", header: Self.camera)], ofFolder: "/p")
+      let file = store.url(ofFolder: "/p")
+      let fileMode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions]
+      let folderMode = try FileManager.default.attributesOfItem(atPath: folder.path)[
+        .posixPermissions]
+      #expect(fileMode as? Int == 0o600)
+      #expect(folderMode as? Int == 0o700)
+      // Nothing temporary is left beside it.
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: folder.path) == [file.lastPathComponent]
+      )
+    }
+  }
+
+  /// The files are a cache, still read as input from outside: numbers out of range, fields
+  /// missing, escapes that do not exist, a file for another folder (a name collision), a
+  /// symbolic link, or a file of another format leave those lines (or the file) unused.
+  @Test func damagedOrForgedFilesAreNotBelieved() async throws {
+    try await TemporaryFolder.with { directory in
+      let store = PhotoFactsStore(directory: directory)
+      let bits = String(Self.modified.timeIntervalSince1970.bitPattern, radix: 16)
+      func line(_ fields: [String]) -> String { fields.joined(separator: "\t") }
+      let lines = [
+        PhotoFactsStore.formatLine, "/p",
+        line(["10", bits, "640", "480", "", "", "", "good.jpg"]),
+        line(["10", bits, "99999999999999999999", "480", "", "", "", "huge-width.jpg"]),
+        line(["10", bits, "0", "480", "", "", "", "zero-width.jpg"]),
+        line(["10", bits, "640", "6", "", "", "", "needle.jpg"]),
+        line(["-10", bits, "", "", "", "", "", "negative-size.jpg"]),
+        line(["+10", bits, "", "", "", "", "", "signed-size.jpg"]),
+        line(["10", bits, "", "", "9", "", "", "orientation-9.jpg"]),
+        line(["10", bits, "", "", "", "999999999999999999", "", "far-future.jpg"]),
+        line(["10", "7ff0000000000000", "", "", "", "", "", "infinite-time.jpg"]),
+        line(["10", bits, "", "", "", "", "", "bad%zzescape.jpg"]),
+        line(["10", bits, "", "", "", "", "", "a/b.jpg"]),
+        line(["10", bits, "", "", "", "", String(repeating: "m", count: 200), "long-model.jpg"]),
+        line(["10", bits, "", "", "", "", "too-few-fields.jpg"]),
+        "\u{FF}\u{FE} not even text",
+      ]
+      try Data(lines.joined(separator: "\n").utf8).write(to: store.url(ofFolder: "/p"))
+      let facts = store.facts(ofFolder: "/p")
+      #expect(facts.entries.keys.sorted() == ["good.jpg"])
+      // The same file read for another folder (as if their names' hashes collided): unused.
+      try FileManager.default.copyItem(at: store.url(ofFolder: "/p"), to: store.url(ofFolder: "/q"))
+      #expect(store.facts(ofFolder: "/q").count == 0)
+      // Another format's first line: unused.
+      try Data(("tessera-photo-facts 1\n/p\n" + lines[2]).utf8).write(to: store.url(ofFolder: "/p"))
+      #expect(store.facts(ofFolder: "/p").count == 0)
+      // A symbolic link where the file should be: not followed.
+      try FileManager.default.removeItem(at: store.url(ofFolder: "/p"))
+      try FileManager.default.createSymbolicLink(
+        at: store.url(ofFolder: "/p"), withDestinationURL: store.url(ofFolder: "/q"))
+      #expect(store.facts(ofFolder: "/p").count == 0)
+    }
+  }
+
+  @Test func aFileOfAnyFolderNameIsTheFolderItsFilesAreIn() {
+    #expect(WalkedFile(path: "/a/b/c.jpg", size: 1, modified: .now).folder == "/a/b")
+    #expect(WalkedFile(path: "/c.jpg", size: 1, modified: .now).folder == "/")
+    #expect(WalkedFile(path: "c.jpg", size: 1, modified: .now).folder == ".")
+    #expect(WalkedFile(path: "rel/c.jpg", size: 1, modified: .now).folder == "rel")
+  }
+}
