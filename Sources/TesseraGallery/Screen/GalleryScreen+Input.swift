@@ -12,7 +12,7 @@ extension GalleryScreen {
   }
 
   /// Units one arrow press or wheel notch scrolls; presses in a row add up with momentum.
-  static let scrollStep = 3.0
+  nonisolated static let scrollStep = 3.0
 
   func handle(_ event: InputEvent) -> Command {
     switch event {
@@ -29,56 +29,41 @@ extension GalleryScreen {
     }
   }
 
+  /// A key ends a status message, then does what the keymaps in force bind it to
+  /// (`GalleryKeymap.chain(for:)`).
   private func handle(_ key: Key, modifiers: KeyModifiers) -> Command {
     if statusMessage != nil {
       statusMessage = nil
       needsDisplay = true
     }
-    if key == .control("c") || key == .character("q") { return .quit }
-    if key == .control("z") { return .suspend }
-    if key == .character("?") {
-      overlay = overlay == .help ? .none : .help
-      needsDisplay = true
-      return .none
-    }
-    if case .detail(let item) = overlay, let local = item.local {
-      switch key {
-      case .character("o"):
-        statusMessage = openExternally(local.path)
-        needsDisplay = true
-        return .none
-      case .character("y"):
-        writeToTerminal?(Clipboard.osc52(copying: local.path))
-        statusMessage = "copied the path to the clipboard (OSC 52)"
-        needsDisplay = true
-        return .none
-      default: break
-      }
-    }
-    if overlay != .none {
-      if key == .escape || key == .enter || key == .backspace {
-        overlay = .none
-        needsDisplay = true
-      }
-      return .none
-    }
-    switch key {
-    case .down, .character("j"): collectionView.scroll(by: Self.scrollStep)
-    case .up, .character("k"): collectionView.scroll(by: -Self.scrollStep)
-    case .right, .character("l"): moveSelection(by: 1)
-    case .left, .character("h"): moveSelection(by: -1)
-    case .pageDown, .space, .control("f"): collectionView.pageDown()
-    case .pageUp, .control("b"): collectionView.pageUp()
-    case .home, .character("g"): jump(toItem: 0)
-    case .end, .character("G"): jump(toItem: feed.items.count - 1)
-    case .enter: openSelected()
-    case .character("1"): setLayout(.grid)
-    case .character("2"): setLayout(.list)
-    case .character("3"): setLayout(.waterfall)
-    case .character("+"), .character("="): changeColumns(by: 1)
-    case .character("-"), .character("_"): changeColumns(by: -1)
-    case .character("r"): return .refresh
-    default: return .none
+    guard let action = GalleryKeymap.action(for: key, over: overlay) else { return .none }
+    return perform(action)
+  }
+
+  /// Carries out `action`; everything but quitting, suspending and refreshing redraws.
+  func perform(_ action: GalleryAction) -> Command {
+    switch action {
+    case .quit: return .quit
+    case .suspend: return .suspend
+    case .refresh: return .refresh
+    case .toggleHelp: overlay = overlay == .help ? .none : .help
+    case .openExternally:
+      guard case .detail(let item) = overlay, let local = item.local else { return .none }
+      statusMessage = openExternally(local.path)
+    case .copyPath:
+      guard case .detail(let item) = overlay, let local = item.local else { return .none }
+      writeToTerminal?(Clipboard.osc52(copying: local.path))
+      statusMessage = "copied the path to the clipboard (OSC 52)"
+    case .closeOverlay: overlay = .none
+    case .scroll(let units): collectionView.scroll(by: units)
+    case .moveSelection(let delta): moveSelection(by: delta)
+    case .pageDown: collectionView.pageDown()
+    case .pageUp: collectionView.pageUp()
+    case .jumpToFirst: jump(toItem: 0)
+    case .jumpToLast: jump(toItem: feed.items.count - 1)
+    case .openSelected: openSelected()
+    case .setLayout(let mode): setLayout(mode)
+    case .changeColumns(let delta): changeColumns(by: delta)
     }
     needsDisplay = true
     return .none
@@ -113,7 +98,7 @@ extension GalleryScreen {
 
   private func moveSelection(by delta: Int) {
     guard !feed.items.isEmpty else { return }
-    selected = min(max(0, selected + delta), feed.items.count - 1)
+    selection.move(by: delta, count: feed.items.count)
     if !isSelectionVisible, let path = indexPath(ofFlat: selected) {
       try? collectionView.scrollToItem(path, at: delta > 0 ? .bottom : .top, animated: true)
     }

@@ -3,50 +3,19 @@ import TesseraImages
 import TesseraTerminal
 import TesseraUtilities
 
-/// The help card and the detail view (Enter on an item; Esc returns to the same place).
+/// The detail view (Enter on an item; Esc returns to the same place); the help card is
+/// `HelpOverlay`.
 extension GalleryScreen {
-  static let helpLines = [
-    "j k ↓ ↑  wheel     scroll (presses add up)",
-    "h l ← →            move the selection",
-    "Space PgDn / PgUp  page down / up",
-    "g Home / G End     first / last item",
-    "Enter  click       open the selected item",
-    "Esc                back",
-    "o / y (a photo)    open with xdg-open / copy its path",
-    "1 2 3              grid / list / waterfall",
-    "+ -                more / fewer columns",
-    "r                  refresh (retries failures)",
-    "?                  this help",
-    "q  Ctrl-C          quit",
-  ]
-
   func drawHelp(into buffer: inout FrameBuffer) {
-    let boxWidth = min(
-      width - 2, (Self.helpLines.map { GraphemeWidth.columns(of: $0) }.max() ?? 0) + 4)
-    let boxHeight = min(height - 2, Self.helpLines.count + 4)
-    guard boxWidth > 4, boxHeight > 2 else { return }
-    let rect = CellRect(
-      x: (width - boxWidth) / 2, y: (height - boxHeight) / 2, width: boxWidth, height: boxHeight)
-    buffer.fill(rect, with: Cell(" ", style: Palette.bar))
-    buffer.box(rect, style: Palette.bar)
-    buffer.put(" Keys ", x: rect.x + 2, y: rect.y, style: Palette.bar)
-    for (offset, line) in Self.helpLines.enumerated() where offset < rect.height - 4 {
-      buffer.put(
-        line, x: rect.x + 2, y: rect.y + 2 + offset, style: Palette.bar,
-        clip: CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
-      )
-    }
+    HelpOverlay.draw(into: &buffer, width: width, height: height)
   }
 
   /// The detail view's image box: the viewport less a text block below (a local photo's
   /// facts take three more lines).
   var detailImageBox: CellRect {
-    let area = viewportRect
     var isLocal = false
     if case .detail(let item) = overlay { isLocal = item.local != nil }
-    let textRows = min(isLocal ? 9 : 8, max(isLocal ? 6 : 3, area.height / 3))
-    return CellRect(
-      x: 2, y: area.y + 1, width: max(1, width - 4), height: max(1, area.height - textRows - 2))
+    return DetailOverlay.imageBox(in: viewportRect, width: width, isLocal: isLocal)
   }
 
   func bindDetailImage() {
@@ -55,15 +24,15 @@ extension GalleryScreen {
     let pixels = PixelSize(
       width: box.width * cellPixels.width, height: box.height * cellPixels.height)
     guard let url = item.imageURL(coveringWidth: pixels.width, height: pixels.height) else {
-      detailSlot.prepareForReuse()
+      detail.slot.prepareForReuse()
       return
     }
     let request = ImageRequest(
       url: url, targetSize: pixels,
       contentMode: .aspectFit, priority: .veryHigh, source: feed.imageSource)
-    detailRequest = request
-    detailImageID = ImageIdentity.id(for: request)
-    detailSlot.bind(item: item.id, request: request, loader: loader)
+    detail.request = request
+    detail.imageID = ImageIdentity.id(for: request)
+    detail.slot.bind(item: item.id, request: request, loader: loader)
     needsDisplay = true
   }
 
@@ -73,7 +42,7 @@ extension GalleryScreen {
     // Earlier placements belong to the grid below the overlay.
     frame.images.removeAll()
     let box = detailImageBox
-    switch detailSlot.content {
+    switch detail.slot.content {
     case .image(let image):
       // Fit the image's shape into the box, centred.
       let heightPerWidth = cellHeightPerWidth(
@@ -89,7 +58,7 @@ extension GalleryScreen {
       )
       if let bitmap = try? Bitmap(width: image.width, height: image.height, pixels: image.pixels) {
         frame.images.append(
-          ImagePlacement(imageID: detailImageID, bitmap: bitmap, rect: rect, clip: area))
+          ImagePlacement(imageID: detail.imageID, bitmap: bitmap, rect: rect, clip: area))
       }
     case .failed(let reason):
       frame.buffer.put("✗ " + reason, x: box.x, y: box.y, style: Palette.error, clip: area)

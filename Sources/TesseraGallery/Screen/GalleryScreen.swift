@@ -45,8 +45,13 @@ final class GalleryScreen {
   private(set) var width: Int
   private(set) var height: Int
   var overlay: Overlay = .none
+  /// The selected item, and its id as of the last frame.
+  var selection = GallerySelection()
   /// The selected item (flat index into `feed.items`).
-  var selected = 0
+  var selected: Int {
+    get { selection.index }
+    set { selection.index = newValue }
+  }
   /// Set when anything on screen changed; the run loop draws and clears it (and, resting,
   /// is woken by `onNeedsDisplay`).
   var needsDisplay = true {
@@ -57,16 +62,14 @@ final class GalleryScreen {
   /// Height / width of images that have arrived, by item id, so a layout switch or reload
   /// places them at once.
   var knownHeightsPerWidth: [String: Double] = [:]
-  let detailSlot = ImageSlot<TesseraImages.Image>()
-  var detailImageID: UInt64 = 0
+  /// The detail view's image slot and request.
+  let detail = DetailOverlay()
   /// What the detail view asked the pipeline for: the photo at the box's pixel size.
-  var detailRequest: ImageRequest?
+  var detailRequest: ImageRequest? { detail.request }
   /// False until the first answer from the feed, so an empty screen says "loading".
   var feedHasLoadedOnce = false
   /// The items last announced to the feed as on screen (see `announceVisibleItems`).
   var lastAnnouncedItems = 0..<0
-  /// The selected item's id, so the selection stays on its item when a walk's batch reorders.
-  var selectedID: String?
   /// Writes bytes to the terminal between frames (OSC 52 for `y`); set by the launcher.
   var writeToTerminal: (@MainActor ([UInt8]) -> Void)?
   /// A short message for the status bar after `o` or `y` ("copied the path"), until the next key.
@@ -101,7 +104,7 @@ final class GalleryScreen {
     collectionView.delegate = self
     loader.onSettled = { [weak self] in self?.needsDisplay = true }
     images.onPrefetchEnded = { [weak self] _, _ in self?.needsDisplay = true }
-    detailSlot.onChange = { [weak self] _ in self?.needsDisplay = true }
+    detail.slot.onChange = { [weak self] _ in self?.needsDisplay = true }
     feed.onChange = { [weak self] change in self?.feedChanged(change) }
     rebuildLayout()  // the waterfall's provider needs `self`
   }
@@ -213,14 +216,13 @@ final class GalleryScreen {
       if wasAtTop {
         collectionView.setContentOffset(0)
         selected = 0
-      } else if let selectedID,
-        feed.itemIDs.indices.contains(selected) ? feed.itemIDs[selected] != selectedID : true,
+      } else if selection.isOffItsItem(in: feed.itemIDs), let selectedID = selection.id,
         let path = collectionView.indexPath(forItemIdentifier: selectedID),
         let index = flatIndex(of: path)
       {
         selected = index  // the selection stays on its photo
       }
-      selected = min(selected, max(0, feed.items.count - 1))
+      selection.clamp(toCount: feed.items.count)
       if change == .replaced { retryFailedImages() }
       if case .detail(let item) = overlay,
         let fresh = feed.items.first(where: { $0.id == item.id }),
@@ -258,7 +260,7 @@ final class GalleryScreen {
       loadMoreIfNeeded()
     }
     announceVisibleItems()
-    selectedID = feed.items.indices.contains(selected) ? feed.items[selected].id : nil
+    selection.remember(feed.itemIDs)
     return collectionView.scrollPhase != .idle
   }
 

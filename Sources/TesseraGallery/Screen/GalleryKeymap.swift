@@ -1,0 +1,99 @@
+import TesseraTerminal
+
+/// What a key asks of the gallery screen (`GalleryScreen.perform(_:)` carries it out).
+enum GalleryAction: Equatable {
+  case quit
+  /// Ctrl-Z: give the terminal back and stop, as a shell's job control expects.
+  case suspend
+  case refresh
+  /// Opens the help card, or closes it when it is open.
+  case toggleHelp
+  /// A local photo's detail view: open the file with `xdg-open`, or copy its path.
+  case openExternally
+  case copyPath
+  /// Esc, Enter or Backspace over an overlay: back to the items.
+  case closeOverlay
+  /// Units to scroll by (negative: up).
+  case scroll(Double)
+  /// Items to move the selection by (negative: back).
+  case moveSelection(Int)
+  case pageDown
+  case pageUp
+  case jumpToFirst
+  case jumpToLast
+  case openSelected
+  case setLayout(GalleryLayoutMode)
+  case changeColumns(Int)
+}
+
+/// The keys of one mode of the screen, each bound to its action. The keymaps in force are
+/// looked at in order (`chain(for:)`); the first that binds a key decides, and a key that none
+/// binds does nothing. Modifiers are not looked at: a key is what `InputParser` made of it.
+struct GalleryKeymap {
+  let bindings: [Key: GalleryAction]
+
+  init(_ groups: [([Key], GalleryAction)]) {
+    var bindings: [Key: GalleryAction] = [:]
+    for (keys, action) in groups {
+      for key in keys { bindings[key] = action }
+    }
+    self.bindings = bindings
+  }
+
+  func action(for key: Key) -> GalleryAction? { bindings[key] }
+
+  /// In every mode: quit, suspend, the help card.
+  static let global = GalleryKeymap([
+    ([.control("c"), .character("q")], .quit),
+    ([.control("z")], .suspend),
+    ([.character("?")], .toggleHelp),
+  ])
+
+  /// The detail view of a local photo, before the overlay's own keys.
+  static let localDetail = GalleryKeymap([
+    ([.character("o")], .openExternally),
+    ([.character("y")], .copyPath),
+  ])
+
+  /// Any overlay (help, detail): it takes every key; these close it.
+  static let overlay = GalleryKeymap([
+    ([.escape, .enter, .backspace], .closeOverlay)
+  ])
+
+  /// The items, with no overlay over them.
+  static let browsing = GalleryKeymap([
+    ([.down, .character("j")], .scroll(GalleryScreen.scrollStep)),
+    ([.up, .character("k")], .scroll(-GalleryScreen.scrollStep)),
+    ([.right, .character("l")], .moveSelection(1)),
+    ([.left, .character("h")], .moveSelection(-1)),
+    ([.pageDown, .space, .control("f")], .pageDown),
+    ([.pageUp, .control("b")], .pageUp),
+    ([.home, .character("g")], .jumpToFirst),
+    ([.end, .character("G")], .jumpToLast),
+    ([.enter], .openSelected),
+    ([.character("1")], .setLayout(.grid)),
+    ([.character("2")], .setLayout(.list)),
+    ([.character("3")], .setLayout(.waterfall)),
+    ([.character("+"), .character("=")], .changeColumns(1)),
+    ([.character("-"), .character("_")], .changeColumns(-1)),
+    ([.character("r")], .refresh),
+  ])
+
+  /// The keymaps in force while `overlay` is shown, first to last.
+  static func chain(for overlay: GalleryScreen.Overlay) -> [GalleryKeymap] {
+    switch overlay {
+    case .none: [global, browsing]
+    case .help: [global, Self.overlay]
+    case .detail(let item):
+      item.local == nil ? [global, Self.overlay] : [global, localDetail, Self.overlay]
+    }
+  }
+
+  /// What `key` does while `overlay` is shown; nil when nothing.
+  static func action(for key: Key, over overlay: GalleryScreen.Overlay) -> GalleryAction? {
+    for keymap in chain(for: overlay) {
+      if let action = keymap.action(for: key) { return action }
+    }
+    return nil
+  }
+}

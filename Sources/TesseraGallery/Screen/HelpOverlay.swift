@@ -1,0 +1,38 @@
+import TesseraTerminal
+
+/// The help card (`?`): the keys, in a box centred over the screen.
+enum HelpOverlay {
+  static let lines = [
+    "j k ↓ ↑  wheel     scroll (presses add up)",
+    "h l ← →            move the selection",
+    "Space PgDn / PgUp  page down / up",
+    "g Home / G End     first / last item",
+    "Enter  click       open the selected item",
+    "Esc                back",
+    "o / y (a photo)    open with xdg-open / copy its path",
+    "1 2 3              grid / list / waterfall",
+    "+ -                more / fewer columns",
+    "r                  refresh (retries failures)",
+    "?                  this help",
+    "q  Ctrl-C          quit",
+  ]
+
+  /// Draws the card over a screen of `width` × `height` cells; nothing when it does not fit.
+  static func draw(into buffer: inout FrameBuffer, width: Int, height: Int) {
+    let boxWidth = min(
+      width - 2, (lines.map { GraphemeWidth.columns(of: $0) }.max() ?? 0) + 4)
+    let boxHeight = min(height - 2, lines.count + 4)
+    guard boxWidth > 4, boxHeight > 2 else { return }
+    let rect = CellRect(
+      x: (width - boxWidth) / 2, y: (height - boxHeight) / 2, width: boxWidth, height: boxHeight)
+    buffer.fill(rect, with: Cell(" ", style: GalleryScreen.Palette.bar))
+    buffer.box(rect, style: GalleryScreen.Palette.bar)
+    buffer.put(" Keys ", x: rect.x + 2, y: rect.y, style: GalleryScreen.Palette.bar)
+    for (offset, line) in lines.enumerated() where offset < rect.height - 4 {
+      buffer.put(
+        line, x: rect.x + 2, y: rect.y + 2 + offset, style: GalleryScreen.Palette.bar,
+        clip: CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
+      )
+    }
+  }
+}
