@@ -1,4 +1,5 @@
 import ArgumentParser
+import CVipsShim
 import Foundation
 import TesseraBenchSupport
 import TesseraTerminal
@@ -252,7 +253,11 @@ struct RenderBenchmark {
 }
 
 /// A grid of image tiles, 10 across, scrolling through rows of items; each item shows one of
-/// a set of generated images (gradients and shapes, distinct per image) with a caption row.
+/// a set of photo tiles with a caption row. The tiles are what a person's folder gives: 24
+/// photo-like 12-MP JPEGs (`FolderBenchTree`: smooth colour fields under a sensor's grain,
+/// 3–4 MB each), each decoded by libvips at ten zooms and cropped to the tile, 240 distinct
+/// pictures. Drawn tiles (flat colours, gradients) compress many times better than photos, so
+/// figures measured on them would flatter every compressed protocol.
 struct TileScene {
   let width = 200
   let height = 60
@@ -262,23 +267,52 @@ struct TileScene {
   let cellPixelSize: PixelSize
   let bitmaps: [Bitmap]
 
-  init(cellPixelSize: PixelSize, imageCount: Int = 240) throws {
+  /// Photos the tiles are cut from, and zooms per photo.
+  static let photoCount = 24
+  static let zooms = 10
+
+  init(cellPixelSize: PixelSize) throws {
     self.cellPixelSize = cellPixelSize
-    let size = imagePixels
-    bitmaps = try (0..<imageCount).map { id in
-      try Bitmap.generated(width: size, height: size) { x, y in
-        let hue = UInt8(truncatingIfNeeded: id * 37)
-        let dx = x - size / 2
-        let dy = y - size / 2
-        if dx * dx + dy * dy < (size / 4 + id % 20) * (size / 4 + id % 20) {
-          return (255 &- hue, UInt8(truncatingIfNeeded: x + id), 40, 255)
-        }
-        if (x / 16 + y / 16 + id) % 5 == 0 { return (250, 250, 250, 255) }
-        return (
-          UInt8(truncatingIfNeeded: x + Int(hue)), UInt8(truncatingIfNeeded: y * 3 / 2), hue, 255
-        )
+    let photos = try FolderBenchTree(
+      folder: FolderBenchTree.defaultFolder(Self.photoCount, exifThumbnails: false),
+      count: Self.photoCount, exifThumbnails: false
+    ).ensure()
+    var bitmaps: [Bitmap] = []
+    for zoom in 0..<Self.zooms {
+      for photo in photos {
+        bitmaps.append(try Self.tile(of: photo, side: imagePixels, zoom: zoom))
       }
     }
+    self.bitmaps = bitmaps
+  }
+
+  /// The centre `side` × `side` of `photo` scaled (by libvips' shrink-on-load thumbnailer) to
+  /// cover a square of `side` + 24 × `zoom` pixels.
+  static func tile(of photo: URL, side: Int, zoom: Int) throws -> Bitmap {
+    let bytes = try Data(contentsOf: photo)
+    let scaled = side + 24 * zoom
+    var pixels: UnsafeMutablePointer<UInt8>?
+    var length = 0
+    var width: Int32 = 0
+    var height: Int32 = 0
+    let status = bytes.withUnsafeBytes {
+      tessera_vips_thumbnail_rgba(
+        $0.baseAddress, $0.count, Int32(scaled), Int32(scaled), Int32(TESSERA_FIT_FILL.rawValue),
+        &pixels, &length, &width, &height)
+    }
+    guard status == 0, let pixels, width >= side, height >= side,
+      length == Int(width) * Int(height) * 4
+    else { throw BenchFailure("libvips could not decode \(photo.lastPathComponent)") }
+    defer { tessera_vips_free(pixels) }
+    let source = UnsafeBufferPointer(start: pixels, count: length)
+    let (left, top) = ((Int(width) - side) / 2, (Int(height) - side) / 2)
+    var tile = [UInt8](repeating: 0, count: side * side * 4)
+    for row in 0..<side {
+      let from = ((top + row) * Int(width) + left) * 4
+      tile.replaceSubrange(
+        (row * side * 4)..<((row + 1) * side * 4), with: source[from..<(from + side * 4)])
+    }
+    return try Bitmap(width: side, height: side, pixels: tile)
   }
 
   /// The frame and images with the list scrolled down by `row` cell rows.
