@@ -25,6 +25,7 @@ test: deps
 	./scripts/docs.sh
 	FUZZ_SECONDS=20 ./scripts/fuzz.sh
 	./scripts/sanitize.sh address
+	./scripts/check-release.sh
 	./scripts/run-tests.sh
 
 # The unit suites under AddressSanitizer (UBSan traps in the C targets), then

@@ -61,7 +61,16 @@ static void block_loaders(void) {
 static const char *const home_without_modules = "/nonexistent/tessera-loads-photo-modules-only";
 static int modules_by_name = 0;
 
-__attribute__((constructor)) static void arrange_vipshome(void) {
+// The Swift runtime finds a static executable's arguments by walking back from `environ`,
+// which setenv moves to the heap: without this, a static `tessera` saw no arguments at all
+// (every invocation became the default gallery). glibc hands constructors the real argc and
+// argv; the runtime's own override interface is given them before the environment changes.
+extern void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc) __attribute__((weak));
+
+__attribute__((constructor)) static void arrange_vipshome(int argc, char **argv, char **envp) {
+  (void)envp;
+  if (_swift_stdlib_overrideUnsafeArgvArgc != NULL && argv != NULL && argc >= 0)
+    _swift_stdlib_overrideUnsafeArgvArgc(argv, argc);
   const char *home = getenv("VIPSHOME");
   if (home == NULL) {
     modules_by_name = setenv("VIPSHOME", home_without_modules, 1) == 0;
