@@ -253,11 +253,10 @@ struct RenderBenchmark {
 }
 
 /// A grid of image tiles, 10 across, scrolling through rows of items; each item shows one of
-/// a set of photo tiles with a caption row. The tiles are what a person's folder gives: 24
-/// photo-like 12-MP JPEGs (`FolderBenchTree`: smooth colour fields under a sensor's grain,
-/// 3–4 MB each), each decoded by libvips at ten zooms and cropped to the tile, 240 distinct
-/// pictures. Drawn tiles (flat colours, gradients) compress many times better than photos, so
-/// figures measured on them would flatter every compressed protocol.
+/// a set of photo tiles with a caption row: 24 photo-like JPEGs (`RenderPhotos`), each decoded
+/// by libvips at ten zooms and cropped to the tile, 240 distinct pictures. Drawn tiles (flat
+/// colours, gradients) compress many times better than photos, so figures measured on them
+/// would flatter every compressed protocol.
 struct TileScene {
   let width = 200
   let height = 60
@@ -267,16 +266,12 @@ struct TileScene {
   let cellPixelSize: PixelSize
   let bitmaps: [Bitmap]
 
-  /// Photos the tiles are cut from, and zooms per photo.
-  static let photoCount = 24
+  /// Zooms per photo.
   static let zooms = 10
 
   init(cellPixelSize: PixelSize) throws {
     self.cellPixelSize = cellPixelSize
-    let photos = try FolderBenchTree(
-      folder: FolderBenchTree.defaultFolder(Self.photoCount, exifThumbnails: false),
-      count: Self.photoCount, exifThumbnails: false
-    ).ensure()
+    let photos = try RenderPhotos().ensure()
     var bitmaps: [Bitmap] = []
     for zoom in 0..<Self.zooms {
       for photo in photos {
@@ -287,7 +282,7 @@ struct TileScene {
   }
 
   /// The centre `side` × `side` of `photo` scaled (by libvips' shrink-on-load thumbnailer) to
-  /// cover a square of `side` + 24 × `zoom` pixels.
+  /// cover a square of `side` + 24 × `zoom` pixels (at most 376: the photos are 480 high).
   static func tile(of photo: URL, side: Int, zoom: Int) throws -> Bitmap {
     let bytes = try Data(contentsOf: photo)
     let scaled = side + 24 * zoom
