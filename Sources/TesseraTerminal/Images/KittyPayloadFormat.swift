@@ -13,12 +13,13 @@ public enum KittyPayloadFormat: String, Sendable, Hashable, CaseIterable, Custom
 
   public var description: String { rawValue }
 
-  /// zlib's level 4, measured by `tessera bench render` on a screen of 60 photo-like tiles
-  /// (160×72 px, with libpng's five row filters): level 1 sends 1,386 KB in 56 ms, 3 sends
-  /// 1,367 KB in 76 ms, 4 sends 1,156 KB in 116 ms, 6 and 9 send 1,172 KB in 262–279 ms (their
-  /// longer match searches find nothing more in a photo's filtered rows). Level 4 is the
-  /// smallest, at less than half the best level's time.
-  static let compressionLevel = 4
+  /// zlib's default level, 6, measured by `tessera bench render` on a screen of 60
+  /// photo-like tiles (160×72 px, with libpng's five row filters): level 6 sends 1,172 KB in
+  /// 262 ms, 9 the same in 279 ms, 4 sends 1,156 KB in 116 ms, 1 sends 1,386 KB in 56 ms. On
+  /// the bench's fixed upload sets (noisy gradients, drawn tiles) level 4 sends 3–10 % more
+  /// than the hand-written encoder it replaced, level 6 0.2–7 % less: 6 is the lowest level
+  /// that never sends more.
+  static let compressionLevel = 6
 
   /// The payload bytes of `bitmap` before base64; RGB when `opaque`, RGBA otherwise. Nil when
   /// zlib or libpng fails (out of memory): the caller sends it raw. O(pixels) plus compression.
