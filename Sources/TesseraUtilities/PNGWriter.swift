@@ -5,8 +5,6 @@ import CPNG
 package enum PNGWriter {
   /// Which of PNG's row filters libpng may choose from.
   package enum Filters: Sendable {
-    /// None: the quickest write.
-    case none
     /// Sub only: little work, most of the gain on smooth pictures.
     case fast
     /// All five, chosen per row by libpng: the smallest file.
@@ -48,7 +46,6 @@ package enum PNGWriter {
     else { return nil }
     let cFilters =
       switch filters {
-      case .none: TESSERA_PNG_FILTERS_NONE
       case .fast: TESSERA_PNG_FILTERS_FAST
       case .all: TESSERA_PNG_FILTERS_ALL
       }
