@@ -35,7 +35,7 @@ let package = Package(
     // Helpers every module shares (`package` access, no product): one home instead of copies.
     // Also `FeedLimits` (public, re-exported by TesseraFeeds and TesseraPhotoLibrary): the
     // bounds both check what comes from outside against.
-    .target(name: "TesseraUtilities", dependencies: ["CPNG", "TesseraGeometry"]),
+    .target(name: "TesseraUtilities", dependencies: ["CJPEG", "CPNG", "TesseraGeometry"]),
     // One bounded GET over AsyncHTTPClient (deadline, body limit, http(s) only) that the feed
     // fetcher and the image loader share (`package` access, no product).
     .target(
@@ -72,6 +72,9 @@ let package = Package(
       name: "CPNG",
       linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
     ),
+    // JPEG writing through the system's libjpeg-turbo (Debian: libjpeg-dev): tiles' pictures
+    // for iTerm2's inline images.
+    .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
     .target(
       name: "TesseraImages",
       dependencies: [
@@ -221,7 +224,8 @@ let package = Package(
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]
     ),
-    .testTarget(name: "TesseraTerminalTests", dependencies: ["TesseraTerminal", "CPNG"]),
+    .testTarget(
+      name: "TesseraTerminalTests", dependencies: ["TesseraTerminal", "CPNG", "CVipsShim"]),
     .testTarget(
       name: "TesseraSimulationTests",
       dependencies: ["TesseraSimulation", "TesseraImageSynthesis"]),

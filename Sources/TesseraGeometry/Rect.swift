@@ -45,6 +45,22 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     return Rect(x: left, y: top, width: right - left, height: bottom - top)
   }
 
+  /// What is left of the rectangle without `other`: up to four rectangles (the band above
+  /// it, the band below, and left and right of it between them), none empty; `[self]` when
+  /// they do not meet, `[]` when `other` covers it. O(1).
+  public func subtracting(_ other: Rect) -> [Rect] {
+    guard !isEmpty else { return [] }
+    let overlap = intersection(other)
+    guard !overlap.isEmpty else { return [self] }
+    let parts = [
+      Rect(x: x, y: y, width: width, height: overlap.y - y),
+      Rect(x: x, y: overlap.maxY, width: width, height: maxY - overlap.maxY),
+      Rect(x: x, y: overlap.y, width: overlap.x - x, height: overlap.height),
+      Rect(x: overlap.maxX, y: overlap.y, width: maxX - overlap.maxX, height: overlap.height),
+    ]
+    return parts.filter { !$0.isEmpty }
+  }
+
   /// Whether the unit at (`px`, `py`) is inside.
   public func contains(x px: Int, y py: Int) -> Bool {
     px >= x && px < maxX && py >= y && py < maxY

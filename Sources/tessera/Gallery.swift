@@ -41,7 +41,7 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
     .month
   @Option(help: "grid, list or waterfall.") var layout: GalleryLayoutMode = .grid
   @Option(help: "Columns of the grid and the waterfall (1…12).") var columns = 4
-  @Option(help: "Image protocol: kitty, sixel or blocks (default: detected).")
+  @Option(help: "Image protocol: kitty, sixel, iterm2 or blocks (default: detected).")
   var graphics: GraphicsProtocol?
   @Option(help: "Embedded server latency: none, fixed:50ms, uniform:10ms-200ms, longtail:80ms.")
   var latency = "longtail:60ms,0.8"

@@ -33,4 +33,27 @@ struct RectTests {
     #expect(!rect.intersects(0..<10))
     #expect(!Rect(x: 0, y: 10, width: 4, height: 0).intersects(0..<100))
   }
+
+  @Test func subtractingLeavesDisjointPartsCoveringTheRest() {
+    let rect = Rect(x: 0, y: 0, width: 10, height: 6)
+    for hole in [
+      Rect(x: 3, y: 2, width: 4, height: 2), Rect(x: -2, y: -2, width: 5, height: 5),
+      Rect(x: 8, y: 4, width: 9, height: 9), Rect(x: 0, y: 2, width: 10, height: 1),
+    ] {
+      let parts = rect.subtracting(hole)
+      var seen = Set<[Int]>()
+      for part in parts {
+        #expect(!part.isEmpty)
+        #expect(part.intersection(hole).isEmpty)
+        for y in part.y..<part.maxY {
+          for x in part.x..<part.maxX { #expect(seen.insert([x, y]).inserted, "overlap") }
+        }
+      }
+      let expected = 60 - rect.intersection(hole).width * rect.intersection(hole).height
+      #expect(seen.count == expected, "\(hole)")
+    }
+    #expect(rect.subtracting(Rect(x: 20, y: 0, width: 2, height: 2)) == [rect])
+    #expect(rect.subtracting(Rect(x: -1, y: -1, width: 20, height: 20)).isEmpty)
+    #expect(Rect(x: 0, y: 0, width: 0, height: 3).subtracting(rect).isEmpty)
+  }
 }

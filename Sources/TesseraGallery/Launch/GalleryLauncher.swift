@@ -55,7 +55,11 @@ package struct GalleryLauncher {
         / Double(max(1, capabilities.cellPixelSize.width)))
     // `y` copies through OSC 52, written between frames like any other output.
     screen.writeToTerminal = { session.write($0) }
-    await GalleryRunLoop(session: session, renderer: renderer, screen: screen).run()
+    // What would make images work here (tmux's passthrough off), said once.
+    screen.statusMessage = capabilities.advice.first
+    await GalleryRunLoop(
+      session: session, renderer: renderer, screen: screen, capabilities: capabilities
+    ).run()
   }
 
   private func pipelineConfiguration(

@@ -6,6 +6,8 @@ enum GalleryAction: Equatable {
   /// Ctrl-Z: give the terminal back and stop, as a shell's job control expects.
   case suspend
   case refresh
+  /// Ctrl-L: draw everything again, as every full-screen terminal program does.
+  case redraw
   /// Opens the help card, or closes it when it is open.
   case toggleHelp
   /// A local photo's detail view: open the file with `xdg-open`, or copy its path.
@@ -42,10 +44,11 @@ struct GalleryKeymap {
 
   func action(for key: Key) -> GalleryAction? { bindings[key] }
 
-  /// In every mode: quit, suspend, the help card.
+  /// In every mode: quit, suspend, redraw, the help card.
   static let global = GalleryKeymap([
     ([.control("c"), .character("q")], .quit),
     ([.control("z")], .suspend),
+    ([.control("l")], .redraw),
     ([.character("?")], .toggleHelp),
   ])
 

@@ -10,6 +10,9 @@ final class GalleryRunLoop {
   let session: TerminalSession
   let renderer: TerminalRenderer
   let screen: GalleryScreen
+  /// How images reach the terminal: drawn past tmux (passthrough, not placeholders), they are
+  /// taken off while the pane is not shown and placed again where the pane is now.
+  let capabilities: TerminalCapabilities
   private var pending: [InputEvent] = []
   private var drawTimes: [ContinuousClock.Instant] = []
   private var lastOffset = 0
@@ -26,10 +29,27 @@ final class GalleryRunLoop {
 
   static let frameInterval = Duration.milliseconds(16)
 
-  init(session: TerminalSession, renderer: TerminalRenderer, screen: GalleryScreen) {
+  init(
+    session: TerminalSession, renderer: TerminalRenderer, screen: GalleryScreen,
+    capabilities: TerminalCapabilities
+  ) {
     self.session = session
     self.renderer = renderer
     self.screen = screen
+    self.capabilities = capabilities
+  }
+
+  /// Images drawn past tmux, in the outer terminal's coordinates: tmux does not know them.
+  private var drawsPastTmux: Bool { capabilities.passthrough && !capabilities.kittyPlaceholders }
+
+  /// Ctrl-L, or the pane regained: everything is drawn again from a cleared screen, and
+  /// images past tmux where tmux says the pane is now (a layout change moves it).
+  private func redrawEverything() {
+    if capabilities.passthrough, let tmux = TmuxState.query() {
+      renderer.passthroughOrigin = tmux.paneOrigin
+    }
+    renderer.reset()
+    screen.needsDisplay = true
   }
 
   /// Runs until the person quits or the terminal goes. The feed's first load is the
@@ -62,10 +82,18 @@ final class GalleryRunLoop {
         case .quit: return
         case .refresh: Task { await screen.refresh() }
         case .suspend: session.suspend()
+        case .redraw: redrawEverything()
         case .none: break
         }
-        if case .resize(let size) = event, let cell = size.cellPixelSize {
-          renderer.cellPixelSize = cell
+        switch event {
+        case .resize(let size):
+          if let cell = size.cellPixelSize { renderer.cellPixelSize = cell }
+          if drawsPastTmux { redrawEverything() }
+        case .focus(false) where drawsPastTmux:
+          session.write(renderer.hideImages())
+        case .focus(true) where drawsPastTmux:
+          redrawEverything()
+        default: break
         }
       }
       let moving = screen.tick(
@@ -109,7 +137,8 @@ final class GalleryRunLoop {
     imagesHeldBack = policy != .all
     screen.linkStatus = LinkStatus.text(outputRate, remote: remote, graphics: renderer.graphics)
     let frame = screen.compose(framesPerSecond: drawTimes.count, spinner: frameCount / 6)
-    let bytes = renderer.render(frame.buffer, images: frame.images, policy: policy)
+    let bytes = renderer.render(
+      frame.buffer, images: frame.images, occluders: frame.occluders, policy: policy)
     let clock = ContinuousClock()
     let start = clock.now
     frameLog?.frameComposed(endingAt: session.bytesWritten + bytes.count)

@@ -9,6 +9,8 @@ extension GalleryScreen {
   struct Frame {
     var buffer: FrameBuffer
     var images: [ImagePlacement]
+    /// Overlay boxes no image may show over (`TerminalRenderer.render`'s occluders).
+    var occluders: [CellRect] = []
   }
 
   struct Palette {
@@ -49,7 +51,7 @@ extension GalleryScreen {
     drawStatusBar(into: &frame.buffer, framesPerSecond: framesPerSecond)
     switch overlay {
     case .none: break
-    case .help: drawHelp(into: &frame.buffer)
+    case .help: drawHelp(into: &frame)
     case .detail(let item): drawDetail(item, into: &frame)
     }
     return frame

@@ -9,6 +9,8 @@ extension GalleryScreen {
     case refresh
     /// Ctrl-Z: give the terminal back and stop, as a shell's job control expects.
     case suspend
+    /// Ctrl-L: forget what the terminal shows and draw it all again.
+    case redraw
   }
 
   /// Units one arrow press or wheel notch scrolls; presses in a row add up with momentum.
@@ -40,12 +42,16 @@ extension GalleryScreen {
     return perform(action)
   }
 
-  /// Carries out `action`; everything but quitting, suspending and refreshing redraws.
+  /// Carries out `action`; everything but quitting, suspending, refreshing and redrawing
+  /// marks the screen for its next frame.
   func perform(_ action: GalleryAction) -> Command {
     switch action {
     case .quit: return .quit
     case .suspend: return .suspend
     case .refresh: return .refresh
+    case .redraw:
+      needsDisplay = true
+      return .redraw
     case .toggleHelp: overlay = overlay == .help ? .none : .help
     case .openExternally:
       guard case .detail(let item) = overlay, let local = item.local else { return .none }

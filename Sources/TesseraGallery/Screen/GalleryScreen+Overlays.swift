@@ -6,8 +6,11 @@ import TesseraUtilities
 /// The detail view (Enter on an item; Esc returns to the same place); the help card is
 /// `HelpOverlay`.
 extension GalleryScreen {
-  func drawHelp(into buffer: inout FrameBuffer) {
-    HelpOverlay.draw(into: &buffer, width: width, height: height)
+  /// The help card, and its box as an occluder: no image shows over it, in any protocol.
+  func drawHelp(into frame: inout Frame) {
+    if let box = HelpOverlay.draw(into: &frame.buffer, width: width, height: height) {
+      frame.occluders.append(box)
+    }
   }
 
   /// The detail view's image box: the viewport less a text block below (a local photo's

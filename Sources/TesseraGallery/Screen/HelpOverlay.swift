@@ -13,18 +13,26 @@ enum HelpOverlay {
     "1 2 3              grid / list / waterfall",
     "+ -                more / fewer columns",
     "r                  refresh (retries failures)",
+    "Ctrl-L             redraw the screen",
     "?                  this help",
     "q  Ctrl-C          quit",
   ]
 
-  /// Draws the card over a screen of `width` × `height` cells; nothing when it does not fit.
-  static func draw(into buffer: inout FrameBuffer, width: Int, height: Int) {
+  /// The card's box on a screen of `width` × `height` cells; nil when it does not fit.
+  static func rect(width: Int, height: Int) -> CellRect? {
     let boxWidth = min(
       width - 2, (lines.map { GraphemeWidth.columns(of: $0) }.max() ?? 0) + 4)
     let boxHeight = min(height - 2, lines.count + 4)
-    guard boxWidth > 4, boxHeight > 2 else { return }
-    let rect = CellRect(
+    guard boxWidth > 4, boxHeight > 2 else { return nil }
+    return CellRect(
       x: (width - boxWidth) / 2, y: (height - boxHeight) / 2, width: boxWidth, height: boxHeight)
+  }
+
+  /// Draws the card over a screen of `width` × `height` cells and returns its box, which no
+  /// image may show over; nothing when it does not fit.
+  @discardableResult
+  static func draw(into buffer: inout FrameBuffer, width: Int, height: Int) -> CellRect? {
+    guard let rect = rect(width: width, height: height) else { return nil }
     buffer.fill(rect, with: Cell(" ", style: GalleryScreen.Palette.bar))
     buffer.box(rect, style: GalleryScreen.Palette.bar)
     buffer.put(" Keys ", x: rect.x + 2, y: rect.y, style: GalleryScreen.Palette.bar)
@@ -34,5 +42,6 @@ enum HelpOverlay {
         clip: CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
       )
     }
+    return rect
   }
 }

@@ -20,10 +20,10 @@ public struct HalfBlockImage: Sendable, CustomStringConvertible {
   /// Row-major cells, `crop.width × crop.height`.
   public let cells: [Cell]
 
-  /// The cells of `crop` (the whole image when nil) of `bitmap` fitted over `columns × rows`
+  /// The cells of `crop` (the whole image when nil) of `bitmap` filling `columns × rows`
   /// cells of `cellSize` pixels: scaled alike on both axes, so where the bitmap's shape and
-  /// the cells' differ (a tile rounded to whole rows) a margin is left, never a stretch.
-  /// Margins and transparent pixels are blended over `background`. Sizes are clamped to
+  /// the cells' differ (a tile rounded to whole rows) its centre is shown, never a stretch,
+  /// as every protocol does. Transparent pixels are blended over `background`. Sizes are clamped to
   /// 1…``TerminalLimits/maximumPlacementSide``.
   public init(
     _ bitmap: Bitmap, columns: Int, rows: Int, crop: CellRect? = nil,
@@ -38,7 +38,7 @@ public struct HalfBlockImage: Sendable, CustomStringConvertible {
     let crop = crop.map { $0.intersection(whole) } ?? whole
     self.crop = crop
     // A half-block is a cell's width by half its height: the aspect of 2 widths by 1 height.
-    let pixels = AreaResampler.fit(
+    let pixels = AreaResampler.fill(
       bitmap, width: columns, height: rows * 2,
       crop: Rect(
         x: crop.x, y: crop.y * 2, width: crop.width, height: crop.height * 2),

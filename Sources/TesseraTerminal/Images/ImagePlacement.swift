@@ -32,6 +32,22 @@ public struct ImagePlacement: Sendable, CustomStringConvertible {
       x: visible.x - rect.x, y: visible.y - rect.y, width: visible.width, height: visible.height)
   }
 
+  /// This placement cut around `occluders`: one placement per rectangle of its visible area
+  /// (its clip, or its rectangle) that none of them covers, each clipped to it; none when they
+  /// cover it all. Every layer already draws a clipped placement, so an overlay's box shows
+  /// no image in any protocol. O(pieces × occluders); at most 4 pieces per occluder.
+  func pieces(around occluders: [CellRect]) -> [ImagePlacement] {
+    var areas = [clip.map { $0.intersection(rect) } ?? rect]
+    for occluder in occluders {
+      areas = areas.flatMap { $0.subtracting(occluder) }
+    }
+    return areas.map { area in
+      var piece = self
+      piece.clip = area
+      return piece
+    }
+  }
+
   public var description: String { "image \(imageID) at \(rect)" }
 }
 
@@ -59,6 +75,9 @@ public enum GraphicsProtocol: String, Sendable, Hashable, CaseIterable, CustomSt
   case kitty
   /// DEC sixel.
   case sixel
+  /// iTerm2's inline images (OSC 1337): a tile's own JPEG or PNG bytes, in iTerm2, WezTerm,
+  /// VS Code's terminal and Konsole.
+  case iterm2
   /// Half-block character cells with 24-bit colour: works everywhere, tmux and CI included.
   case blocks
 

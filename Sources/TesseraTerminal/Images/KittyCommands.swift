@@ -171,6 +171,11 @@ enum KittyCommands {
     command(keys.bytes, payload: nil, passthrough: passthrough, into: &out)
   }
 
+  /// Removes every placement on the screen and keeps the images (`d=a`, lowercase).
+  static func hideAll(passthrough: Bool, into out: inout ByteWriter) {
+    command(Array("a=d,d=a,q=2".utf8), payload: nil, passthrough: passthrough, into: &out)
+  }
+
   /// Frees every image (`d=A`): sent when the app leaves the terminal.
   static let freeAll: [UInt8] = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
 
@@ -180,18 +185,26 @@ enum KittyCommands {
   private static func command(
     _ keys: [UInt8], payload: ArraySlice<UInt8>?, passthrough: Bool, into out: inout ByteWriter
   ) {
-    if passthrough {
-      out.escape("Ptmux;")
-      out.append([0x1B, 0x1B])
-    } else {
-      out.append(0x1B)
+    guard passthrough else {
+      plainCommand(keys, payload: payload, into: &out)
+      return
     }
+    var inner = ByteWriter(capacity: keys.count + (payload?.count ?? 0) + 8)
+    plainCommand(keys, payload: payload, into: &inner)
+    TmuxPassthrough.wrap(inner.bytes, into: &out)
+  }
+
+  /// `ESC _ G keys ; payload ESC \`, as the terminal itself reads it.
+  static func plainCommand(
+    _ keys: [UInt8], payload: ArraySlice<UInt8>?, into out: inout ByteWriter
+  ) {
+    out.append(0x1B)
     out.append("_G")
     out.append(keys)
     if let payload {
       out.append(UInt8(ascii: ";"))
       out.append(payload)
     }
-    out.append(passthrough ? [0x1B, 0x1B, 0x5C, 0x1B, 0x5C] : [0x1B, 0x5C])
+    out.append([0x1B, 0x5C])
   }
 }

@@ -4,9 +4,10 @@ import TesseraUtilities
 ///
 /// Each image is uploaded once under a small id; each frame places (or re-places, to move)
 /// what is visible and hides, without freeing, what left, so scrolling back costs a few
-/// bytes of placement, not an upload. Inside tmux, images are shown by Unicode placeholder
-/// cells composed into the frame (tmux then scrolls and clips them as text) and every command
-/// goes through tmux's passthrough. Uploads are bounded by a byte budget below kitty's own
+/// bytes of placement, not an upload. Inside tmux, every command goes through tmux's
+/// passthrough, and images are shown by Unicode placeholder cells composed into the frame
+/// (tmux then scrolls and clips them as text) where the terminal draws them (kitty 0.28 on);
+/// an older kitty gets its placements through passthrough at the pane's cells on its screen. Uploads are bounded by a byte budget below kitty's own
 /// quota; the least recently used images not on screen are freed past it.
 struct KittyLayer {
   struct PlacementKey: Hashable {
@@ -33,6 +34,10 @@ struct KittyLayer {
   static let previewScale = 1.0 / 3.0
 
   let placeholders: Bool
+  /// Commands go through tmux's passthrough; direct placements at ``origin``'s offset.
+  let passthrough: Bool
+  /// The pane's top-left on the outer screen (``TmuxState/paneOrigin``).
+  var origin = CellPoint(x: 0, y: 0)
   var cellSize: PixelSize
   /// How uploads are encoded (PNG: the smallest on photo-like content, see `tessera bench
   /// render`).
@@ -49,10 +54,11 @@ struct KittyLayer {
   private var virtualSizes: [UInt32: Geometry] = [:]
 
   init(
-    placeholders: Bool, cellSize: PixelSize, format: KittyPayloadFormat = .png,
-    localFiles: Bool = false, uploadBudget: Int = 192 << 20
+    placeholders: Bool, passthrough: Bool? = nil, cellSize: PixelSize,
+    format: KittyPayloadFormat = .png, localFiles: Bool = false, uploadBudget: Int = 192 << 20
   ) {
     self.placeholders = placeholders
+    self.passthrough = passthrough ?? placeholders
     self.cellSize = cellSize
     self.format = format
     self.localFiles = localFiles
@@ -121,7 +127,8 @@ struct KittyLayer {
         let size = Geometry(x: 0, y: 0, columns: rect.width, rows: rect.height, source: nil)
         if virtualSizes[id] != size {
           KittyCommands.placeVirtual(
-            id: id, columns: size.columns, rows: size.rows, passthrough: true, into: &uploadsOut)
+            id: id, columns: size.columns, rows: size.rows, passthrough: passthrough,
+            into: &uploadsOut)
           virtualSizes[id] = size
         }
         let style = CellStyle(foreground: KittyPlaceholder.colour(for: id))
@@ -180,10 +187,10 @@ struct KittyLayer {
     }
     if !localFiles
       || !KittyCommands.transmitFile(
-        id: id, bitmap: pixels, passthrough: placeholders, into: &out)
+        id: id, bitmap: pixels, passthrough: passthrough, into: &out)
     {
       KittyCommands.transmit(
-        id: id, bitmap: pixels, format: format, passthrough: placeholders, into: &out)
+        id: id, bitmap: pixels, format: format, passthrough: passthrough, into: &out)
     }
     let actual = PixelSize(width: pixels.width, height: pixels.height)
     uploaded[id] = Upload(size: actual, preview: preview)
@@ -201,6 +208,15 @@ struct KittyLayer {
     for (key, geometry) in wanted {
       next[key] = geometry
       if placed[key] == geometry { continue }
+      if passthrough {
+        var command = ByteWriter()
+        KittyCommands.place(
+          id: key.id, placement: key.placement, columns: geometry.columns, rows: geometry.rows,
+          source: geometry.source, passthrough: false, into: &command)
+        TmuxPassthrough.positioned(
+          command.bytes, at: CellPoint(x: geometry.x, y: geometry.y), origin: origin, into: &out)
+        continue
+      }
       CursorMotion.move(from: nil, to: (geometry.x, geometry.y), into: &out)
       moved = true
       KittyCommands.place(
@@ -208,7 +224,8 @@ struct KittyLayer {
         source: geometry.source, passthrough: false, into: &out)
     }
     for key in placed.keys where next[key] == nil {
-      KittyCommands.hide(id: key.id, placement: key.placement, passthrough: false, into: &out)
+      KittyCommands.hide(
+        id: key.id, placement: key.placement, passthrough: passthrough, into: &out)
     }
     placed = next
     return moved
@@ -222,7 +239,7 @@ struct KittyLayer {
   }
 
   private mutating func forget(kittyID id: UInt32, into out: inout ByteWriter) {
-    KittyCommands.free(id: id, passthrough: placeholders, into: &out)
+    KittyCommands.free(id: id, passthrough: passthrough, into: &out)
     placed = placed.filter { $0.key.id != id }
     virtualSizes[id] = nil
     uploaded[id] = nil

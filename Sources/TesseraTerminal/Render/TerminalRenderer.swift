@@ -24,19 +24,25 @@ public final class TerminalRenderer {
   private var previousSignatures: [Int]?
   private var blocks = BlockLayer()
   private var kitty: KittyLayer
-  private var sixel: SixelLayer
+  /// Sixel and iTerm2 images: pixels over cells.
+  private var inline: InlineImageLayer
   private var pendingFrees = ByteWriter()
   private let followsSession: Bool
   private var seenResumes: Int
 
   /// - Parameters:
   ///   - graphics: the image protocol (see ``TerminalCapabilities/graphics``).
-  ///   - insideTmux: kitty images then go through placeholders and passthrough.
+  ///   - insideTmux: kitty images then go through placeholders and passthrough, unless
+  ///     `passthrough` and `kittyPlaceholders` say otherwise.
+  ///   - passthrough: image commands go through tmux's passthrough, placed at
+  ///     ``passthroughOrigin`` (see ``TerminalCapabilities/passthrough``).
+  ///   - kittyPlaceholders: kitty images as Unicode placeholders.
   ///   - cellPixelSize: one cell in pixels, for sixel (clamped to ``TerminalLimits``).
   ///   - followsSession: reset after the ``TerminalSession`` resumes from a suspend (see
   ///     ``TerminalCapabilities/followsSession``).
   public init(
     graphics: GraphicsProtocol, synchronizedOutput: Bool = false, insideTmux: Bool = false,
+    passthrough: Bool? = nil, kittyPlaceholders: Bool? = nil,
     cellPixelSize: PixelSize = PixelSize(width: 10, height: 20), followsSession: Bool = false
   ) {
     self.graphics = graphics
@@ -47,22 +53,28 @@ public final class TerminalRenderer {
     let cellSize = PixelSize(
       width: cellPixelSize.width.clamped(to: range), height: cellPixelSize.height.clamped(to: range)
     )
-    kitty = KittyLayer(placeholders: insideTmux, cellSize: cellSize)
+    let placeholders = kittyPlaceholders ?? (insideTmux && graphics == .kitty)
+    let passthrough = passthrough ?? (insideTmux && graphics == .kitty)
+    kitty = KittyLayer(placeholders: placeholders, passthrough: passthrough, cellSize: cellSize)
     usesScrollRegions =
-      graphics == .blocks || (graphics == .kitty && insideTmux)
+      graphics == .blocks || (graphics == .kitty && placeholders)
       || (graphics == .sixel && !insideTmux)
-    sixel = SixelLayer(cellSize: cellSize)
+    inline = InlineImageLayer(
+      cellSize: cellSize, encoding: graphics == .iterm2 ? .iterm2 : .sixel,
+      passthrough: passthrough)
     blocks.cellSize = cellSize
-    differ.reprintsUnchangedCells = graphics != .sixel
+    differ.reprintsUnchangedCells = graphics != .sixel && graphics != .iterm2
   }
 
   public convenience init(capabilities: TerminalCapabilities) {
     self.init(
       graphics: capabilities.graphics, synchronizedOutput: capabilities.synchronizedOutput,
-      insideTmux: capabilities.insideTmux, cellPixelSize: capabilities.cellPixelSize,
-      followsSession: capabilities.followsSession)
+      insideTmux: capabilities.insideTmux, passthrough: capabilities.passthrough,
+      kittyPlaceholders: capabilities.kittyPlaceholders,
+      cellPixelSize: capabilities.cellPixelSize, followsSession: capabilities.followsSession)
     kitty.localFiles = capabilities.kittyLocalFiles
-    if graphics == .sixel {
+    if let origin = capabilities.tmux?.paneOrigin { passthroughOrigin = origin }
+    if graphics == .sixel || graphics == .iterm2 {
       usesScrollRegions =
         !capabilities.insideTmux && Self.movesSixelWithText(capabilities.terminalName)
     }
@@ -80,15 +92,28 @@ public final class TerminalRenderer {
     return sixelScrollingTerminals.contains { name.hasPrefix($0) }
   }
 
+  /// Where the pane's top-left cell is on the outer terminal's screen, for images drawn
+  /// through tmux's passthrough (``TmuxState/paneOrigin``); setting another redraws.
+  public var passthroughOrigin = CellPoint(x: 0, y: 0) {
+    didSet {
+      guard passthroughOrigin != oldValue else { return }
+      kitty.origin = passthroughOrigin
+      inline.origin = passthroughOrigin
+      reset()
+    }
+  }
+
   /// The cell size images are encoded for (sixel pixels, kitty upload sizes); changing it
   /// re-encodes on demand. A size outside ``TerminalLimits`` is clamped into it.
   public var cellPixelSize: PixelSize {
-    get { sixel.cellSize }
+    get { inline.cellSize }
     set {
       guard let newValue = TerminalLimits.cellSize(width: newValue.width, height: newValue.height),
-        newValue != sixel.cellSize
+        newValue != inline.cellSize
       else { return }
-      sixel = SixelLayer(cellSize: newValue)
+      inline = InlineImageLayer(
+        cellSize: newValue, encoding: inline.encoding, passthrough: inline.passthrough)
+      inline.origin = passthroughOrigin
       kitty.cellSize = newValue
       blocks.cellSize = newValue
       previous = nil
@@ -102,11 +127,25 @@ public final class TerminalRenderer {
   public func reset() {
     previous = nil
     differ = FrameDiffer()
-    differ.reprintsUnchangedCells = graphics != .sixel
+    differ.reprintsUnchangedCells = graphics != .sixel && graphics != .iterm2
     previousSignatures = nil
     pendingFrees = ByteWriter()
     kitty = KittyLayer(
-      placeholders: kitty.placeholders, cellSize: kitty.cellSize, localFiles: kitty.localFiles)
+      placeholders: kitty.placeholders, passthrough: kitty.passthrough, cellSize: kitty.cellSize,
+      localFiles: kitty.localFiles)
+    kitty.origin = passthroughOrigin
+  }
+
+  /// The bytes that take every image off the terminal while the app's pane is not shown
+  /// (tmux sent focus-out): kitty placements drawn past tmux would stay over whatever tmux
+  /// shows next. The next frame draws everything again (``reset()``).
+  public func hideImages() -> [UInt8] {
+    var out = ByteWriter()
+    if graphics == .kitty && !kitty.placeholders {
+      KittyCommands.hideAll(passthrough: kitty.passthrough, into: &out)
+    }
+    reset()
+    return out.bytes
   }
 
   /// Forgets an image the app will not show again: frees its kitty upload.
@@ -114,10 +153,14 @@ public final class TerminalRenderer {
     if graphics == .kitty { kitty.forget(imageID: imageID, into: &pendingFrees) }
   }
 
-  /// The bytes that turn the screen into `frame` with `images` over it.
+  /// The bytes that turn the screen into `frame` with `images` over it. No image shows over
+  /// the cells of `occluders` (an overlay's box): each is drawn around them, in every
+  /// protocol, and whole again once they are gone.
   public func render(
-    _ frame: FrameBuffer, images: [ImagePlacement] = [], policy: ImageDrawPolicy = .all
+    _ frame: FrameBuffer, images: [ImagePlacement] = [], occluders: [CellRect] = [],
+    policy: ImageDrawPolicy = .all
   ) -> [UInt8] {
+    let images = occluders.isEmpty ? images : images.flatMap { $0.pieces(around: occluders) }
     if followsSession {
       let resumes = SignalRestore.resumeCount.load(ordering: .sequentiallyConsistent)
       if resumes != seenResumes {
@@ -133,12 +176,12 @@ public final class TerminalRenderer {
     }
     if previous == nil {
       kitty.screenCleared()
-      sixel.screenCleared()
+      inline.screenCleared()
     }
     var composed = frame
     var kittyPlacements: [(KittyLayer.PlacementKey, KittyLayer.Geometry)] = []
     var kittyUploads = ByteWriter()
-    var sixelDraws: [SixelLayer.Draw] = []
+    var inlineDraws: [InlineImageLayer.Draw] = []
     var damage = [Bool](repeating: false, count: frame.width * frame.height)
     var scroll: ScrollDetector.Scroll?
     switch graphics {
@@ -157,20 +200,20 @@ public final class TerminalRenderer {
         kittyUploads = ByteWriter()
       }
       scroll = detectScroll(in: composed)
-    case .sixel:
-      let wants = sixel.wants(images, screen: frame.bounds)
-      let signatures = SixelLayer.rowSignatures(composed, wants: wants)
+    case .sixel, .iterm2:
+      let wants = inline.wants(images, screen: frame.bounds)
+      let signatures = InlineImageLayer.rowSignatures(composed, wants: wants)
       if usesScrollRegions, previous != nil, let last = previousSignatures {
         scroll = ScrollDetector.detect(
           previous: last, next: signatures,
           blank: ScrollDetector.blankRowHash(width: frame.width))
       }
       previousSignatures = signatures
-      if let scroll { sixel.scrolled(scroll) }
+      if let scroll { inline.scrolled(scroll) }
       let base = previous.map { previous in
         scroll.map { ScrollDetector.apply($0, to: previous) } ?? previous
       }
-      sixelDraws = sixel.plan(
+      inlineDraws = inline.plan(
         wants, base: base, next: composed, policy: policy, damage: &damage,
         statistics: &statistics)
     }
@@ -181,9 +224,9 @@ public final class TerminalRenderer {
     case .kitty:
       out.append(kittyUploads.bytes)
       if kitty.place(kittyPlacements, into: &out) { differ.cursor = nil }
-    case .sixel:
-      if !sixelDraws.isEmpty {
-        sixel.emit(sixelDraws, into: &out)
+    case .sixel, .iterm2:
+      if !inlineDraws.isEmpty {
+        inline.emit(inlineDraws, into: &out)
         differ.cursor = nil
       }
     case .blocks:
@@ -191,7 +234,7 @@ public final class TerminalRenderer {
     }
     if synchronizedOutput { out.escape("[?2026l") }
     previous = composed
-    if graphics != .sixel { previousSignatures = nil }
+    if graphics != .sixel && graphics != .iterm2 { previousSignatures = nil }
     statistics.frames += 1
     statistics.bytes += out.count
     return out.bytes

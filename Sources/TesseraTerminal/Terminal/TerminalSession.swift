@@ -38,6 +38,7 @@ public final class TerminalSession {
   private var original = termios()
   private var active = false
   private var kittyImagesShown = false
+  private var kittyThroughTmux = false
   let wakePipe: WakePipe
   private var pump: InputPump
   private let ended = AtomicFlag()
@@ -112,7 +113,10 @@ public final class TerminalSession {
     restoreHooks.removeAll()
     let wasSuspended = SignalRestore.suspended.load(ordering: .sequentiallyConsistent)
     SignalRestore.endSession()
-    if !wasSuspended { write(modes.leaveSequence(freeKittyImages: kittyImagesShown)) }
+    if !wasSuspended {
+      write(
+        modes.leaveSequence(freeKittyImages: kittyImagesShown, throughTmux: kittyThroughTmux))
+    }
     var saved = original
     tcsetattr(input, TCSANOW, &saved)
   }
@@ -133,11 +137,14 @@ public final class TerminalSession {
     pthread_sigmask(SIG_SETMASK, &old, nil)
   }
 
-  /// Tells the session kitty images are on screen, so leaving frees them.
-  public func noteKittyImagesShown() {
+  /// Tells the session kitty images are on screen, so leaving frees them; `throughTmux`
+  /// when they reached the terminal through tmux's passthrough (so must their deletion).
+  public func noteKittyImagesShown(throughTmux: Bool = false) {
     guard !kittyImagesShown else { return }
     kittyImagesShown = true
-    SignalRestore.update(leave: modes.leaveSequence(freeKittyImages: true))
+    kittyThroughTmux = throughTmux
+    SignalRestore.update(
+      leave: modes.leaveSequence(freeKittyImages: true, throughTmux: throughTmux))
   }
 
   /// The window size from the kernel (cells and, where the terminal sets them, pixels),
@@ -206,15 +213,23 @@ public final class TerminalSession {
   }
 
   /// Sends the capability queries and waits for their answers, at most `budget`; decides the
-  /// protocol (honouring `override`, the app's `--graphics`). Keys typed meanwhile are kept.
+  /// protocol (honouring `override`, the app's `--graphics`). Inside tmux, tmux is asked
+  /// first (``TmuxState/query(environment:)``) whether the outer terminal can be reached. Keys
+  /// typed meanwhile are kept.
   public func detectCapabilities(
     override: GraphicsProtocol? = nil, budget: Duration = .milliseconds(250),
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    tmux: TmuxState? = nil
   ) -> TerminalCapabilities {
-    write(CapabilityProbe.query)
+    let insideTmux = environment["TMUX"].map { !$0.isEmpty } ?? false
+    let tmux = tmux ?? (insideTmux ? TmuxState.query(environment: environment) : nil)
+    let passthrough = tmux?.passthrough ?? false
+    write(CapabilityProbe.query(insideTmux: insideTmux, passthrough: passthrough))
+    let expected = CapabilityProbe.expectedDeviceAttributes(
+      insideTmux: insideTmux, passthrough: passthrough)
     var replies: [TerminalReply] = []
     let deadline = ContinuousClock.now + budget
-    while !CapabilityProbe.isComplete(replies), !inputEnded {
+    while !CapabilityProbe.isComplete(replies, expecting: expected), !inputEnded {
       let left = deadline - ContinuousClock.now
       if left <= .zero { break }
       for event in readEvents(timeout: left) {
@@ -225,10 +240,14 @@ public final class TerminalSession {
         }
       }
     }
+    CapabilityProbe.removeProbeFile()
     var capabilities = TerminalCapabilities.decide(
-      environment: environment, replies: replies, override: override, windowSize: size())
+      environment: environment, replies: replies, override: override, windowSize: size(),
+      tmux: tmux)
     capabilities.followsSession = true
-    if capabilities.graphics == .kitty { noteKittyImagesShown() }
+    if capabilities.graphics == .kitty {
+      noteKittyImagesShown(throughTmux: capabilities.passthrough)
+    }
     return capabilities
   }
 

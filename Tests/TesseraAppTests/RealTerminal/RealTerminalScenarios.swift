@@ -169,6 +169,7 @@ enum RealTerminalScenarios {
     let terminal = try launch(kind, insideTmux: true)
     let first = try terminal.waitFor("the first screen in tmux", ready(.tiles, minimum: 8))
     expectEveryTileCorrect(first, .tiles, minimum: 8)
+    expectCleanTitle(terminal)
     try terminal.key("Next", "Next", "j")
     let after = try terminal.waitFor("the next page in tmux") {
       ready(.tiles, minimum: 4)($0) && ($0.captions.first?.id ?? 0) > 12
@@ -180,6 +181,46 @@ enum RealTerminalScenarios {
     }
     expectEveryTileCorrect(waterfall, .tiles, minimum: 4)
     expectUndistorted(waterfall, .tiles, minimum: 4)
+  }
+
+  /// Nothing but the gallery's own output reaches tmux: a kitty command tmux read itself (a
+  /// bare APC) would have become the pane's title.
+  static func expectCleanTitle(
+    _ terminal: RealTerminal, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let title = (try? terminal.tmux("display-message", "-p", "#{pane_title}")) ?? "?"
+    #expect(
+      !title.contains("G") || !title.contains("="), "tmux's pane title is \(title)",
+      sourceLocation: sourceLocation)
+    #expect(!title.contains("a=q") && !title.contains("i=3"), "title \(title)")
+  }
+
+  /// tmux splits the window (the gallery's pane shrinks), the person goes to the new pane and
+  /// back (focus out, then in), and closes it: every time, each visible tile shows its own
+  /// image, in its place — images drawn past tmux follow the pane.
+  static func tmuxSplitAndSwitch(_ kind: RealTerminalKind) throws {
+    let terminal = try launch(kind, insideTmux: true)
+    let first = try terminal.waitFor("the first screen in tmux", ready(.tiles, minimum: 8))
+    expectEveryTileCorrect(first, .tiles, minimum: 8)
+    try terminal.tmux("split-window", "-h", "-l", "30", "sh -c 'sleep 600'")
+    try terminal.tmux("select-pane", "-L")
+    let split = try terminal.waitFor("the gallery beside a second pane") { screen in
+      (screen.captions.map(\.x).max() ?? columns) < columns - 30
+        && ready(.tiles, minimum: 3)(screen)
+    }
+    expectEveryTileCorrect(split, .tiles, minimum: 3)
+    try terminal.tmux("select-pane", "-R")
+    try terminal.tmux("select-pane", "-L")
+    let back = try terminal.waitFor("the gallery after switching panes and back") {
+      ready(.tiles, minimum: 3)($0)
+    }
+    expectEveryTileCorrect(back, .tiles, minimum: 3)
+    try terminal.tmux("kill-pane", "-t", "{right}")
+    let whole = try terminal.waitFor("the gallery alone again") { screen in
+      (screen.captions.map(\.x).max() ?? 0) > columns / 2 && ready(.tiles, minimum: 8)(screen)
+    }
+    expectEveryTileCorrect(whole, .tiles, minimum: 8)
+    expectCleanTitle(terminal)
   }
 
   /// A smaller and a larger window: the gallery re-lays out and every image stays on its item.

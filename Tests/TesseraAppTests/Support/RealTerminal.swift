@@ -34,26 +34,6 @@ enum RealTerminalKind: String, CustomStringConvertible, Sendable {
     }.map(\.package)
   }
 
-  /// The installed kitty's version ("kitty 0.26.5 created by …"), nil when it cannot be run.
-  static var kittyVersion: [Int]? {
-    guard let result = try? Spawn.run(["kitty", "--version"]), result.status == 0,
-      let word = result.output.split(separator: " ").dropFirst().first
-    else { return nil }
-    return word.split(separator: ".").compactMap { Int($0) }
-  }
-
-  /// kitty draws Unicode placeholders (images inside tmux) from version 0.28 on.
-  static var kittyHasUnicodePlaceholders: Bool {
-    guard let version = kittyVersion else { return false }
-    return version.lexicographicallyPrecedes([0, 28]) == false
-  }
-
-  static var placeholderSkipReason: String {
-    let version = kittyVersion.map { $0.map(String.init).joined(separator: ".") } ?? "none"
-    return "kitty inside tmux needs Unicode placeholders, which kitty draws from 0.28 on; "
-      + "this machine has kitty \(version) (Debian 12 ships 0.26.5)"
-  }
-
   /// Why the tests in this terminal are skipped, for the test report.
   var skipReason: String {
     "\(self) end-to-end tests need the Debian packages \(missingPackages.joined(separator: ", "))"
@@ -100,7 +80,7 @@ final class RealTerminal {
     if insideTmux {
       let socket = "tessera-rt-\(UUID().uuidString.prefix(8))"
       let configuration = folder.appendingPathComponent("tmux.conf")
-      try "set -g allow-passthrough on\nset -g status off\n".write(
+      try "set -g allow-passthrough on\nset -g status off\nset -g focus-events on\n".write(
         to: configuration, atomically: true, encoding: .utf8)
       tmuxSocket = socket
       gallery =
@@ -193,6 +173,14 @@ final class RealTerminal {
     let parts = value.split(separator: "x").compactMap { Int($0) }
     guard parts.count == 2 else { throw Spawn.Failure(description: "bad geometry \(value)") }
     return (parts[0], parts[1])
+  }
+
+  /// Runs a tmux command on the gallery's tmux server (`insideTmux` only) and returns what it
+  /// printed.
+  @discardableResult
+  func tmux(_ arguments: String...) throws -> String {
+    guard let tmuxSocket else { throw Spawn.Failure(description: "the gallery is not in tmux") }
+    return try Spawn.run(["tmux", "-L", tmuxSocket] + arguments).output
   }
 
   // MARK: input

@@ -27,7 +27,7 @@ import Testing
   }
 
   @Test func theProbeNamesATemporaryFileKittyMayDeleteAndItIsRemovedOnceAnswered() throws {
-    let query = String(decoding: CapabilityProbe.query, as: UTF8.self)
+    let query = String(decoding: CapabilityProbe.query(), as: UTF8.self)
     let path = CapabilityProbe.probePath
     #expect(path.contains("tty-graphics-protocol"))
     #expect(path.hasPrefix(KittyLocalFiles.folder + "/"))

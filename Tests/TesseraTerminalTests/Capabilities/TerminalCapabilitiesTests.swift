@@ -14,7 +14,7 @@ import Testing
     #expect(Self.decide([:], [.kittyGraphics(imageID: 31, message: "OK")]).graphics == .kitty)
     #expect(Self.decide(["KITTY_WINDOW_ID": "1"]).graphics == .kitty)
     #expect(Self.decide(["TERM": "xterm-kitty"]).graphics == .kitty)
-    #expect(Self.decide(["TERM_PROGRAM": "WezTerm"]).graphics == .kitty)
+    #expect(Self.decide(["TERM_PROGRAM": "konsole"]).graphics == .kitty)
     #expect(Self.decide([:], [.version("ghostty 1.1")]).graphics == .kitty)
     #expect(
       Self.decide([:], [.kittyGraphics(imageID: 31, message: "EINVAL")]).graphics == .blocks)
@@ -61,7 +61,7 @@ import Testing
   }
 
   @Test func theProbeEndsWithDA1AndIsCompleteOnItsReply() {
-    #expect(String(decoding: CapabilityProbe.query, as: UTF8.self).hasSuffix("\u{1B}[c"))
+    #expect(String(decoding: CapabilityProbe.query(), as: UTF8.self).hasSuffix("\u{1B}[c"))
     #expect(!CapabilityProbe.isComplete([.version("x")]))
     #expect(CapabilityProbe.isComplete([.version("x"), .primaryDeviceAttributes([1])]))
   }

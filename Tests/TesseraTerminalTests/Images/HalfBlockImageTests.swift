@@ -40,45 +40,53 @@ import Testing
     #expect(image.cells[0].style.background == .rgb(255, 0, 0))
   }
 
-  /// A tile rounded to whole rows is not quite its photo's shape: the photo is fitted, with a
-  /// margin of the background, never stretched.
-  @Test func aBitmapOfAnotherShapeIsFittedNotStretched() throws {
-    // A 2:1 photo over 10×4 cells of 10×20 px (100×80 px) shows at 100×50 px: five of the
-    // eight half-block rows (10 px each), centred, one margin row above and two below.
-    let red = try Bitmap.generated(width: 200, height: 100) { _, _ in (255, 0, 0, 255) }
-    let background = CellColor.rgb(1, 2, 3)
-    let image = HalfBlockImage(
-      red, columns: 10, rows: 4, cellSize: PixelSize(width: 10, height: 20),
-      background: RGB(1, 2, 3))
-    let halves = (0..<8).map { half in
-      let style = image.cells[(half / 2) * 10 + 5].style
-      return half % 2 == 0 ? style.foreground : style.background
+  /// A tile rounded to whole rows is not quite its photo's shape: the photo fills it, its
+  /// centre shown at its own aspect, as kitty, sixel and iTerm2 show it; never a margin band,
+  /// never a stretch.
+  @Test func aBitmapOfAnotherShapeFillsItsTileNotStretched() throws {
+    // A 2:1 photo over 10×4 cells of 10×20 px (100×80 px, 5:4): the centre 125×100 px of it
+    // shows, so the green outer 30 px a side are cut, and no background band is left.
+    let photo = try Bitmap.generated(width: 200, height: 100) { x, _ in
+      x < 30 || x >= 170 ? (0, 255, 0, 255) : (255, 0, 0, 255)
     }
+    let image = HalfBlockImage(
+      photo, columns: 10, rows: 4, cellSize: PixelSize(width: 10, height: 20),
+      background: RGB(1, 2, 3))
     let shown = CellColor.rgb(255, 0, 0)
-    #expect(halves == [background, shown, shown, shown, shown, shown, background, background])
-    // The same photo over cells of its own shape fills them.
-    let filling = HalfBlockImage(
-      red, columns: 10, rows: 4, cellSize: PixelSize(width: 10, height: 12))
+    #expect(image.cells.count == 40)
     #expect(
-      filling.cells.allSatisfy { $0.style.foreground == shown && $0.style.background == shown })
+      image.cells.allSatisfy { $0.style.foreground == shown && $0.style.background == shown },
+      "\(Set(image.cells.map(\.style)))")
+    // Stretched instead, the green sides would show in the outer columns.
+    let stretched = AreaResampler.resample(photo, width: 10, height: 8)
+    #expect(stretched[0..<4] == [0, 255, 0, 255])
   }
 
-  @Test func fittingKeepsTheWholeOutputWithinHalfAUnit() {
-    let unit = PixelSize(width: 1, height: 1)
-    let whole = Rect(x: 0, y: 0, width: 40, height: 30)
+  @Test func fillingCutsTheCentreAtTheOutputsShapeOnScreen() {
+    let pixel = PixelSize(width: 1, height: 1)
+    // The shape's own: the whole source; a pixel wider: that pixel cut.
     for source in [PixelSize(width: 400, height: 300), PixelSize(width: 401, height: 300)] {
-      #expect(AreaResampler.fittedRect(of: source, width: 40, height: 30, unit: unit) == whole)
+      #expect(
+        AreaResampler.filledSource(of: source, width: 40, height: 30, unit: pixel)
+          == Rect(x: 0, y: 0, width: 400, height: 300))
     }
-    // A square photo in a landscape box: a centred square, margins left and right.
+    // A square photo in a landscape box keeps its full width, cut top and bottom.
     #expect(
-      AreaResampler.fittedRect(
-        of: PixelSize(width: 50, height: 50), width: 40, height: 30, unit: unit)
-        == Rect(x: 5, y: 0, width: 30, height: 30))
-    // Degenerate inputs keep the whole output rather than dividing by zero.
+      AreaResampler.filledSource(
+        of: PixelSize(width: 60, height: 60), width: 40, height: 30, unit: pixel)
+        == Rect(x: 0, y: 7, width: 60, height: 45))
+    // Half blocks are a cell's width by half its height: 10×4 cells of 10×20 px as 10×8
+    // units of 20×10 px (the unit is two widths by one height) are 200×80, 5:2 on screen.
     #expect(
-      AreaResampler.fittedRect(
-        of: PixelSize(width: 0, height: 9), width: 40, height: 30, unit: unit)
-        == whole)
+      AreaResampler.filledSource(
+        of: PixelSize(width: 100, height: 100), width: 10, height: 8,
+        unit: PixelSize(width: 20, height: 10))
+        == Rect(x: 0, y: 30, width: 100, height: 40))
+    // Degenerate inputs give at least one pixel rather than dividing by zero.
+    #expect(
+      AreaResampler.filledSource(
+        of: PixelSize(width: 0, height: 9), width: 40, height: 30, unit: pixel
+      ).width >= 1)
   }
 
   @Test func drawingIsClippedToTheClipAndFrame() throws {

@@ -35,14 +35,14 @@ import Testing
     #expect(renderer.statistics.imageCacheHits == 1)
   }
 
-  /// A tile's margin (a wide photo fitted into a tall tile) takes the colour of the cells under
-  /// the tile; the same image on another background (a selection) is converted for it, not
-  /// served from the cache with the old margin.
-  @Test func aMarginShowsTheBackgroundUnderItsTileEachTime() throws {
+  /// A tile's transparent pixels take the colour of the cells under the tile; the same image
+  /// on another background (a selection) is converted for it, not served from the cache with
+  /// the old colour.
+  @Test func transparentPixelsShowTheBackgroundUnderTheirTileEachTime() throws {
     let renderer = TerminalRenderer(graphics: .blocks)
-    // 4×32 stripes are 1:8 tall; a 4×2-cell tile of 1:2 cells is 4×4 half-block pixels:
-    // the photo fits as a centred column, margins left and right.
-    let tile = try Self.image(1, at: CellRect(x: 1, y: 1, width: 4, height: 2))
+    let clear = try Bitmap.generated(width: 4, height: 4) { _, _ in (255, 255, 255, 0) }
+    let tile = ImagePlacement(
+      imageID: 1, bitmap: clear, rect: CellRect(x: 1, y: 1, width: 4, height: 2))
     for colour in [CellColor.rgb(0, 0, 200), .rgb(0, 200, 0)] {
       var frame = Self.placeholderFrame()
       frame.fill(

@@ -1,6 +1,8 @@
 import TesseraUtilities
 
-/// Images as sixel, drawn over the frame's cells after its text.
+/// Images drawn as pixels over the frame's cells after its text, the way sixel and iTerm2's
+/// inline images (OSC 1337) both are: pixels on cells, wiped by text written over them,
+/// moved with a scrolled region by the terminals that do (``Encoding``).
 ///
 /// The layer remembers which part of which image is on each cell of the screen
 /// (``Fragment``s). When the terminal scrolls a region (xterm, mlterm and foot move sixel
@@ -11,20 +13,34 @@ import TesseraUtilities
 /// marked damaged so the text diff repaints them. Images never touch the screen's last row (a
 /// sixel there scrolls some terminals).
 ///
-/// A tile is resampled and quantized once per pixel size (``SixelPalette``, cached), and any
-/// crop of it is encoded from those indices, cached per crop: rows drawn on a scroll are
-/// exactly the pixels the whole tile has, with no seam. A tile whose pixels are more than the
+/// A tile fills its cells as in every protocol (its centre at the cells' shape, never a band
+/// or a stretch). For sixel it is resampled and quantized once per pixel size
+/// (``SixelPalette``, cached), and any crop of it is encoded from those indices, cached per
+/// crop: rows drawn on a scroll are exactly the pixels the whole tile has, with no seam. For
+/// iTerm2 the resampled tile is cached and each crop is a JPEG (a PNG where it has alpha),
+/// shown over exactly its cells. Inside tmux, with passthrough, each draw is positioned in the
+/// outer terminal's coordinates (``TmuxPassthrough``). A tile whose pixels are more than the
 /// screen's (an extreme shape, a tall list row) is resampled and quantized only in its
 /// visible crop, so the pixel work is bounded by the screen whatever the image.
 ///
 /// - Complexity: O(screen cells + fragments) per frame to plan, plus the encoding of what is
 ///   drawn (see ``SixelEncoder``).
-struct SixelLayer {
+struct InlineImageLayer {
+  /// How a draw's pixels are written.
+  enum Encoding: Sendable, Hashable {
+    /// DEC sixel (`DCS q … ST`).
+    case sixel
+    /// iTerm2's inline images: `OSC 1337 ; File=inline=1;… : base64 BEL`.
+    case iterm2
+  }
+
   struct EncodingKey: Hashable {
     var imageID: UInt64
     var pixelWidth: Int
     var pixelHeight: Int
     var crop: CellRect
+    /// The pixel rows encoded from the crop's top (see ``sixelRows(top:height:limit:)``).
+    var pixelRows: Int
   }
 
   struct ResampleKey: Hashable {
@@ -39,6 +55,8 @@ struct SixelLayer {
     var image: ResampleKey
     var x: Int
     var y: Int
+    /// The placement's clip: the pieces of one image around an overlay are distinct.
+    var clip: CellRect?
   }
 
   /// Cells of the screen showing the part of an image that belongs there.
@@ -61,11 +79,25 @@ struct SixelLayer {
   }
 
   var cellSize: PixelSize
+  let encoding: Encoding
+  /// Draws go through tmux's passthrough, placed at the pane's cells on the outer screen.
+  var passthrough: Bool
+  /// The pane's top-left on the outer screen (``TmuxState/paneOrigin``), for passthrough.
+  var origin = CellPoint(x: 0, y: 0)
   private var quantized = LRUCache<ResampleKey, SixelPalette>(costLimit: 32 << 20)
+  private var resampled = LRUCache<ResampleKey, [UInt8]>(costLimit: 32 << 20)
   private var encoded = LRUCache<EncodingKey, [UInt8]>(costLimit: 48 << 20)
   private(set) var onScreen: [Fragment] = []
 
-  init(cellSize: PixelSize) { self.cellSize = cellSize }
+  init(cellSize: PixelSize, encoding: Encoding = .sixel, passthrough: Bool = false) {
+    self.cellSize = cellSize
+    self.encoding = encoding
+    self.passthrough = passthrough
+  }
+
+  /// iTerm2's JPEG quality: where photo tiles lose no more than sixel's palette does, at a
+  /// fraction of its bytes (`tessera bench render`).
+  static let jpegQuality = 85
 
   mutating func screenCleared() { onScreen.removeAll() }
 
@@ -83,7 +115,8 @@ struct SixelLayer {
         imageID: placement.imageID, pixelWidth: placement.rect.width * cellSize.width,
         pixelHeight: placement.rect.height * cellSize.height)
       return Want(
-        identity: Identity(image: image, x: placement.rect.x, y: placement.rect.y),
+        identity: Identity(
+          image: image, x: placement.rect.x, y: placement.rect.y, clip: placement.clip),
         visible: visible, placement: placement)
     }
   }
@@ -201,12 +234,19 @@ struct SixelLayer {
         continue
       }
       let identity = want.identity
+      let crop = CellRect(
+        x: needed.x - identity.x, y: needed.y - identity.y, width: needed.width,
+        height: needed.height)
+      let rows =
+        encoding == .iterm2
+        ? crop.height * cellSize.height
+        : Self.sixelRows(
+          top: crop.y * cellSize.height, height: crop.height * cellSize.height,
+          limit: min(
+            identity.image.pixelHeight, (visible.maxY - identity.y) * cellSize.height))
       let key = EncodingKey(
         imageID: identity.image.imageID, pixelWidth: identity.image.pixelWidth,
-        pixelHeight: identity.image.pixelHeight,
-        crop: CellRect(
-          x: needed.x - identity.x, y: needed.y - identity.y, width: needed.width,
-          height: needed.height))
+        pixelHeight: identity.image.pixelHeight, crop: crop, pixelRows: rows)
       if encoded.contains(key) {
         statistics.imageCacheHits += 1
       } else if policy == .all {
@@ -234,21 +274,26 @@ struct SixelLayer {
     return draws
   }
 
-  /// Appends the cached sixel bytes of each draw at its position.
+  /// Appends the cached bytes of each draw at its position.
   mutating func emit(_ draws: [Draw], into out: inout ByteWriter) {
     for draw in draws {
       guard let bytes = encoded.value(for: draw.key) else { continue }
-      CursorMotion.move(from: nil, to: (draw.cells.x, draw.cells.y), into: &out)
-      out.append(bytes)
+      if passthrough {
+        TmuxPassthrough.positioned(
+          bytes, at: CellPoint(x: draw.cells.x, y: draw.cells.y), origin: origin, into: &out)
+      } else {
+        CursorMotion.move(from: nil, to: (draw.cells.x, draw.cells.y), into: &out)
+        out.append(bytes)
+      }
     }
   }
 
-  /// Sixel pixels are square on the screen: images are fitted to their tiles, margins left
-  /// transparent (the tile's own cells show there), never stretched.
+  /// Sixel and iTerm2 pixels are square on the screen.
   static let pixel = PixelSize(width: 1, height: 1)
 
-  /// Encodes the crop of `key`: from the cached quantized whole image when it is no more
-  /// pixels than the screen, else from a resample and palette of the crop alone.
+  /// Encodes the crop of `key`: from the cached whole tile (quantized for sixel, resampled for
+  /// iTerm2) when it is no more pixels than the screen, else from a resample of the crop
+  /// alone.
   private mutating func encode(
     _ placement: ImagePlacement, key: EncodingKey, screen: CellRect,
     statistics: inout RenderStatistics
@@ -256,36 +301,89 @@ struct SixelLayer {
     let crop = key.crop
     let pixelCrop = Rect(
       x: crop.x * cellSize.width, y: crop.y * cellSize.height, width: crop.width * cellSize.width,
-      height: crop.height * cellSize.height)
+      height: key.pixelRows)
     let usable = Self.usable(screen)
     let screenPixels = usable.width * cellSize.width * usable.height * cellSize.height
-    guard Self.area(key.pixelWidth, key.pixelHeight) <= screenPixels else {
-      let pixels = AreaResampler.fit(
+    let imageKey = ResampleKey(
+      imageID: key.imageID, pixelWidth: key.pixelWidth, pixelHeight: key.pixelHeight)
+    let whole = Rect(x: 0, y: 0, width: key.pixelWidth, height: key.pixelHeight)
+    let bytes: [UInt8]
+    if Self.area(key.pixelWidth, key.pixelHeight) > screenPixels {
+      let pixels = AreaResampler.fill(
         placement.bitmap, width: key.pixelWidth, height: key.pixelHeight, crop: pixelCrop,
         unit: Self.pixel)
       statistics.pixelsResampled += pixelCrop.width * pixelCrop.height
-      let bytes = SixelEncoder.encode(pixels, width: pixelCrop.width, height: pixelCrop.height)
-      encoded.insert(bytes, for: key, cost: bytes.count)
-      return
-    }
-    let imageKey = ResampleKey(
-      imageID: key.imageID, pixelWidth: key.pixelWidth, pixelHeight: key.pixelHeight)
-    let palette: SixelPalette
-    if let cached = quantized.value(for: imageKey) {
-      palette = cached
+      bytes = payload(pixels, width: pixelCrop.width, height: pixelCrop.height, cells: crop)
+    } else if encoding == .sixel {
+      let palette: SixelPalette
+      if let cached = quantized.value(for: imageKey) {
+        palette = cached
+      } else {
+        let pixels = AreaResampler.fill(
+          placement.bitmap, width: key.pixelWidth, height: key.pixelHeight, crop: whole,
+          unit: Self.pixel)
+        statistics.pixelsResampled += key.pixelWidth * key.pixelHeight
+        palette = SixelPalette(pixels: pixels, width: key.pixelWidth, height: key.pixelHeight)
+        quantized.insert(palette, for: imageKey, cost: palette.indices.count)
+      }
+      let part = palette.cropped(pixelCrop, width: key.pixelWidth)
+      bytes = SixelEncoder.encode(part, width: pixelCrop.width, height: pixelCrop.height)
     } else {
-      let pixels = AreaResampler.fit(
-        placement.bitmap, width: key.pixelWidth, height: key.pixelHeight,
-        crop: Rect(
-          x: 0, y: 0, width: key.pixelWidth, height: key.pixelHeight),
-        unit: Self.pixel)
-      statistics.pixelsResampled += key.pixelWidth * key.pixelHeight
-      palette = SixelPalette(pixels: pixels, width: key.pixelWidth, height: key.pixelHeight)
-      quantized.insert(palette, for: imageKey, cost: palette.indices.count)
+      let pixels: [UInt8]
+      if let cached = resampled.value(for: imageKey) {
+        pixels = cached
+      } else {
+        pixels = AreaResampler.fill(
+          placement.bitmap, width: key.pixelWidth, height: key.pixelHeight, crop: whole,
+          unit: Self.pixel)
+        statistics.pixelsResampled += key.pixelWidth * key.pixelHeight
+        resampled.insert(pixels, for: imageKey, cost: pixels.count)
+      }
+      let part = Self.cut(pixels, width: key.pixelWidth, to: pixelCrop)
+      bytes = payload(part, width: pixelCrop.width, height: pixelCrop.height, cells: crop)
     }
-    let part = palette.cropped(pixelCrop, width: key.pixelWidth)
-    let bytes = SixelEncoder.encode(part, width: pixelCrop.width, height: pixelCrop.height)
     encoded.insert(bytes, for: key, cost: bytes.count)
+  }
+
+  /// The bytes that draw `width × height` RGBA pixels over `cells`.
+  private func payload(_ pixels: [UInt8], width: Int, height: Int, cells: CellRect) -> [UInt8] {
+    switch encoding {
+    case .sixel:
+      return SixelEncoder.encode(pixels, width: width, height: height)
+    case .iterm2:
+      return ITerm2Image.sequence(
+        rgba: pixels, width: width, height: height, columns: cells.width, rows: cells.height,
+        jpegQuality: Self.jpegQuality)
+    }
+  }
+
+  /// The pixel rows a sixel crop `height` rows tall from `top` (tile pixels) is encoded with.
+  /// Sixel paints bands of six rows, and some terminals (mlterm) paint a crop's last band
+  /// whole, past the crop's last row: a crop is made a whole number of bands by taking in the
+  /// tile's own rows below it (the pixels that belong there) up to `limit` (the end of the
+  /// tile's visible part), or, where that is too close, by leaving its last rows out. Never
+  /// drawn below the visible tile. O(1).
+  static func sixelRows(top: Int, height: Int, limit: Int) -> Int {
+    let height = max(1, height)
+    let bands = (height + 5) / 6
+    if top + bands * 6 <= limit { return bands * 6 }
+    let whole = max(0, limit - top) / 6 * 6
+    return whole > 0 ? min(height, whole) : min(height, max(1, limit - top))
+  }
+
+  /// The `crop` of `width`-wide RGBA `pixels`, clipped to them. O(crop).
+  static func cut(_ pixels: [UInt8], width: Int, to crop: Rect) -> [UInt8] {
+    let height = width > 0 ? pixels.count / (width * 4) : 0
+    let left = crop.x.clamped(to: 0...max(0, width))
+    let top = crop.y.clamped(to: 0...max(0, height))
+    let right = (crop.x + crop.width).clamped(to: left...max(left, width))
+    let bottom = (crop.y + crop.height).clamped(to: top...max(top, height))
+    var part: [UInt8] = []
+    part.reserveCapacity((right - left) * (bottom - top) * 4)
+    for row in top..<bottom {
+      part.append(contentsOf: pixels[((row * width + left) * 4)..<((row * width + right) * 4)])
+    }
+    return part
   }
 
   /// The smallest rectangle of `area` whose `covered` flag is false; nil when all are.

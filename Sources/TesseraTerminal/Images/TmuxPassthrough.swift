@@ -1,0 +1,50 @@
+/// tmux's passthrough: `ESC P tmux ; … ESC \` hands what is inside, every ESC doubled, to the
+/// terminal outside tmux unchanged (when the pane's `allow-passthrough` is on).
+///
+/// tmux 3.3 drops a whole escape sequence longer than its input limit (1 MB, tmux#3726), so
+/// long images go as several passthrough sequences, each under ``chunkLimit`` bytes before
+/// doubling: the outer terminal sees the same bytes joined. An image drawn past tmux lands at
+/// the outer terminal's cursor, which is not the pane's: ``positioned(_:at:origin:into:)``
+/// saves the outer cursor, moves to the pane's cell in outer coordinates, draws, and restores.
+enum TmuxPassthrough {
+  /// The most bytes of one passthrough sequence's content: a quarter of tmux's 1 MB limit,
+  /// which leaves room for doubled ESCs (at most twice the bytes) and tmux's own buffers.
+  static let chunkLimit = 256 * 1024
+
+  /// Appends `content` wrapped for passthrough: one sequence per ``chunkLimit`` bytes.
+  /// O(content).
+  static func wrap(_ content: some Collection<UInt8>, into out: inout ByteWriter) {
+    var count = 0
+    var open = false
+    for byte in content {
+      if !open {
+        out.append([0x1B, UInt8(ascii: "P")])
+        out.append("tmux;")
+        open = true
+      }
+      if byte == 0x1B { out.append(0x1B) }
+      out.append(byte)
+      count += 1
+      if count == chunkLimit {
+        out.append([0x1B, 0x5C])
+        open = false
+        count = 0
+      }
+    }
+    if open { out.append([0x1B, 0x5C]) }
+  }
+
+  /// `content` drawn with the outer cursor at the pane's cell `cell`, the pane's top-left
+  /// being `origin` on the outer screen; the outer cursor is saved and restored around it
+  /// (DECSC/DECRC), so tmux's own idea of it stays true.
+  static func positioned(
+    _ content: [UInt8], at cell: CellPoint, origin: CellPoint, into out: inout ByteWriter
+  ) {
+    var inner = ByteWriter(capacity: content.count + 16)
+    inner.escape("7")
+    CursorMotion.move(from: nil, to: (origin.x + cell.x, origin.y + cell.y), into: &inner)
+    inner.append(content)
+    inner.escape("8")
+    wrap(inner.bytes, into: &out)
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs a short helper program (`tmux display-message`, a probe) and returns what it printed.
+///
+/// Standard input and error are `/dev/null`, so nothing the child says reaches the screen of a
+/// full-screen app; its output is read through a pipe for at most `timeout` seconds, after
+/// which the child is killed. Found on `PATH`, like a shell would.
+package enum ChildProcess {
+  /// The child's standard output (at most `limit` bytes) when it exits with status 0 within
+  /// `timeout` seconds; nil otherwise (not found, failed, too slow).
+  package static func output(
+    of program: String, arguments: [String], timeout: Double, limit: Int = 1 << 16
+  ) -> String? {
+    var pipeEnds: [Int32] = [0, 0]
+    guard pipe(&pipeEnds) == 0 else { return nil }
+    let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
+    // Not inherited by other children: the child gets the write end as its output only.
+    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+    defer { close(readEnd) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawnp(&pid, program, &actions, nil, argv, environ)
+    close(writeEnd)
+    guard spawned == 0 else { return nil }
+    var output: [UInt8] = []
+    let deadline = ContinuousClock.now + .milliseconds(Int(max(0, timeout) * 1000))
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var timedOut = false
+    while true {
+      let left = deadline - ContinuousClock.now
+      let (seconds, attoseconds) = left.components
+      let milliseconds = Int32(
+        clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+      guard milliseconds > 0 else {
+        timedOut = true
+        break
+      }
+      var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&descriptor, 1, milliseconds)
+      if ready < 0 && errno == EINTR { continue }
+      guard ready > 0 else {
+        timedOut = ready == 0
+        break
+      }
+      let count = read(readEnd, &buffer, buffer.count)
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      output.append(contentsOf: buffer[0..<min(count, max(0, limit - output.count))])
+    }
+    if timedOut { kill(pid, SIGKILL) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exitedCleanly = (status & 0x7F) == 0 && ((status >> 8) & 0xFF) == 0
+    guard !timedOut, exitedCleanly else { return nil }
+    return String(decoding: output, as: UTF8.self)
+  }
+}
