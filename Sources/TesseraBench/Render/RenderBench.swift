@@ -46,7 +46,22 @@ struct RenderBenchmark {
         + "px RGBA, sixel cell 8x8 px")
     var ours: [GraphicsProtocol: WireCost] = [:]
     for graphics in GraphicsProtocol.allCases {
-      ours[graphics] = measure(graphics, scene: scene, into: &report)
+      ours[graphics] = measure(graphics.rawValue, graphics: graphics, scene: scene, into: &report) {
+        TerminalRenderer(
+          graphics: graphics, synchronizedOutput: true, cellPixelSize: scene.cellPixelSize)
+      }
+    }
+    // Inside tmux: every image command wrapped in passthrough (ESCs doubled), placed at the
+    // pane's cell; kitty 0.28+ by placeholder cells instead.
+    for (name, graphics, placeholders) in Self.tmuxPaths {
+      let cost = measure(name, graphics: graphics, scene: scene, into: &report) {
+        TerminalRenderer(
+          graphics: graphics, synchronizedOutput: true, insideTmux: true, passthrough: true,
+          kittyPlaceholders: placeholders, cellPixelSize: scene.cellPixelSize)
+      }
+      if let direct = ours[graphics] {
+        report.ratio("\(name).full.bytes_vs_direct", ours: cost.full, baseline: direct.full)
+      }
     }
     measureKittyFormats(into: &report)
     measureKittyLocalFiles(scene: scene, into: &report)
@@ -75,6 +90,12 @@ struct RenderBenchmark {
         + "modest connection); a fling second is \(Int(Self.framesPerSecond)) frames of 6 rows")
     return report
   }
+
+  /// The ways images reach a terminal outside tmux: name, protocol, kitty placeholders.
+  static let tmuxPaths: [(String, GraphicsProtocol, Bool)] = [
+    ("tmux.kitty_placeholders", .kitty, true), ("tmux.kitty_passthrough", .kitty, false),
+    ("tmux.sixel_passthrough", .sixel, false), ("tmux.iterm2_passthrough", .iterm2, false),
+  ]
 
   /// Frames a second the fling figures assume (the gallery's cap).
   static let framesPerSecond = 60.0
@@ -111,6 +132,12 @@ struct RenderBenchmark {
     if let sixel {
       report.ratio("sixel.scroll1.bytes_vs_full", ours: sixel.scroll, baseline: sixel.full)
     }
+    report.add("iterm2.tiles.bytes", Double(fidelity.iTerm2.bytes), "bytes")
+    report.add("iterm2.tiles.psnr", fidelity.iTerm2.psnr, "dB")
+    report.ratio(
+      "iterm2.tiles.bytes_vs_sixel", ours: Double(fidelity.iTerm2.bytes),
+      baseline: Double(fidelity.ours.bytes))
+    report.add("iterm2.tiles.psnr_minus_sixel", fidelity.iTerm2.psnr - fidelity.ours.psnr, "dB")
   }
 
   struct WireCost {
@@ -128,13 +155,9 @@ struct RenderBenchmark {
   }
 
   private func measure(
-    _ graphics: GraphicsProtocol, scene: TileScene, into report: inout BenchReport
+    _ name: String, graphics: GraphicsProtocol, scene: TileScene,
+    into report: inout BenchReport, renderer: () -> TerminalRenderer
   ) -> WireCost {
-    let name = graphics.rawValue
-    func renderer() -> TerminalRenderer {
-      TerminalRenderer(
-        graphics: graphics, synchronizedOutput: true, cellPixelSize: scene.cellPixelSize)
-    }
     // Full screen from cold caches: a fresh renderer each time.
     var full = Samples()
     var fullBytes = 0

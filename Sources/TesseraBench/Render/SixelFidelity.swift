@@ -1,3 +1,4 @@
+import CVipsShim
 import Foundation
 import TesseraBenchSupport
 import TesseraTerminal
@@ -18,6 +19,8 @@ struct SixelFidelity {
   var ours: Figures
   /// Nil when chafa is not installed at the given path.
   var chafa: Figures?
+  /// The same tiles as iTerm2's inline images: each tile's JPEG, decoded by libjpeg-turbo.
+  var iTerm2: Figures
 
   /// Measures `bitmaps` shown as tiles of `pixelWidth × pixelHeight` (`columns × rows` cells).
   static func measure(
@@ -46,8 +49,9 @@ struct SixelFidelity {
     }
     let ours = Figures(
       bytes: ourBytes, psnr: SixelDecoder.psnr(squaredError: ourError, samples: ourSamples))
+    let iTerm2 = try iTerm2Figures(bitmaps, width: pixelWidth, height: pixelHeight)
     guard FileManager.default.isExecutableFile(atPath: chafaPath) else {
-      return SixelFidelity(ours: ours, chafa: nil)
+      return SixelFidelity(ours: ours, chafa: nil, iTerm2: iTerm2)
     }
     let output = try runChafa(
       chafaPath, bitmaps: bitmaps,
@@ -83,7 +87,52 @@ struct SixelFidelity {
       ours: ours,
       chafa: Figures(
         bytes: output.count,
-        psnr: SixelDecoder.psnr(squaredError: chafaError, samples: chafaSamples)))
+        psnr: SixelDecoder.psnr(squaredError: chafaError, samples: chafaSamples)),
+      iTerm2: iTerm2)
+  }
+
+  /// Bytes and PSNR of the tiles as iTerm2's inline images (the files, before base64).
+  private static func iTerm2Figures(
+    _ bitmaps: [Bitmap], width: Int, height: Int
+  ) throws -> Figures {
+    var bytes = 0
+    var error = 0.0
+    var samples = 0
+    for bitmap in bitmaps {
+      let reference = SixelMeasurement.referencePixels(bitmap, width: width, height: height)
+      guard
+        let file = ITerm2Image.encode(
+          rgba: reference, width: width, height: height, jpegQuality: ITerm2Image.photoQuality)
+      else { throw BenchFailure("libjpeg-turbo could not encode a tile") }
+      bytes += file.count
+      let decoded = try decodeJPEG(file)
+      guard
+        let tileError = SixelDecoder.squaredError(
+          decoded, reference: reference, width: width, height: height)
+      else { throw BenchFailure("a tile's JPEG decoded to another size") }
+      error += tileError.sum
+      samples += tileError.samples
+    }
+    return Figures(bytes: bytes, psnr: SixelDecoder.psnr(squaredError: error, samples: samples))
+  }
+
+  /// A JPEG's pixels by libjpeg-turbo, as a terminal would decode it.
+  private static func decodeJPEG(_ file: [UInt8]) throws -> SixelDecoder.Image {
+    var pixels: UnsafeMutablePointer<UInt8>?
+    var length = 0
+    var width: Int32 = 0
+    var height: Int32 = 0
+    var message = [CChar](repeating: 0, count: 200)
+    let status = file.withUnsafeBufferPointer {
+      tessera_jpeg_decode_rgba(
+        $0.baseAddress, $0.count, 16_384, 16_384, 16_384, 1 << 28, &pixels, &length, &width,
+        &height, &message, message.count)
+    }
+    guard status == 0, let pixels else { throw BenchFailure("a tile's JPEG did not decode") }
+    defer { tessera_jpeg_free(pixels) }
+    return SixelDecoder.Image(
+      width: Int(width), height: Int(height),
+      pixels: Array(UnsafeBufferPointer(start: pixels, count: length)))
   }
 
   /// chafa's output for `bitmaps` written as PPM files into a temporary folder (removed).

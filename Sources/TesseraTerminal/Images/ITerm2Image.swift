@@ -8,7 +8,11 @@ import TesseraUtilities
 /// of any protocol — and as a PNG (libpng) where alpha matters. They are already at the cells'
 /// pixel size and shape, so `preserveAspectRatio=0` only stops the terminal from fitting
 /// them again with bands of its own.
-enum ITerm2Image {
+package enum ITerm2Image {
+  /// The JPEG quality of photo tiles: several dB above sixel's palette at a fraction of its
+  /// bytes (`tessera bench render`).
+  package static let photoQuality = 85
+
   /// The escape code drawing `width × height` RGBA pixels over `columns × rows` cells from
   /// the cursor; empty when the pixels cannot be encoded. O(pixels) plus the encoder.
   static func sequence(
@@ -33,7 +37,9 @@ enum ITerm2Image {
   }
 
   /// The file: JPEG when every pixel is opaque, PNG otherwise.
-  static func encode(rgba: [UInt8], width: Int, height: Int, jpegQuality: Int) -> [UInt8]? {
+  package static func encode(
+    rgba: [UInt8], width: Int, height: Int, jpegQuality: Int
+  ) -> [UInt8]? {
     guard width > 0, height > 0, rgba.count == width * height * 4 else { return nil }
     var opaque = true
     var index = 3

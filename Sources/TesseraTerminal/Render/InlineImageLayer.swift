@@ -95,10 +95,6 @@ struct InlineImageLayer {
     self.passthrough = passthrough
   }
 
-  /// iTerm2's JPEG quality: where photo tiles lose no more than sixel's palette does, at a
-  /// fraction of its bytes (`tessera bench render`).
-  static let jpegQuality = 85
-
   mutating func screenCleared() { onScreen.removeAll() }
 
   /// The screen's rows images may use: all but the last.
@@ -353,7 +349,7 @@ struct InlineImageLayer {
     case .iterm2:
       return ITerm2Image.sequence(
         rgba: pixels, width: width, height: height, columns: cells.width, rows: cells.height,
-        jpegQuality: Self.jpegQuality)
+        jpegQuality: ITerm2Image.photoQuality)
     }
   }
 
