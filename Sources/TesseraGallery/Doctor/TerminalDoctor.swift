@@ -112,34 +112,42 @@ package enum TerminalDoctor {
             rect: CellRect(x: x, y: row + 1, width: columns, height: rows))
         ])
       // Each label is written by its own renderer's diff; the others' frames have it blank.
-      out += Array("\u{1B}[\(row + 1);\(x + 1)H\(graphics.description)".utf8)
+      out += Array("\u{1B}[0m\u{1B}[\(row + 1);\(x + 1)H\(graphics.description)".utf8)
     }
     return out
   }
 
-  /// Runs the doctor on the terminal: clears the screen, draws the test images, prints the
-  /// report below them and leaves the cursor under it. Returns whether images work (the
-  /// exit status's 0).
+  /// Runs the doctor on the terminal (`/dev/tty`, so standard output may be a file): clears
+  /// the screen, draws the test images, prints the report below them and leaves the cursor
+  /// under it; the report also goes to standard output when that is not the terminal.
+  /// Returns whether images work (the exit status's 0).
   package static func run(environment: [String: String]) throws -> Bool {
-    let session = try TerminalSession(modes: [])
+    let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+    guard tty >= 0 else { throw TerminalError.notATerminal(descriptor: STDOUT_FILENO) }
+    defer { close(tty) }
+    let session = try TerminalSession(modes: [], input: tty, output: tty)
     defer { session.restore() }
     let capabilities = session.detectCapabilities(environment: environment)
     let size = session.size()
     let protocols = claimed(by: capabilities)
     session.write(
       Array(
-        "\u{1B}[H\u{1B}[2J\u{1B}[1mtessera doctor\u{1B}[0m: a test image in each protocol this terminal claims\r\n"
-          .utf8))
+        ("\u{1B}[H\u{1B}[2J\u{1B}[1mtessera doctor\u{1B}[0m: a test image in each protocol "
+          + "this terminal claims\r\n").utf8))
     session.write(try testImages(protocols, capabilities: capabilities, size: size, row: 2))
+    var lines = report(capabilities, environment: environment)
+    lines.append(
+      capabilities.graphics == .blocks
+        ? "images: half blocks only (exit status 1)"
+        : "images: \(capabilities.graphics) (exit status 0)")
     var text = "\u{1B}[0m\u{1B}[\(min(size.rows, 12));1H"
-    for line in report(capabilities, environment: environment) {
+    for line in lines {
       text += TextLayout.truncate(line, columns: max(10, size.columns - 1)) + "\r\n"
     }
-    text +=
-      capabilities.graphics == .blocks
-      ? "images: half blocks only (exit status 1)\r\n"
-      : "images: \(capabilities.graphics) (exit status 0)\r\n"
     session.write(Array(text.utf8))
+    if isatty(STDOUT_FILENO) == 0 {
+      FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
     return capabilities.graphics != .blocks
   }
 }

@@ -29,6 +29,10 @@ enum RealTerminalTests {
       try RealTerminalScenarios.waterfallAtLaunch(.xterm)
     }
 
+    @Test func theHelpCardHidesTheImagesUnderIt() throws {
+      try RealTerminalScenarios.helpOverImages(.xterm)
+    }
+
     /// Sixel through tmux's passthrough (tmux 3.3 draws no sixel itself).
     @Test func insideTmuxThroughPassthrough() throws {
       try RealTerminalScenarios.insideTmux(.xterm)
@@ -62,6 +66,10 @@ enum RealTerminalTests {
 
     @Test func waterfallAtLaunchFollowsEachPhotosShape() throws {
       try RealTerminalScenarios.waterfallAtLaunch(.kitty)
+    }
+
+    @Test func theHelpCardHidesTheImagesUnderIt() throws {
+      try RealTerminalScenarios.helpOverImages(.kitty)
     }
 
     /// Debian 12's kitty 0.26 draws no Unicode placeholders: placements go through tmux's

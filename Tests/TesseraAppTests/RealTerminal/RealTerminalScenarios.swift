@@ -1,5 +1,8 @@
 import Foundation
+import TesseraTerminal
 import Testing
+
+@testable import TesseraGallery
 
 /// The end-to-end checks of `GalleryEndToEndTests`, in a real terminal emulator: the gallery on
 /// its embedded server (real HTTP on 127.0.0.1, a long-tailed latency), keys through the X
@@ -221,6 +224,41 @@ enum RealTerminalScenarios {
     }
     expectEveryTileCorrect(whole, .tiles, minimum: 8)
     expectCleanTitle(terminal)
+  }
+
+  /// The help card over a screen of images is the card, not images: inside its box the
+  /// screenshot shows the card's background and its text only; closed, every tile is whole.
+  static func helpOverImages(_ kind: RealTerminalKind) throws {
+    let terminal = try launch(kind)
+    try terminal.waitFor("the grid", ready(.tiles, minimum: 8))
+    try terminal.key("question")
+    let help = try terminal.waitFor("the help card") { $0.text.contains("redraw the screen") }
+    let box = try #require(HelpOverlay.rect(width: columns, height: rows))
+    var card = 0
+    var total = 0
+    // The card's inside, a cell in from its border.
+    for y in ((box.y + 1) * help.cellHeight)..<((box.maxY - 1) * help.cellHeight) {
+      for x in ((box.x + 1) * help.cellWidth)..<((box.maxX - 1) * help.cellWidth) {
+        let pixel = help.pixels[x, y]
+        let background =
+          abs(Int(pixel.red) - 40) + abs(Int(pixel.green) - 44)
+          + abs(Int(pixel.blue) - 52) < 30
+        // Text is light grey on it, antialiased: grey, never a colour.
+        let grey =
+          abs(Int(pixel.red) - Int(pixel.green)) < 24
+          && abs(Int(pixel.green) - Int(pixel.blue)) < 24
+        if background || grey { card += 1 }
+        total += 1
+      }
+    }
+    #expect(
+      card * 100 >= total * 97,
+      "only \(card) of \(total) pixels in the help card are the card's; images show through")
+    try terminal.key("Escape")
+    let closed = try terminal.waitFor("the grid after the help") {
+      !$0.text.contains("redraw the screen") && ready(.tiles, minimum: 8)($0)
+    }
+    expectEveryTileCorrect(closed, .tiles, minimum: 8)
   }
 
   /// A smaller and a larger window: the gallery re-lays out and every image stays on its item.
