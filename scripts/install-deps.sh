@@ -16,11 +16,12 @@ command -v tmux >/dev/null 2>&1 || need+=(tmux)
 # The end-to-end tests serve a hostile web site with Python's http.server.
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
-# The real-terminal tests run the gallery in xterm (sixel) and kitty (software GL) on an Xvfb
-# display, type with xdotool and read the screen with ImageMagick's import.
+# The real-terminal tests run the gallery in xterm and mlterm (sixel) and kitty (software GL) on
+# an Xvfb display, type with xdotool and read the screen with ImageMagick's import.
 command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
 command -v xterm >/dev/null 2>&1 || need+=(xterm)
 command -v kitty >/dev/null 2>&1 || need+=(kitty)
+command -v mlterm >/dev/null 2>&1 || need+=(mlterm)
 command -v import >/dev/null 2>&1 || need+=(imagemagick)
 command -v xdotool >/dev/null 2>&1 || need+=(xdotool)
 command -v xwininfo >/dev/null 2>&1 || need+=(x11-utils)

@@ -43,6 +43,29 @@ enum RealTerminalTests {
     }
   }
 
+  /// The gallery in mlterm (sixel, painted a band of six rows at a time), on a private Xvfb
+  /// display: every tile its own image, undistorted, the same crops as kitty's; captions and
+  /// the status bar in their colours. Skipped, with the missing Debian packages named, when
+  /// mlterm, xvfb, imagemagick or xdotool is not installed.
+  @Suite(
+    .serialized, .timeLimit(.minutes(5)),
+    .enabled(
+      if: RealTerminalKind.mlterm.missingPackages.isEmpty,
+      Comment(rawValue: RealTerminalKind.mlterm.skipReason)))
+  struct MltermGalleryTests {
+    @Test func firstScreenFlingAndAfter() throws {
+      try RealTerminalScenarios.firstScreenFlingAndAfter(.mlterm)
+    }
+
+    @Test func gridListAndWaterfallShowUndistortedImages() throws {
+      try RealTerminalScenarios.layouts(.mlterm)
+    }
+
+    @Test func captionsAndTheStatusBarKeepTheirColours() throws {
+      try RealTerminalScenarios.barsAndCaptionsInTheirColours(.mlterm)
+    }
+  }
+
   /// The gallery in kitty (the kitty graphics protocol, software GL), on a private Xvfb
   /// display. Skipped, with the missing Debian packages named, when xvfb, kitty, imagemagick or
   /// xdotool is not installed.

@@ -17,7 +17,7 @@ enum RealTerminalScenarios {
     _ kind: RealTerminalKind, _ arguments: [String] = [], items: Int = 400,
     insideTmux: Bool = false
   ) throws -> RealTerminal {
-    let graphics = kind == .xterm ? "sixel" : "kitty"
+    let graphics = kind == .kitty ? "kitty" : "sixel"
     return try RealTerminal(
       kind,
       arguments: [
@@ -224,6 +224,42 @@ enum RealTerminalScenarios {
     }
     expectEveryTileCorrect(whole, .tiles, minimum: 8)
     expectCleanTitle(terminal)
+  }
+
+  /// The status bar shows its own colours only (no image pixels spilled into it, no colour a
+  /// terminal made up from a sequence it could not read), and the selected tile's caption
+  /// keeps its amber background.
+  static func barsAndCaptionsInTheirColours(_ kind: RealTerminalKind) throws {
+    let terminal = try launch(kind)
+    let screen = try terminal.waitFor("the grid", ready(.tiles, minimum: 8))
+    func near(_ pixel: RGB, _ red: Int, _ green: Int, _ blue: Int) -> Bool {
+      abs(Int(pixel.red) - red) + abs(Int(pixel.green) - green) + abs(Int(pixel.blue) - blue) < 40
+    }
+    func grey(_ pixel: RGB) -> Bool {
+      abs(Int(pixel.red) - Int(pixel.green)) < 24 && abs(Int(pixel.green) - Int(pixel.blue)) < 24
+    }
+    let statusTop = (rows - 1) * screen.cellHeight
+    var own = 0
+    var total = 0
+    for y in statusTop..<(statusTop + screen.cellHeight) {
+      for x in 0..<(columns * screen.cellWidth) {
+        let pixel = screen.pixels[x, y]
+        if near(pixel, 40, 44, 52) || grey(pixel) { own += 1 }
+        total += 1
+      }
+    }
+    #expect(
+      own * 100 >= total * 98, "\(total - own) of \(total) status bar pixels are not the bar's")
+    let caption = try #require(screen.captions.first { $0.id == 1 })
+    var amber = 0
+    var cells = 0
+    for y in (caption.y * screen.cellHeight)..<((caption.y + 1) * screen.cellHeight) {
+      for x in (caption.x * screen.cellWidth)..<((caption.x + 20) * screen.cellWidth) {
+        if near(screen.pixels[x, y], 250, 200, 80) { amber += 1 }
+        cells += 1
+      }
+    }
+    #expect(amber * 100 >= cells * 60, "the selected caption is \(amber) of \(cells) amber")
   }
 
   /// The help card over a screen of images is the card, not images: inside its box the

@@ -11,6 +11,8 @@ enum RealTerminalKind: String, CustomStringConvertible, Sendable {
   case xterm
   /// kitty with software GL: the kitty graphics protocol.
   case kitty
+  /// mlterm: sixel (its own decoder, which paints a sixel band whole).
+  case mlterm
 
   var description: String { rawValue }
 
@@ -22,6 +24,7 @@ enum RealTerminalKind: String, CustomStringConvertible, Sendable {
     switch self {
     case .xterm: return common + [("xterm", "xterm")]
     case .kitty: return common + [("kitty", "kitty")]
+    case .mlterm: return common + [("mlterm", "mlterm")]
     }
   }
 
@@ -87,8 +90,18 @@ final class RealTerminal {
         ["tmux", "-L", socket, "-f", configuration.path, "new-session"]
         + [gallery.map(Tmux.quote).joined(separator: " ")]
     }
+    var environment = ["DISPLAY": display.name, "LIBGL_ALWAYS_SOFTWARE": "1"]
+    if kind == .mlterm {
+      // mlterm reads its key bindings from ~/.mlterm/key: F12 writes the screen's text to
+      // ~/.mlterm/<tty>-<time>.snp (the tests' way to read captions).
+      let keys = folder.appendingPathComponent(".mlterm", isDirectory: true)
+      try FileManager.default.createDirectory(at: keys, withIntermediateDirectories: true)
+      try "F12=\"proto:snapshot\"\n".write(
+        to: keys.appendingPathComponent("key"), atomically: true, encoding: .utf8)
+      environment["HOME"] = folder.path
+    }
     terminal = try BackgroundProcess(
-      command(gallery), environment: ["DISPLAY": display.name, "LIBGL_ALWAYS_SOFTWARE": "1"],
+      command(gallery), environment: environment,
       log: folder.appendingPathComponent("\(kind).log").path)
     try awaitWindow()
     let deadline = ContinuousClock.now + .seconds(30)
@@ -122,6 +135,11 @@ final class RealTerminal {
         "-xrm", "XTerm*printModeImmediate: 0",
         "-xrm", "XTerm.vt100.translations: #override <Key>F12: print-immediate()",
         "-e",
+      ] + program
+    case .mlterm:
+      return [
+        "mlterm", "--geometry", "\(columns)x\(rows)+0+0", "--border=0", "--sb=false",
+        "--bg=\(RealTerminalScreen.backgroundHex)", "--fg=white", "-e",
       ] + program
     case .kitty:
       return [
@@ -227,6 +245,29 @@ final class RealTerminal {
     switch kind {
     case .kitty:
       return try display.run(["kitty", "@", "--to", kittySocket, "get-text"])
+    case .mlterm:
+      let snapshots = folder.appendingPathComponent(".mlterm", isDirectory: true)
+      let files = {
+        ((try? FileManager.default.contentsOfDirectory(atPath: snapshots.path)) ?? [])
+          .filter { $0.hasSuffix(".snp") }
+      }
+      for old in files() {
+        try? FileManager.default.removeItem(at: snapshots.appendingPathComponent(old))
+      }
+      try key("F12")
+      let deadline = ContinuousClock.now + .seconds(10)
+      while ContinuousClock.now < deadline {
+        if let name = files().first {
+          let text =
+            (try? String(contentsOf: snapshots.appendingPathComponent(name), encoding: .utf8))
+            ?? ""
+          // One line a row; the last has no newline.
+          let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+          if lines.count >= rows { return lines.prefix(rows).joined(separator: "\n") + "\n" }
+        }
+        Thread.sleep(forTimeInterval: 0.02)
+      }
+      throw Spawn.Failure(description: "mlterm wrote no snapshot")
     case .xterm:
       let files = { [folder] in
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])

@@ -80,6 +80,30 @@ import Testing
         == "\u{1B}[38;2;255;0;0m\u{1B}[1;2m\u{1B}[22;2;48;2;0;0;255m\u{1B}[22;39;49m")
   }
 
+  /// mlterm ignores a whole SGR with more than 10 parameters: a reset, bold and two 24-bit
+  /// colours (12) go as two sequences, a colour never split, and the terminal's pen ends as
+  /// the target's.
+  @Test func noSequenceCarriesMoreThanTenParameters() {
+    let selected = CellStyle(
+      foreground: .rgb(20, 20, 20), background: .rgb(250, 200, 80), attributes: [.bold])
+    var out = ByteWriter()
+    SGR.transition(from: nil, to: selected, into: &out)
+    let text = String(decoding: out.bytes, as: UTF8.self)
+    #expect(text == "\u{1B}[0;1;38;2;20;20;20m\u{1B}[48;2;250;200;80m")
+    for sequence in text.split(separator: "\u{1B}").map({ $0.dropFirst().dropLast() }) {
+      #expect(sequence.split(separator: ";").count <= SGR.maximumParameters, "\(sequence)")
+    }
+    var terminal = VirtualTerminal(width: 4, height: 1)
+    terminal.apply(out.bytes + Array("x".utf8))
+    #expect(terminal.screen[0, 0].style == selected)
+    // Two colours alone are 10: still one sequence.
+    var pair = ByteWriter()
+    SGR.transition(
+      from: .plain,
+      to: CellStyle(foreground: .rgb(1, 2, 3), background: .rgb(4, 5, 6)), into: &pair)
+    #expect(String(decoding: pair.bytes, as: UTF8.self) == "\u{1B}[38;2;1;2;3;48;2;4;5;6m")
+  }
+
   @Test func damagedCellsAreRewrittenEvenWhenEqual() {
     var frame = FrameBuffer(width: 4, height: 1)
     frame.put("abcd", x: 0, y: 0)
