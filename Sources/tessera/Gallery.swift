@@ -34,8 +34,11 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
   @Option(help: "How many folder levels below each folder to walk (0: the folder alone).")
   var depth: Int = FeedLimits.maxWalkDepth
   @Flag(help: "Include hidden files and folders (names starting with a dot).") var hidden = false
-  @Option(help: "Order of local photos: taken (EXIF date, else modified), modified or name.")
-  var sort: PhotoSort = .taken
+  @Option(
+    help:
+      "Order of local photos: taken (EXIF date, else modified; the default), modified, name, or given (the default with -i)."
+  )
+  var sort: PhotoSort?
   @Flag(help: "Oldest first (or names Z to A).") var reverse = false
   @Option(help: "Headers over local photos: day, month or none.") var sections: PhotoGrouping =
     .month
@@ -49,8 +52,24 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
   @Option(help: "Embedded server: photos in the feed.") var items = 10_000
   @Flag(help: "Write nothing to disk: no downloaded images, thumbnails or photo facts.")
   var noDiskCache = false
+  @Flag(
+    name: [.customShort("i"), .customLong("stdin")],
+    help: "Show the files named on standard input, one a line, in that order.")
+  var readStdin = false
+  @Flag(
+    name: [.customShort("o"), .customLong("print-marked")],
+    help: "On q, print the marked photos' paths (or the selected one's), one a line.")
+  var printMarked = false
+  @Flag(help: "Enter prints the selected photo's path and quits: a picker for scripts.")
+  var pick = false
+  @Flag(
+    name: .customShort("0"), help: "Paths in (-i) and out (-o, --pick) are NUL-separated.")
+  var nullSeparated = false
 
   func validate() throws {
+    if readStdin, !inputs.isEmpty || !dir.isEmpty || feed != nil || users != nil {
+      throw ValidationError("with -i the files come from standard input: give no paths or URLs")
+    }
     let plan: GallerySources
     do {
       plan = try GallerySources(options: self)

@@ -16,23 +16,38 @@ package struct GalleryLauncher {
   }
 
   package func launch() async throws {
-    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-      throw GalleryError(
-        description: "tessera gallery needs a terminal (stdin and stdout must be a TTY)")
+    // The gallery draws on the terminal itself, so standard input and output stay free for
+    // paths in (`-i`) and out (`-o`, `--pick`): `find … | tessera -i -o | xargs …`.
+    let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+    guard tty >= 0, isatty(tty) == 1 else {
+      throw GalleryError(description: "tessera gallery needs a terminal (/dev/tty)")
+    }
+    defer { close(tty) }
+    var given: StandardInputPaths?
+    if options.readStdin {
+      given = try StandardInputPaths.read(
+        from: STDIN_FILENO, nullSeparated: options.nullSeparated)
     }
     var server: FeedServer?
-    let feed = try await makeFeed(startingServer: &server)
+    let feed = try await makeFeed(startingServer: &server, given: given)
+    let printed: [String]?
     do {
-      try await show(feed)
+      printed = try await show(feed, on: tty, notice: given?.notice)
     } catch {
       await server?.stop()
       throw error
     }
     await server?.stop()
+    if options.printMarked || options.pick, let printed, !printed.isEmpty {
+      let separator = options.nullSeparated ? "\u{0}" : "\n"
+      FileHandle.standardOutput.write(
+        Data(printed.map { $0 + separator }.joined().utf8))
+    }
   }
 
-  /// Runs the screen until the person quits; the terminal is restored however it ends.
-  private func show(_ feed: GalleryFeed) async throws {
+  /// Runs the screen on the terminal `tty` until the person quits; the terminal is restored
+  /// however it ends. Returns the paths to print (`q`, a pick), nil after Ctrl-C.
+  private func show(_ feed: GalleryFeed, on tty: Int32, notice: String?) async throws -> [String]? {
     // The feed starts loading first: a folder's walk (and a second look's stored facts) go on
     // on their own thread while the terminal answers its capability queries, a round trip
     // that over SSH is the network's. Its batches reach the main actor once the screen exists.
@@ -40,7 +55,7 @@ package struct GalleryLauncher {
     defer { feedLoad.cancel() }
     await Task.yield()
     let pipeline = ImagePipeline(configuration: pipelineConfiguration(for: feed.imageSource))
-    let session = try TerminalSession()
+    let session = try TerminalSession(input: tty, output: tty)
     defer { session.restore() }
     let capabilities = session.detectCapabilities(override: options.graphics)
     let renderer = TerminalRenderer(capabilities: capabilities)
@@ -55,11 +70,14 @@ package struct GalleryLauncher {
         / Double(max(1, capabilities.cellPixelSize.width)))
     // `y` copies through OSC 52, written between frames like any other output.
     screen.writeToTerminal = { session.write($0) }
-    // What would make images work here (tmux's passthrough off), said once.
-    screen.statusMessage = capabilities.advice.first
+    screen.picking = options.pick
+    // What would make images work here (tmux's passthrough off), or what standard input held
+    // that is not a photo, said once.
+    screen.statusMessage = notice ?? capabilities.advice.first
     await GalleryRunLoop(
       session: session, renderer: renderer, screen: screen, capabilities: capabilities
     ).run()
+    return screen.exitPaths
   }
 
   private func pipelineConfiguration(
@@ -73,9 +91,21 @@ package struct GalleryLauncher {
       diskCache: disk, thumbnailCache: thumbnails, requestTimeout: 15)
   }
 
-  private func makeFeed(startingServer server: inout FeedServer?) async throws -> GalleryFeed {
+  private func makeFeed(
+    startingServer server: inout FeedServer?, given: StandardInputPaths?
+  ) async throws -> GalleryFeed {
     let users: Bool
-    switch try GallerySources(options: options) {
+    let sources = try given.map { .local($0.paths) } ?? GallerySources(options: options)
+    switch sources {
+    case .local(let paths) where given != nil:
+      let options = options
+      return GalleryFeed(title: "\(paths.count) photos from standard input") {
+        PhotoLibrary(
+          walker: FolderWalker(roots: paths, maxDepth: 0, includeHidden: true),
+          ordering: PhotoOrdering(
+            sort: options.sort ?? .given, reverse: options.reverse, grouping: options.sections),
+          facts: options.noDiskCache ? nil : PhotoFactsStore())
+      }
     case .local(let paths):
       let options = options
       let title = paths.count == 1 ? paths[0] : "\(paths[0]) and \(paths.count - 1) more"
@@ -84,7 +114,7 @@ package struct GalleryLauncher {
           walker: FolderWalker(
             roots: paths, maxDepth: options.depth, includeHidden: options.hidden),
           ordering: PhotoOrdering(
-            sort: options.sort, reverse: options.reverse, grouping: options.sections),
+            sort: options.sort ?? .taken, reverse: options.reverse, grouping: options.sections),
           // --no-disk-cache keeps no facts either: every header is read each launch.
           facts: options.noDiskCache ? nil : PhotoFactsStore())
       }

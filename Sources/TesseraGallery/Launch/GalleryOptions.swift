@@ -11,7 +11,8 @@ package protocol GalleryOptions: Sendable {
   var dir: [String] { get }
   var depth: Int { get }
   var hidden: Bool { get }
-  var sort: PhotoSort { get }
+  /// Nil: the date taken, or the order given with ``readStdin``.
+  var sort: PhotoSort? { get }
   var reverse: Bool { get }
   var sections: PhotoGrouping { get }
   var layout: GalleryLayoutMode { get }
@@ -21,6 +22,15 @@ package protocol GalleryOptions: Sendable {
   var failureRate: Double { get }
   var items: Int { get }
   var noDiskCache: Bool { get }
+  /// `-i`: the files to show come from standard input, one a line (NUL-separated with
+  /// ``nullSeparated``).
+  var readStdin: Bool { get }
+  /// `-o`: on `q`, the marked photos' paths (or the selected one's) go to standard output.
+  var printMarked: Bool { get }
+  /// `--pick`: Enter prints the selected photo's path and quits.
+  var pick: Bool { get }
+  /// `-0`: paths in and out are separated by NUL, not newlines.
+  var nullSeparated: Bool { get }
 }
 
 /// Says why the gallery cannot start, in words.

@@ -2,7 +2,10 @@ import TesseraTerminal
 
 /// What a key asks of the gallery screen (`GalleryScreen.perform(_:)` carries it out).
 enum GalleryAction: Equatable {
+  /// `q`: quit, printing the marked paths when asked to (`-o`).
   case quit
+  /// Ctrl-C: quit, printing nothing.
+  case interrupt
   /// Ctrl-Z: give the terminal back and stop, as a shell's job control expects.
   case suspend
   case refresh
@@ -24,6 +27,11 @@ enum GalleryAction: Equatable {
   case jumpToFirst
   case jumpToLast
   case openSelected
+  /// `m`: mark or unmark the selected photo; `v`: mark what the selection moves over; `*`:
+  /// invert every mark.
+  case toggleMark
+  case toggleRangeMarking
+  case invertMarks
   case setLayout(GalleryLayoutMode)
   case changeColumns(Int)
 }
@@ -46,7 +54,8 @@ struct GalleryKeymap {
 
   /// In every mode: quit, suspend, redraw, the help card.
   static let global = GalleryKeymap([
-    ([.control("c"), .character("q")], .quit),
+    ([.character("q")], .quit),
+    ([.control("c")], .interrupt),
     ([.control("z")], .suspend),
     ([.control("l")], .redraw),
     ([.character("?")], .toggleHelp),
@@ -80,6 +89,9 @@ struct GalleryKeymap {
     ([.character("+"), .character("=")], .changeColumns(1)),
     ([.character("-"), .character("_")], .changeColumns(-1)),
     ([.character("r")], .refresh),
+    ([.character("m")], .toggleMark),
+    ([.character("v")], .toggleRangeMarking),
+    ([.character("*")], .invertMarks),
   ])
 
   /// The keymaps in force while `overlay` is shown, first to last.

@@ -22,6 +22,10 @@ extension GalleryScreen {
     static let caption = CellStyle()
     static let selected = CellStyle(
       foreground: .rgb(20, 20, 20), background: .rgb(250, 200, 80), attributes: [.bold])
+    /// A marked photo's caption (`m`): dark on green, and a ● before it, so a mark reads in
+    /// every protocol and without colour.
+    static let marked = CellStyle(
+      foreground: .rgb(20, 20, 20), background: .rgb(120, 210, 140), attributes: [.bold])
     static let placeholder = CellStyle(
       foreground: .rgb(120, 120, 120), background: .rgb(28, 28, 32))
     static let failure = CellStyle(foreground: .rgb(255, 110, 110), background: .rgb(45, 20, 20))
@@ -67,48 +71,56 @@ extension GalleryScreen {
     let rect = CellRect(
       x: cellFrame.x, y: cellFrame.y + clip.y, width: cellFrame.width, height: cellFrame.height)
     let isSelected = index == selected
+    let isMarked = marks.contains(item.id)
     let imageRect: CellRect
     switch layoutMode {
     case .grid, .waterfall:
       imageRect = CellRect(x: rect.x, y: rect.y, width: rect.width, height: max(1, rect.height - 1))
-      let caption = captionText(for: item, width: rect.width)
+      let caption = captionText(for: item, width: rect.width, marked: isMarked)
       frame.buffer.put(
         caption.padding(toLength: rect.width, withPad: " ", startingAt: 0), x: rect.x,
-        y: rect.maxY - 1, style: isSelected ? Palette.selected : Palette.caption, clip: clip)
+        y: rect.maxY - 1,
+        style: isSelected ? Palette.selected : isMarked ? Palette.marked : Palette.caption,
+        clip: clip)
     case .list:
       let heightPerWidth = (cell as? RowCell)?.thumbnailHeightPerWidth ?? 0.5
       let thumbRows = RowCell.thumbnailRows(forHeightPerWidth: heightPerWidth)
       imageRect = CellRect(
         x: rect.x + 1, y: rect.y, width: RowCell.thumbnailWidth,
         height: min(max(1, rect.height - 1), thumbRows))
-      drawRowText(item, in: rect, isSelected: isSelected, clip: clip, into: &frame.buffer)
+      drawRowText(
+        item, in: rect, isSelected: isSelected, isMarked: isMarked, clip: clip,
+        into: &frame.buffer)
     }
     drawImage(of: cell, item: item, in: imageRect, clip: clip, into: &frame)
   }
 
-  private func captionText(for item: GalleryItem, width: Int) -> String {
-    let text: String
+  private func captionText(for item: GalleryItem, width: Int, marked: Bool) -> String {
+    var text: String
     switch item.kind {
     case .photo: text = item.localIndex == nil ? "#\(item.id) \(item.title)" : item.title
     case .user: text = "\(item.title) · \(item.subtitle)"
     }
+    if marked { text = "● " + text }
     return TextLayout.truncate(text, columns: width)
   }
 
   private func drawRowText(
-    _ item: GalleryItem, in rect: CellRect, isSelected: Bool, clip: CellRect,
+    _ item: GalleryItem, in rect: CellRect, isSelected: Bool, isMarked: Bool, clip: CellRect,
     into buffer: inout FrameBuffer
   ) {
     let x = rect.x + RowCell.thumbnailWidth + 3
     let textWidth = max(0, rect.maxX - x)
-    let heading: String
+    var heading: String
     switch item.kind {
     case .photo: heading = item.localIndex == nil ? "#\(item.id) \(item.title)" : item.title
     case .user: heading = item.title
     }
+    if isMarked { heading = "● " + heading }
     buffer.put(
       TextLayout.truncate(heading, columns: textWidth), x: x, y: rect.y,
-      style: isSelected ? Palette.selected : Palette.title, clip: clip)
+      style: isSelected ? Palette.selected : isMarked ? Palette.marked : Palette.title,
+      clip: clip)
     var subtitleStyle = Palette.dim
     if case .user(let role) = item.kind { subtitleStyle = RoleStyle.style(for: role) }
     buffer.put(
@@ -193,6 +205,11 @@ extension GalleryScreen {
       parts.append(progress)
     } else if state.isLoading {
       parts.append("loading…")
+    }
+    if marks.count > 0 || marks.rangeStart != nil {
+      parts.insert(
+        "● \(marks.count) marked" + (marks.rangeStart != nil ? " (v: marking as you move)" : ""),
+        at: 1)
     }
     if let statusMessage { parts.insert(statusMessage, at: 0) }
     let statistics = loader.pipeline.statistics

@@ -46,7 +46,10 @@ extension GalleryScreen {
   /// marks the screen for its next frame.
   func perform(_ action: GalleryAction) -> Command {
     switch action {
-    case .quit: return .quit
+    case .quit:
+      exitPaths = chosenPaths()
+      return .quit
+    case .interrupt: return .quit
     case .suspend: return .suspend
     case .refresh: return .refresh
     case .redraw:
@@ -67,7 +70,19 @@ extension GalleryScreen {
     case .pageUp: collectionView.pageUp()
     case .jumpToFirst: jump(toItem: 0)
     case .jumpToLast: jump(toItem: feed.items.count - 1)
-    case .openSelected: openSelected()
+    case .openSelected:
+      if picking {
+        exitPaths =
+          feed.items.indices.contains(selected) ? [Self.path(of: feed.items[selected])] : []
+        return .quit
+      }
+      openSelected()
+    case .toggleMark:
+      if feed.items.indices.contains(selected) { marks.toggle(feed.items[selected].id) }
+    case .toggleRangeMarking:
+      marks.toggleRange(at: selected, ids: feed.itemIDs)
+    case .invertMarks:
+      marks.invert(ids: feed.itemIDs)
     case .setLayout(let mode): setLayout(mode)
     case .changeColumns(let delta): changeColumns(by: delta)
     }
@@ -104,7 +119,9 @@ extension GalleryScreen {
 
   private func moveSelection(by delta: Int) {
     guard !feed.items.isEmpty else { return }
+    let old = selected
     selection.move(by: delta, count: feed.items.count)
+    marks.selectionMoved(from: old, to: selected, ids: feed.itemIDs)
     if !isSelectionVisible, let path = indexPath(ofFlat: selected) {
       try? collectionView.scrollToItem(path, at: delta > 0 ? .bottom : .top, animated: true)
     }
@@ -143,5 +160,20 @@ extension GalleryScreen {
       let last = inside.last.flatMap({ flatIndex(of: $0.indexPath) })
     else { return }
     selected = selected < first ? first : last
+  }
+
+  /// The paths `q` prints with `-o`: the marked photos' in the order shown, else the selected
+  /// one's; none when there is nothing.
+  func chosenPaths() -> [String] {
+    let items = feed.items
+    let marked = marks.count == 0 ? [] : items.filter { marks.contains($0.id) }
+    if !marked.isEmpty { return marked.map(Self.path(of:)) }
+    return items.indices.contains(selected) ? [Self.path(of: items[selected])] : []
+  }
+
+  /// A local photo's path; a feed item's largest image URL.
+  nonisolated static func path(of item: GalleryItem) -> String {
+    item.local?.path
+      ?? item.imageURL(coveringWidth: 65_535, height: 65_535)?.absoluteString ?? item.id
   }
 }

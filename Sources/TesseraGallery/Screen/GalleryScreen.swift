@@ -78,6 +78,13 @@ final class GalleryScreen {
   var linkStatus: String?
   /// Runs `xdg-open` (or a test's stand-in) on a path; answers what to tell the person.
   var openExternally: @MainActor (String) -> String = { ExternalOpener.open($0) }
+  /// The marked photos (`m`, `v`, `*`).
+  var marks = GalleryMarks()
+  /// `--pick`: Enter chooses the selected photo and quits, instead of opening it.
+  var picking = false
+  /// What to print on standard output once the terminal is restored (`-o`, `--pick`): set on
+  /// `q` (or a pick), never on Ctrl-C.
+  var exitPaths: [String]?
 
   init(
     feed: GalleryFeed, pipeline: ImagePipeline, layout: LayoutMode, columns: Int,

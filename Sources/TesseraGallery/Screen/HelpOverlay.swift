@@ -12,6 +12,7 @@ enum HelpOverlay {
     "o / y (a photo)    open with xdg-open / copy its path",
     "1 2 3              grid / list / waterfall",
     "+ -                more / fewer columns",
+    "m / v / *          mark / mark as you move / invert marks",
     "r                  refresh (retries failures)",
     "Ctrl-L             redraw the screen",
     "?                  this help",

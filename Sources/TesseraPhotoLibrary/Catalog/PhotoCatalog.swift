@@ -299,6 +299,8 @@ public final class PhotoCatalog: Sendable {
   }
 
   private static func forward(_ a: Int, _ b: Int, _ sort: PhotoSort, _ state: inout State) -> Bool {
+    // Records are numbered in the walk's order, which is the order the files were given.
+    if sort == .given { return a < b }
     let left = state.records[a]
     let right = state.records[b]
     if sort == .name, left.nameKey != right.nameKey { return left.nameKey < right.nameKey }

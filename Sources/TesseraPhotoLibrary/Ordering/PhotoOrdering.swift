@@ -8,6 +8,9 @@ public enum PhotoSort: String, CaseIterable, Sendable {
   case modified
   /// The file name, then the path.
   case name
+  /// The order the files were given in (`tessera -i`: standard input's lines), with no
+  /// headers.
+  case given
 }
 
 /// How sorted photos are grouped under headers.
@@ -119,14 +122,14 @@ public struct PhotoOrdering: Sendable, Equatable {
   public init(sort: PhotoSort = .taken, reverse: Bool = false, grouping: PhotoGrouping = .month) {
     self.sort = sort
     self.reverse = reverse
-    self.grouping = sort == .name ? .none : grouping
+    self.grouping = sort == .name || sort == .given ? .none : grouping
   }
 
   /// Headers for photos in `order`: one per day or month their keys (the seconds each
   /// sorts by) change on.
   /// - Complexity: O(n), integer arithmetic per photo.
   func sections(of order: [Int], key: (Int) -> Int64) -> [PhotoSection] {
-    guard grouping != .none, sort != .name, !order.isEmpty else { return [] }
+    guard grouping != .none, sort != .name, sort != .given, !order.isEmpty else { return [] }
     func time(_ index: Int) -> WallClockTime { WallClockTime(seconds: key(index)) }
     func group(_ index: Int) -> Int { grouping == .day ? time(index).day : time(index).month }
     func title(_ index: Int) -> String {

@@ -129,8 +129,10 @@ public struct FolderWalker: FileWalking {
       limit = batchSize
       return keepGoing
     }
-    // Roots in reverse, so the stack reads them in the order given.
-    for root in roots.reversed() {
+    // Files given as roots come first, in the order given (`tessera -i` shows them so);
+    // folders go on the stack in reverse, so it reads them in the order given.
+    var folders: [String] = []
+    for root in roots {
       var info = stat()
       guard stat(root, &info) == 0 else {
         batch.problems.append("“\(root)” can't be read (\(Self.reason(errno)))")
@@ -138,14 +140,17 @@ public struct FolderWalker: FileWalking {
       }
       switch info.st_mode & S_IFMT {
       case S_IFDIR:
-        if seen.insert(Self.folderID(info)).inserted { stack.append((root, 0)) }
+        if seen.insert(Self.folderID(info)).inserted { folders.append(root) }
       case S_IFREG:
+        guard found < FeedLimits.maxWalkFiles else { continue }
         batch.files.append(Self.file(root, info))
         found += 1
+        guard flush() else { return }
       default:
         batch.problems.append("“\(root)” is neither a folder nor a file")
       }
     }
+    stack.append(contentsOf: folders.reversed().map { ($0, 0) })
     while let (folder, depth) = stack.popLast() {
       guard found < FeedLimits.maxWalkFiles else {
         batch.problems.append("stopped after \(FeedLimits.maxWalkFiles) images")

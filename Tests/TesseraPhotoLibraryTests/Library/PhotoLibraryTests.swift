@@ -323,6 +323,13 @@ func taken(_ text: String) -> PhotoHeader {
       names(PhotoOrdering(sort: .taken, reverse: true)) == ["b.jpg", "c.jpg", "d.jpg", "a.jpg"])
     #expect(
       names(PhotoOrdering(sort: .name, reverse: true)) == ["d.jpg", "c.jpg", "b.jpg", "a.jpg"])
+    // `-i`: the order the files came in, whatever their dates and names; no headers.
+    let given = PhotoOrdering(sort: .given, grouping: .month)
+    #expect(names(given) == ["b.jpg", "a.jpg", "c.jpg", "d.jpg"])
+    #expect(given.grouping == .none)
+    #expect(catalog(photos).sections(of: sorted(photos, given), by: given).isEmpty)
+    #expect(
+      names(PhotoOrdering(sort: .given, reverse: true)) == ["d.jpg", "c.jpg", "a.jpg", "b.jpg"])
   }
 
   @Test func sectionsPerDayOrMonthFollowTheOrder() {

@@ -128,6 +128,16 @@ import Testing
     }
   }
 
+  /// Files named one by one (`tessera -i`) come out in the order given, before any folder's.
+  @Test func filesGivenDirectlyKeepTheirOrder() async throws {
+    try await TemporaryFolder.with(prefix: "tessera-walk") { root in
+      for name in ["c.jpg", "a.jpg", "b.jpg", "dir/z.jpg"] { try touch(name, in: root) }
+      let given = ["c.jpg", "a.jpg", "b.jpg"].map { root.appendingPathComponent($0).path }
+      let files = walk(FolderWalker(roots: [root.path + "/dir"] + given)).flatMap(\.files)
+      #expect(files.map(\.name) == ["c.jpg", "a.jpg", "b.jpg", "z.jpg"])
+    }
+  }
+
   @Test func batchesStreamSmallFirstAndTheWalkStopsWhenAsked() async throws {
     try await TemporaryFolder.with(prefix: "tessera-walk") { root in
       for folder in 0..<10 {
