@@ -225,7 +225,8 @@ let package = Package(
       ]
     ),
     .testTarget(
-      name: "TesseraTerminalTests", dependencies: ["TesseraTerminal", "CPNG", "CVipsShim"]),
+      name: "TesseraTerminalTests",
+      dependencies: ["TesseraTerminal", "CPNG", "TesseraTestSupport"]),
     .testTarget(
       name: "TesseraSimulationTests",
       dependencies: ["TesseraSimulation", "TesseraImageSynthesis"]),

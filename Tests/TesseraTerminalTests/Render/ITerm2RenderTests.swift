@@ -1,11 +1,11 @@
-import CVipsShim
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraTerminal
 
 /// iTerm2's inline images read back as a terminal would: each escape code's file decoded by
-/// libjpeg-turbo or libpng (not by the code that wrote it) must be the tile's own picture,
+/// libvips or libpng (not by the code that wrote it) must be the tile's own picture,
 /// filled to its cells, drawn over exactly those cells.
 @Suite struct ITerm2RenderTests {
   struct Drawn {
@@ -52,21 +52,13 @@ import Testing
     return drawn
   }
 
+  /// A JPEG's pixels at its own size, decoded by libvips (libjpeg-turbo underneath), not by
+  /// the code that wrote it.
   static func decodeJPEG(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgba: [UInt8]) {
-    var pixels: UnsafeMutablePointer<UInt8>?
-    var length = 0
-    var width: Int32 = 0
-    var height: Int32 = 0
-    var error = [CChar](repeating: 0, count: 200)
-    let status = bytes.withUnsafeBufferPointer {
-      tessera_jpeg_decode_rgba(
-        $0.baseAddress, $0.count, 16_384, 16_384, 16_384, 1 << 28, &pixels, &length, &width,
-        &height,
-        &error, error.count)
-    }
-    guard status == 0, let pixels else { throw WireDecoding.Failure(description: "not a JPEG") }
-    defer { tessera_jpeg_free(pixels) }
-    return (Int(width), Int(height), Array(UnsafeBufferPointer(start: pixels, count: length)))
+    guard let header = TestImages.header(bytes), header.loader.hasPrefix("jpeg"),
+      let decoded = TestImages.decode(bytes, fitting: header.width, header.height)
+    else { throw WireDecoding.Failure(description: "not a JPEG libvips reads") }
+    return (decoded.width, decoded.height, decoded.pixels)
   }
 
   static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
