@@ -43,23 +43,28 @@ build_swift() {
   rm -f "$out/bin/$module"
   build_cpng || return 1
   if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "Fuzz$module" \
-    -package-name Tessera -swift-version 6 -I "$out/cpng" "$src"/*.swift "$out"/cpng/*.o \
-    -lpng16 -lz -o "$out/bin/$module" >"$out/$module.build.log" 2>&1; then
+    -package-name Tessera -swift-version 6 -I "$out/cpng" -I "$out/cjpeg" "$src"/*.swift \
+    "$out"/cpng/*.o "$out"/cjpeg/*.o -lpng16 -lz -ljpeg -o "$out/bin/$module" \
+    >"$out/$module.build.log" 2>&1; then
     grep -E 'error' "$out/$module.build.log" | head -20 >&2
     return 1
   fi
 }
 
-# CPNG (libpng and zlib) for the Swift harnesses that import it: its C files as objects
-# instrumented like the harness, and a module map swiftc finds with -I.
+# CPNG (libpng and zlib) and CJPEG (libjpeg-turbo) for the Swift harnesses, which compile
+# TesseraUtilities in (its PNGWriter and JPEGWriter import them): their C files as objects
+# instrumented like the harness, and module maps swiftc finds with -I.
 build_cpng() {
-  mkdir -p "$out/cpng"
-  printf 'module CPNG {\n  header "%s/Sources/CPNG/include/CPNG.h"\n  export *\n}\n' "$root" \
-    >"$out/cpng/module.modulemap"
-  local f
-  for f in Sources/CPNG/*.c; do
-    clang -fsanitize=fuzzer-no-link,address -g -O1 -I Sources/CPNG/include -c "$f" \
-      -o "$out/cpng/$(basename "$f" .c).o" || return 1
+  local target lower f
+  for target in CPNG CJPEG; do
+    lower=$(echo "$target" | tr '[:upper:]' '[:lower:]')
+    mkdir -p "$out/$lower"
+    printf 'module %s {\n  header "%s/Sources/%s/include/%s.h"\n  export *\n}\n' \
+      "$target" "$root" "$target" "$target" >"$out/$lower/module.modulemap"
+    for f in Sources/"$target"/*.c; do
+      clang -fsanitize=fuzzer-no-link,address -g -O1 -I Sources/"$target"/include -c "$f" \
+        -o "$out/$lower/$(basename "$f" .c).o" || return 1
+    done
   done
 }
 

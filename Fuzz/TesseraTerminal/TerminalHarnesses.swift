@@ -32,6 +32,25 @@ extension FuzzHarnesses {
       precondition(TerminalLimits.cellPixelRange.contains(capabilities.cellPixelSize.height))
       _ = TerminalRenderer(capabilities: capabilities)
     },
+    // tmux's answers (`TmuxState.query` reads them from a tmux we do not control): any text
+    // parses to nil or to a state within the limits, and inside tmux every decision made with
+    // it and arbitrary replies stays within them too.
+    "tmux-state": { bytes in
+      let text = String(decoding: bytes, as: UTF8.self)
+      guard let state = TmuxState.parse(text) else { return }
+      precondition((0...TerminalLimits.maximumColumns).contains(state.paneOrigin.x))
+      precondition((0...TerminalLimits.maximumRows).contains(state.paneOrigin.y))
+      precondition(state.version.count <= 4 && state.version.allSatisfy { $0 >= 0 })
+      var parser = InputParser()
+      let replies = (parser.feed(Array(bytes)) + parser.flush()).compactMap { event in
+        if case .reply(let reply) = event { return reply }
+        return nil
+      }
+      let capabilities = TerminalCapabilities.decide(
+        environment: ["TMUX": "/tmp/tmux-0/default,1,0"], replies: replies, tmux: state)
+      let renderer = TerminalRenderer(capabilities: capabilities)
+      _ = renderer.render(FrameBuffer(width: 8, height: 4))
+    },
     // Text from a feed: sanitized, wrapped and truncated by columns, drawn into a tile.
     "text-layout": { bytes in
       guard let first = bytes.first else { return }
