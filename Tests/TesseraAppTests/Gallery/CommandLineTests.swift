@@ -68,8 +68,21 @@ struct CommandLineTests {
     #expect(options.depth == 2)
     #expect(options.hidden)
     let defaults = try Gallery.parse([])
-    #expect(defaults.sort == .taken && !defaults.reverse && defaults.sections == .month)
+    // No --sort: the launcher takes the date taken, or the order given with -i.
+    #expect(defaults.sort == nil && !defaults.reverse && defaults.sections == .month)
     #expect(!defaults.hidden)
+    #expect(!defaults.readStdin && !defaults.printMarked && !defaults.pick)
+    #expect(!defaults.nullSeparated)
+  }
+
+  @Test func pathsInAndOutParse() throws {
+    let options = try Gallery.parse(["-i", "-o", "-0", "--pick", "--sort", "given"])
+    #expect(options.readStdin && options.printMarked && options.nullSeparated && options.pick)
+    #expect(options.sort == .given)
+    let long = try Gallery.parse(["--stdin", "--print-marked"])
+    #expect(long.readStdin && long.printMarked)
+    // With -i the files come from standard input: a path as well is refused.
+    #expect(throws: (any Error).self) { try Gallery.parse(["-i", "/tmp"]) }
   }
 
   @Test func versionIsPrintedAndSucceeds() {
