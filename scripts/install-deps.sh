@@ -25,6 +25,10 @@ command -v mlterm >/dev/null 2>&1 || need+=(mlterm)
 command -v import >/dev/null 2>&1 || need+=(imagemagick)
 command -v xdotool >/dev/null 2>&1 || need+=(xdotool)
 command -v xwininfo >/dev/null 2>&1 || need+=(x11-utils)
+# The Trash is checked against the desktops' own: GNOME's gio trashes what Tessera restores,
+# and KDE's ktrash5 restores what Tessera trashed.
+command -v gio >/dev/null 2>&1 || need+=(libglib2.0-bin)
+command -v ktrash5 >/dev/null 2>&1 || need+=(kio)
 # Xvfb and xterm need the "fixed" font; kitty a monospace font and Mesa's software renderer.
 [ -e /usr/share/fonts/X11/misc/fonts.dir ] || need+=(xfonts-base)
 [ -n "$(fc-list :spacing=mono family 2>/dev/null)" ] || need+=(fonts-dejavu-core)

@@ -19,6 +19,8 @@ package enum ChildProcess {
     guard pipe(&pipeEnds) == 0 else { return nil }
     let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
     // Not inherited by other children: the child gets the write end as its output only.
+    // (Glibc's `pipe2` is not visible to Swift; a child another thread spawns between these
+    // lines could still inherit them.)
     _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
     _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
     defer { close(readEnd) }
@@ -65,5 +67,45 @@ package enum ChildProcess {
     let exitedCleanly = (status & 0x7F) == 0 && ((status >> 8) & 0xFF) == 0
     guard !timedOut, exitedCleanly else { return nil }
     return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Runs `program` with `arguments`, `input` as its standard input (from an unlinked
+  /// temporary file, so a child that never reads it cannot block the writer) and `output`
+  /// as its standard output and error, and waits for it. Returns its exit status (128 + the
+  /// signal's number when a signal ended it), or nil when it could not be started. Blocks:
+  /// call it off the main actor.
+  package static func run(
+    _ program: String, arguments: [String], input: [UInt8], output: Int32
+  ) -> Int32? {
+    var template = Array("/tmp/tessera-input-XXXXXX".utf8CString)
+    let inputFile = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard inputFile >= 0 else { return nil }
+    _ = fcntl(inputFile, F_SETFD, FD_CLOEXEC)
+    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    defer { close(inputFile) }
+    var written = 0
+    while written < input.count {
+      let count = input[written...].withUnsafeBytes { write(inputFile, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return nil }
+      written += count
+    }
+    guard lseek(inputFile, 0, SEEK_SET) == 0 else { return nil }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, inputFile, 0)
+    posix_spawn_file_actions_adddup2(&actions, output, 1)
+    posix_spawn_file_actions_adddup2(&actions, output, 2)
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { return nil }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      guard errno == EINTR else { return nil }
+    }
+    let signal = status & 0x7F
+    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
   }
 }

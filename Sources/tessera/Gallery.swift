@@ -65,6 +65,11 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
   @Flag(
     name: .customShort("0"), help: "Paths in (-i) and out (-o, --pick) are NUL-separated.")
   var nullSeparated = false
+  @Option(
+    help: ArgumentHelp(
+      "Start a slideshow: the first photo, then the next every SECONDS (1…3600); s stops it.",
+      valueName: "SECONDS"))
+  var slideshow: Double?
 
   func validate() throws {
     if readStdin, !inputs.isEmpty || !dir.isEmpty || feed != nil || users != nil {
@@ -81,6 +86,9 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
       throw ValidationError("--depth must be 0…\(FeedLimits.maxWalkDepth)")
     }
     guard (1...12).contains(columns) else { throw ValidationError("--columns must be 1…12") }
+    if let slideshow, !GallerySlideshow.intervals.contains(slideshow) {
+      throw ValidationError("--slideshow must be 1…3600 seconds")
+    }
     guard (0...1).contains(failureRate) else {
       throw ValidationError("--failure-rate must be between 0 and 1")
     }

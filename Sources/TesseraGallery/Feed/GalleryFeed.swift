@@ -21,18 +21,27 @@ package final class GalleryFeed {
   /// Where the items' images come from: only a folder source may open `file:` URLs. Taken
   /// from the kind of feed, never from a URL's scheme, so a remote feed cannot opt in.
   let imageSource: ImageRequest.Source
+  /// The items shown: what the source gave, less what `filter` leaves out.
   package private(set) var items: [GalleryItem] = [] {
-    didSet {
-      itemIDs = items.map(\.id)
-      if !isSectioned { sections = [GallerySection(title: nil, range: items.indices)] }
-    }
+    didSet { itemIDs = items.map(\.id) }
   }
   /// `items`' ids, kept beside them: the engine diffs them on every update.
   private(set) var itemIDs: [String] = []
-  /// The items under their headers, in order, covering `items` exactly; one untitled section
-  /// for feeds without sections.
+  /// The shown items under their headers, in order, covering `items` exactly; one untitled
+  /// section for feeds without sections.
   private(set) var sections = [GallerySection(title: nil, range: 0..<0)]
-  private var isSectioned = false
+  /// Everything the source gave, shown or not, and its sections.
+  private(set) var allItems: [GalleryItem] = []
+  private var allSections = [GallerySection(title: nil, range: 0..<0)]
+  /// Trashed photos and the `/` query: changing it shows the items it now lets through, as
+  /// one update.
+  var filter = ItemFilter() {
+    didSet {
+      guard filter != oldValue else { return }
+      publishShownItems()
+      onChange?(.updated(changed: []))
+    }
+  }
   package var onChange: (@MainActor (FeedChange) -> Void)?
   /// The photos on screen: a local library reads their headers first.
   var prioritize: (@MainActor ([GalleryItem]) -> Void)?
@@ -90,12 +99,13 @@ package final class GalleryFeed {
       case .state:
         self.onChange?(.state)
       case .replaced:
-        self.items = controller.viewModels.map(item)
+        self.takeItems(controller.viewModels.map(item), sections: nil)
         self.onChange?(.replaced)
       case .appended(let range):
         let start = self.items.count
-        self.items += controller.viewModels[range].map(item)
-        self.onChange?(.appended(start..<self.items.count))
+        self.takeItems(self.allItems + controller.viewModels[range].map(item), sections: nil)
+        self.onChange?(
+          self.filter.isEmpty ? .appended(start..<self.items.count) : .updated(changed: []))
       }
     }
   }
@@ -108,7 +118,6 @@ package final class GalleryFeed {
     self.title = title
     imageSource = .localFolder
     noun = "photos"
-    isSectioned = true
     let first = makeLibrary()
     stateOf = { FeedStateSnapshot(isLoading: true, failure: nil, hasMorePages: false, skipped: 0) }
     loadBody = { await first.start() }
@@ -175,13 +184,28 @@ package final class GalleryFeed {
         return
       }
       let changed = Set(library.changedPhotos.map { item($0).id })
-      self.items = library.order.map(item)
-      self.sections =
-        library.sections.isEmpty
-        ? [GallerySection(title: nil, range: self.items.indices)]
-        : library.sections.map { GallerySection(title: $0.title, range: $0.range) }
+      self.takeItems(
+        library.order.map(item),
+        sections: library.sections.map { GallerySection(title: $0.title, range: $0.range) })
       self.onChange?(.updated(changed: changed))
     }
+  }
+
+  /// Takes what the source now holds (`sections` nil or empty: one untitled section) and
+  /// publishes what `filter` shows of it.
+  private func takeItems(_ items: [GalleryItem], sections: [GallerySection]?) {
+    allItems = items
+    allSections =
+      sections.flatMap { $0.isEmpty ? nil : $0 } ?? [
+        GallerySection(title: nil, range: items.indices)
+      ]
+    publishShownItems()
+  }
+
+  private func publishShownItems() {
+    let shown = filter.apply(to: allItems, sections: allSections)
+    items = shown.items
+    sections = shown.sections
   }
 
   /// "walking · 1,204 photos in 96 folders", then "reading dates 300 of 1,204".

@@ -71,6 +71,10 @@ package struct GalleryLauncher {
     // `y` copies through OSC 52, written between frames like any other output.
     screen.writeToTerminal = { session.write($0) }
     screen.picking = options.pick
+    if let seconds = options.slideshow {
+      screen.slideshowInterval = .milliseconds(Int(seconds * 1000))
+      screen.slideshowStartsWithItems = true
+    }
     // What would make images work here (tmux's passthrough off), or what standard input held
     // that is not a photo, said once.
     screen.statusMessage = notice ?? capabilities.advice.first

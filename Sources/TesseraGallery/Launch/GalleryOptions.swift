@@ -31,6 +31,8 @@ package protocol GalleryOptions: Sendable {
   var pick: Bool { get }
   /// `-0`: paths in and out are separated by NUL, not newlines.
   var nullSeparated: Bool { get }
+  /// `--slideshow SECONDS`: open the first photo and show the next every so many seconds.
+  var slideshow: Double? { get }
 }
 
 /// Says why the gallery cannot start, in words.

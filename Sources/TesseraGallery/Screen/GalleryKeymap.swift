@@ -34,6 +34,29 @@ enum GalleryAction: Equatable {
   case invertMarks
   case setLayout(GalleryLayoutMode)
   case changeColumns(Int)
+  /// `d`: the marked photos (or the selected one; in the detail view, the one shown) to the
+  /// Trash; `u`: the last ones back.
+  case trash
+  case untrash
+  /// `/`: type a name to filter by; `n`/`N`: the next or previous item whose name matches the
+  /// last query.
+  case startFilter
+  case clearFilter
+  case nextMatch(Int)
+  /// `t`: the month index; in it, move and choose.
+  case openMonthIndex
+  case moveInIndex(Int)
+  case chooseFromIndex
+  /// Ctrl-x: the next key runs the key-handler.
+  case keyHandlerPrefix
+  /// The detail view: zoom by a factor, back to fit, pan by a fraction of the box.
+  case zoom(Double)
+  case zoomToFit
+  case pan(x: Double, y: Double)
+  /// The detail view: the next or previous photo.
+  case showNeighbour(Int)
+  /// `s`: a slideshow from the photo shown (or selected), or its end.
+  case toggleSlideshow
 }
 
 /// The keys of one mode of the screen, each bound to its action. The keymaps in force are
@@ -61,10 +84,38 @@ struct GalleryKeymap {
     ([.character("?")], .toggleHelp),
   ])
 
+  /// The detail view of any item: zoom, pan, neighbours, slideshow, marks.
+  static let detail = GalleryKeymap([
+    ([.character("+"), .character("=")], .zoom(GalleryScreen.zoomStep)),
+    ([.character("-"), .character("_")], .zoom(1 / GalleryScreen.zoomStep)),
+    ([.character("0")], .zoomToFit),
+    ([.left, .character("h")], .pan(x: -GalleryScreen.panStep, y: 0)),
+    ([.right, .character("l")], .pan(x: GalleryScreen.panStep, y: 0)),
+    ([.up, .character("k")], .pan(x: 0, y: -GalleryScreen.panStep)),
+    ([.down, .character("j")], .pan(x: 0, y: GalleryScreen.panStep)),
+    ([.space, .pageDown, .character("n")], .showNeighbour(1)),
+    ([.backspace, .pageUp, .character("p")], .showNeighbour(-1)),
+    ([.character("s")], .toggleSlideshow),
+    ([.character("m")], .toggleMark),
+    ([.control("x")], .keyHandlerPrefix),
+  ])
+
+  /// The month index (`t`).
+  static let monthIndex = GalleryKeymap([
+    ([.down, .character("j")], .moveInIndex(1)),
+    ([.up, .character("k")], .moveInIndex(-1)),
+    ([.pageDown, .space], .moveInIndex(10)),
+    ([.pageUp], .moveInIndex(-10)),
+    ([.enter], .chooseFromIndex),
+    ([.character("t")], .closeOverlay),
+  ])
+
   /// The detail view of a local photo, before the overlay's own keys.
   static let localDetail = GalleryKeymap([
     ([.character("o")], .openExternally),
     ([.character("y")], .copyPath),
+    ([.character("d")], .trash),
+    ([.character("u")], .untrash),
   ])
 
   /// Any overlay (help, detail): it takes every key; these close it.
@@ -92,6 +143,15 @@ struct GalleryKeymap {
     ([.character("m")], .toggleMark),
     ([.character("v")], .toggleRangeMarking),
     ([.character("*")], .invertMarks),
+    ([.character("d")], .trash),
+    ([.character("u")], .untrash),
+    ([.character("/")], .startFilter),
+    ([.escape], .clearFilter),
+    ([.character("n")], .nextMatch(1)),
+    ([.character("N")], .nextMatch(-1)),
+    ([.character("t")], .openMonthIndex),
+    ([.character("s")], .toggleSlideshow),
+    ([.control("x")], .keyHandlerPrefix),
   ])
 
   /// The keymaps in force while `overlay` is shown, first to last.
@@ -99,8 +159,10 @@ struct GalleryKeymap {
     switch overlay {
     case .none: [global, browsing]
     case .help: [global, Self.overlay]
+    case .monthIndex: [global, monthIndex, Self.overlay]
     case .detail(let item):
-      item.local == nil ? [global, Self.overlay] : [global, localDetail, Self.overlay]
+      item.local == nil
+        ? [global, detail, Self.overlay] : [global, localDetail, detail, Self.overlay]
     }
   }
 

@@ -83,6 +83,13 @@ final class GalleryRunLoop {
         case .refresh: Task { await screen.refresh() }
         case .suspend: session.suspend()
         case .redraw: redrawEverything()
+        case .runKeyHandler(let key, let paths):
+          session.lendTerminal()
+          let outcome = await screen.keyHandler.run(
+            key: key, paths: paths, terminal: session.output)
+          session.takeTerminalBack()
+          screen.keyHandlerFinished(outcome)
+          redrawEverything()
         case .none: break
         }
         switch event {
@@ -96,6 +103,7 @@ final class GalleryRunLoop {
         default: break
         }
       }
+      screen.advanceSlideshow(at: now)
       let moving = screen.tick(
         milliseconds: Double(elapsed.components.attoseconds) / 1e15
           + Double(elapsed.components.seconds) * 1000)
@@ -112,6 +120,9 @@ final class GalleryRunLoop {
         // sleep here made a second launch's first screen wait up to a frame for its layout,
         // and its images, which layout requests, with it.
         await wakeup.wait(until: now + Self.frameInterval)
+      } else if let slideshow = screen.slideshow {
+        await wakeup.wait(until: slideshow.due)
+        last = clock.now
       } else {
         await wakeup.wait()
         last = clock.now

@@ -58,7 +58,7 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
     }
   }
 
-  private func configure(_ cell: some GalleryCell, with item: GalleryItem, at path: IndexPath) {
+  func configure(_ cell: some GalleryCell, with item: GalleryItem, at path: IndexPath) {
     cell.item = item
     cell.slot.onChange = { [weak self] _ in self?.needsDisplay = true }
     guard let request = imageRequest(for: item, at: path, priority: .high) else { return }

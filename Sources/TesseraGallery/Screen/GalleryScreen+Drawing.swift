@@ -51,12 +51,14 @@ extension GalleryScreen {
           into: &frame)
       }
       drawSectionHeaders(into: &frame.buffer)
+      drawPositionMarker(into: &frame)
     }
     drawStatusBar(into: &frame.buffer, framesPerSecond: framesPerSecond)
     switch overlay {
     case .none: break
     case .help: drawHelp(into: &frame)
     case .detail(let item): drawDetail(item, into: &frame)
+    case .monthIndex(let row): drawMonthIndex(chosen: row, into: &frame)
     }
     return frame
   }
@@ -181,7 +183,9 @@ extension GalleryScreen {
 
   private func drawTitleBar(into buffer: inout FrameBuffer) {
     buffer.fill(CellRect(x: 0, y: 0, width: width, height: 1), with: Cell(" ", style: Palette.bar))
-    let right = "\(layoutMode)\(layoutMode == .list ? "" : " · \(columns) cols") · ? keys "
+    let place = sectionAtTop.map { "\($0) · " } ?? ""
+    let right =
+      "\(place)\(layoutMode)\(layoutMode == .list ? "" : " · \(columns) cols") · ? keys "
     buffer.put(
       TextLayout.truncate(
         " Tessera · \(feed.title)", columns: max(0, width - GraphemeWidth.columns(of: right) - 1)),
@@ -212,6 +216,16 @@ extension GalleryScreen {
         at: 1)
     }
     if let statusMessage { parts.insert(statusMessage, at: 0) }
+    if let filterInput {
+      parts.insert(
+        "/\(filterInput)▏ \(feed.items.count) match\(feed.items.count == 1 ? "" : "es") · Enter keeps · Esc clears",
+        at: 0)
+    } else if !feed.filter.query.isEmpty {
+      parts.insert("filter “\(feed.filter.query)” · Esc shows all", at: 0)
+    }
+    if !trashed.isEmpty, statusMessage == nil {
+      parts.append("\(trashed.joined().count) in the Trash · u puts back")
+    }
     let statistics = loader.pipeline.statistics
     let lookups = statistics.memoryHits + statistics.memoryMisses
     let hitRate = lookups == 0 ? 0 : statistics.memoryHits * 100 / lookups

@@ -11,6 +11,8 @@ extension GalleryScreen {
     case suspend
     /// Ctrl-L: forget what the terminal shows and draw it all again.
     case redraw
+    /// Ctrl-x and a key: lend the terminal to the key-handler with these paths.
+    case runKeyHandler(key: String, paths: [String])
   }
 
   /// Units one arrow press or wheel notch scrolls; presses in a row add up with momentum.
@@ -38,6 +40,13 @@ extension GalleryScreen {
       statusMessage = nil
       needsDisplay = true
     }
+    if keyHandlerPending {
+      keyHandlerPending = false
+      needsDisplay = true
+      guard let argument = KeyHandler.argument(for: key) else { return .none }
+      return .runKeyHandler(key: argument, paths: chosenPaths())
+    }
+    if filterInput != nil { return handleFilterInput(key) }
     guard let action = GalleryKeymap.action(for: key, over: overlay) else { return .none }
     return perform(action)
   }
@@ -63,7 +72,9 @@ extension GalleryScreen {
       guard case .detail(let item) = overlay, let local = item.local else { return .none }
       writeToTerminal?(Clipboard.osc52(copying: local.path))
       statusMessage = "copied the path to the clipboard (OSC 52)"
-    case .closeOverlay: overlay = .none
+    case .closeOverlay:
+      overlay = .none
+      slideshow = nil
     case .scroll(let units): collectionView.scroll(by: units)
     case .moveSelection(let delta): moveSelection(by: delta)
     case .pageDown: collectionView.pageDown()
@@ -85,6 +96,24 @@ extension GalleryScreen {
       marks.invert(ids: feed.itemIDs)
     case .setLayout(let mode): setLayout(mode)
     case .changeColumns(let delta): changeColumns(by: delta)
+    case .trash: trashPhotos()
+    case .untrash: untrashPhotos()
+    case .startFilter: filterInput = feed.filter.query
+    case .clearFilter: clearFilter()
+    case .nextMatch(let delta): jumpToMatch(delta)
+    case .openMonthIndex: openMonthIndex()
+    case .moveInIndex(let delta): moveInMonthIndex(by: delta)
+    case .chooseFromIndex: chooseFromMonthIndex()
+    case .keyHandlerPrefix:
+      keyHandlerPending = true
+      statusMessage = "Ctrl-x: now a key for the key-handler (Esc cancels)"
+    case .zoom(let factor): zoomDetail(by: factor)
+    case .zoomToFit: zoomDetailToFit()
+    case .pan(let x, let y): panDetail(x: x, y: y)
+    case .showNeighbour(let delta):
+      showNeighbour(delta)
+      slideshow?.restart(at: .now)
+    case .toggleSlideshow: toggleSlideshow()
     }
     needsDisplay = true
     return .none
@@ -139,8 +168,7 @@ extension GalleryScreen {
 
   private func openSelected() {
     guard feed.items.indices.contains(selected) else { return }
-    overlay = .detail(feed.items[selected])
-    bindDetailImage()
+    showSelectedInDetail()
   }
 
   var isSelectionVisible: Bool {

@@ -24,8 +24,11 @@ extension GalleryScreen {
   func bindDetailImage() {
     guard case .detail(let item) = overlay else { return }
     let box = detailImageBox
+    // Zoomed, the photo is asked for at the zoomed size: more pixels, not enlarged ones.
+    let zoom = detail.zoom
     let pixels = PixelSize(
-      width: box.width * cellPixels.width, height: box.height * cellPixels.height)
+      width: Int(clamping: Double(box.width * cellPixels.width) * zoom, to: 1...65_535),
+      height: Int(clamping: Double(box.height * cellPixels.height) * zoom, to: 1...65_535))
     guard let url = item.imageURL(coveringWidth: pixels.width, height: pixels.height) else {
       detail.slot.prepareForReuse()
       return
@@ -34,7 +37,6 @@ extension GalleryScreen {
       url: url, targetSize: pixels,
       contentMode: .aspectFit, priority: .veryHigh, source: feed.imageSource)
     detail.request = request
-    detail.imageID = ImageIdentity.id(for: request)
     detail.slot.bind(item: item.id, request: request, loader: loader)
     needsDisplay = true
   }
@@ -47,26 +49,16 @@ extension GalleryScreen {
     let box = detailImageBox
     switch detail.slot.content {
     case .image(let image):
-      // Fit the image's shape into the box, centred.
-      let heightPerWidth = cellHeightPerWidth(
-        ofImage: Double(image.height) / Double(max(1, image.width)))
-      var columns = box.width
-      var rows = Int(clamping: Double(columns) * heightPerWidth, to: 1...max(1, box.height + 1))
-      if rows > box.height {
-        rows = max(1, box.height)
-        columns = Int(clamping: Double(rows) / max(heightPerWidth, 0.01), to: 1...max(1, box.width))
-      }
-      let rect = CellRect(
-        x: box.x + (box.width - columns) / 2, y: box.y, width: max(1, columns), height: max(1, rows)
-      )
-      if let bitmap = try? Bitmap(width: image.width, height: image.height, pixels: image.pixels) {
-        frame.images.append(
-          ImagePlacement(imageID: detail.imageID, bitmap: bitmap, rect: rect, clip: area))
-      }
+      if let request = detail.request { detail.shown = (item.id, image, request) }
+      placeDetailImage(image, of: detail.request, in: box, clip: area, into: &frame)
     case .failed(let reason):
       frame.buffer.put("✗ " + reason, x: box.x, y: box.y, style: Palette.error, clip: area)
     case .placeholder:
-      frame.buffer.put("Loading image…", x: box.x, y: box.y, style: Palette.dim, clip: area)
+      if let shown = detail.shown, shown.itemID == item.id {
+        placeDetailImage(shown.image, of: shown.request, in: box, clip: area, into: &frame)
+      } else {
+        frame.buffer.put("Loading image…", x: box.x, y: box.y, style: Palette.dim, clip: area)
+      }
     }
     var y = box.maxY + 1
     let textWidth = max(1, width - 4)
@@ -87,7 +79,45 @@ extension GalleryScreen {
         clip: area)
       y += 1
     }
-    let keys = item.local == nil ? "Esc back · q quit" : "Esc back · o open · y copy path · q quit"
-    frame.buffer.put(keys, x: 2, y: area.maxY - 1, style: Palette.dim, clip: area)
+    var keys = "Esc back · Space/⌫ next/previous · + - 0 zoom"
+    if detail.zoom > 1 { keys += " \(Self.zoomText(detail.zoom)) · h j k l pan" }
+    keys += slideshow == nil ? " · s slideshow" : " · s stop the slideshow"
+    if item.local != nil { keys += " · o open · y copy path · d trash" }
+    frame.buffer.put(
+      TextLayout.truncate(keys, columns: textWidth), x: 2, y: area.maxY - 1, style: Palette.dim,
+      clip: area)
+  }
+
+  /// "×2.3": the zoom, to one decimal.
+  nonisolated static func zoomText(_ zoom: Double) -> String {
+    let tenths = Int((zoom * 10).rounded())
+    return "×\(tenths / 10).\(tenths % 10)"
+  }
+
+  /// The photo in `box`: fitted, or the window of a zoomed decode that the box shows.
+  private func placeDetailImage(
+    _ image: TesseraImages.Image, of request: ImageRequest?, in box: CellRect, clip: CellRect,
+    into frame: inout Frame
+  ) {
+    guard let request else { return }
+    guard let bitmap = try? Bitmap(width: image.width, height: image.height, pixels: image.pixels)
+    else { return }
+    let view = DetailOverlay.view(
+      heightPerWidth: cellHeightPerWidth(
+        ofImage: Double(image.height) / Double(max(1, image.width))),
+      in: box, zoom: detail.zoom, centre: detail.centre)
+    let window = view.window
+    let crop = CellRect(
+      x: Int(clamping: window.x * Double(image.width), to: 0...max(0, image.width - 1)),
+      y: Int(clamping: window.y * Double(image.height), to: 0...max(0, image.height - 1)),
+      width: Int(clamping: window.width * Double(image.width), to: 1...max(1, image.width)),
+      height: Int(clamping: window.height * Double(image.height), to: 1...max(1, image.height)))
+    let whole = crop.width == image.width && crop.height == image.height
+    let shown =
+      whole ? bitmap : bitmap.cropped(x: crop.x, y: crop.y, width: crop.width, height: crop.height)
+    // A window of the image is other pixels than the whole: its own id, so no terminal
+    // reuses the whole image's upload for it.
+    let id = ImageIdentity.id(for: request, crop: whole ? nil : crop)
+    frame.images.append(ImagePlacement(imageID: id, bitmap: shown, rect: view.rect, clip: clip))
   }
 }

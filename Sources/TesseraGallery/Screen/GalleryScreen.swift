@@ -1,6 +1,7 @@
 import TesseraCollection
 import TesseraImageBinding
 import TesseraImages
+import TesseraPhotoLibrary
 import TesseraTerminal
 import TesseraUtilities
 
@@ -28,6 +29,8 @@ final class GalleryScreen {
     case none
     case help
     case detail(GalleryItem)
+    /// The month index (`t`), its chosen row.
+    case monthIndex(Int)
   }
 
   let feed: GalleryFeed
@@ -85,6 +88,24 @@ final class GalleryScreen {
   /// What to print on standard output once the terminal is restored (`-o`, `--pick`): set on
   /// `q` (or a pick), never on Ctrl-C.
   var exitPaths: [String]?
+  /// While `/` takes the query as typed: what is typed so far.
+  var filterInput: String?
+  /// The query `n`/`N` look for: the last one typed, kept after Esc shows everything again.
+  var lastQuery = ""
+  /// Ctrl-x was pressed: the next key goes to the key-handler.
+  var keyHandlerPending = false
+  /// Runs the key-handler; set by the run loop, which lends it the terminal.
+  var keyHandler = KeyHandler()
+  /// Moves photos to the Trash and back (`d`, `u`).
+  var trash = FreedesktopTrash()
+  /// What each `d` moved, last last: `u` puts the last batch back.
+  var trashed: [[TrashedPhoto]] = []
+  /// The running slideshow (`s`, `--slideshow`).
+  var slideshow: Slideshow?
+  /// How long `s` shows each photo (`--slideshow SECONDS` sets it).
+  var slideshowInterval = Slideshow.defaultInterval
+  /// `--slideshow`: the slideshow starts as soon as there is a photo to show.
+  var slideshowStartsWithItems = false
 
   init(
     feed: GalleryFeed, pipeline: ImagePipeline, layout: LayoutMode, columns: Int,
@@ -101,7 +122,8 @@ final class GalleryScreen {
       (cellAspect ?? Double(cellPixels.height) / Double(max(1, cellPixels.width)))
       .clamped(to: GalleryLimits.cellAspects, nan: 2)
     collectionView = CollectionView(
-      layout: Self.makeLayout(layout, columns: max(1, columns)), width: width,
+      layout: Self.makeLayout(layout, columns: max(1, columns)),
+      width: Self.collectionWidth(forScreenWidth: width),
       height: max(0, height - 2))
     collectionView.prefetchWindow = PrefetchWindow(aheadScreens: 2, behindScreens: 1)
     collectionView.register(TileCell.self)
@@ -175,14 +197,20 @@ final class GalleryScreen {
     guard let heightPerWidth = knownHeightsPerWidth[item.id] ?? item.knownHeightPerWidth else {
       return nil
     }
-    let columnWidth = max(1, (width - (columns + 1)) / columns)
+    let columnWidth = max(
+      1, (Self.collectionWidth(forScreenWidth: width) - (columns + 1)) / columns)
     return cellHeightPerWidth(ofImage: heightPerWidth) + 1 / Double(columnWidth)
   }
+
+  /// The items' width on a screen `width` cells wide: all but the last column, which the
+  /// position marker keeps (a scroll bar's place, so it never covers a tile).
+  nonisolated static func collectionWidth(forScreenWidth width: Int) -> Int { max(1, width - 1) }
 
   func resize(width: Int, height: Int) {
     self.width = width
     self.height = height
-    collectionView.setViewport(width: width, height: max(0, height - 2))
+    collectionView.setViewport(
+      width: Self.collectionWidth(forScreenWidth: width), height: max(0, height - 2))
     needsDisplay = true
   }
 
@@ -268,6 +296,10 @@ final class GalleryScreen {
     }
     announceVisibleItems()
     selection.remember(feed.itemIDs)
+    if slideshowStartsWithItems, !feed.items.isEmpty {
+      slideshowStartsWithItems = false
+      startSlideshow(interval: slideshowInterval)
+    }
     return collectionView.scrollPhase != .idle
   }
 

@@ -137,6 +137,21 @@ public final class TerminalSession {
     pthread_sigmask(SIG_SETMASK, &old, nil)
   }
 
+  /// Gives the terminal back while a program the person runs from the app has it (a
+  /// key-handler: its output shows on the normal screen, in cooked mode), until
+  /// ``takeTerminalBack()``. Keys typed meanwhile still reach the app's input.
+  public func lendTerminal() {
+    guard active else { return }
+    SignalRestore.suspendNow()
+  }
+
+  /// Takes the terminal back after ``lendTerminal()``, as after `fg`: raw mode and the modes
+  /// back, and the input reports a `.resize`, on which the app redraws everything.
+  public func takeTerminalBack() {
+    guard active else { return }
+    SignalRestore.resumeNow()
+  }
+
   /// Tells the session kitty images are on screen, so leaving frees them; `throughTmux`
   /// when they reached the terminal through tmux's passthrough (so must their deletion).
   public func noteKittyImagesShown(throughTmux: Bool = false) {

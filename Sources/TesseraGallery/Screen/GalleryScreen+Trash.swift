@@ -1,0 +1,81 @@
+import TesseraPhotoLibrary
+
+/// A photo `d` moved to the Trash: which item it was, and where the Trash keeps it.
+struct TrashedPhoto: Equatable {
+  let itemID: String
+  let file: TrashedFile
+}
+
+/// `d` and `u`: photos to the freedesktop.org Trash and back, as a file manager does it (so
+/// GNOME's or KDE's Trash lists and restores them too). The items stay in the feed, hidden,
+/// so `u` shows them again where they were.
+extension GalleryScreen {
+  /// The photos `d` takes: in the detail view the one shown; else the marked ones shown, or
+  /// the selected one.
+  private var photosToTrash: [GalleryItem] {
+    if case .detail(let item) = overlay { return [item] }
+    let marked = marks.count == 0 ? [] : feed.items.filter { marks.contains($0.id) }
+    if !marked.isEmpty { return marked }
+    return feed.items.indices.contains(selected) ? [feed.items[selected]] : []
+  }
+
+  /// Moves `photosToTrash` to the Trash; the status bar says how many, or why not. A photo
+  /// that cannot be moved stays, and the first reason is shown.
+  func trashPhotos() {
+    let photos = photosToTrash.filter { $0.local != nil }
+    guard !photos.isEmpty else {
+      statusMessage = "only photos from a folder can be moved to the Trash"
+      return
+    }
+    var moved: [TrashedPhoto] = []
+    var firstFailure: String?
+    for photo in photos {
+      guard let path = photo.local?.path else { continue }
+      do throws(TrashError) {
+        moved.append(TrashedPhoto(itemID: photo.id, file: try trash.trash(path)))
+      } catch {
+        firstFailure = firstFailure ?? error.description
+      }
+    }
+    if !moved.isEmpty {
+      trashed.append(moved)
+      let wasShowing = overlay
+      updateFilter { $0.hidden.formUnion(moved.map(\.itemID)) }
+      marks.keep(only: feed.itemIDs)
+      if case .detail = wasShowing { showSelectedInDetail() }
+    }
+    let count = moved.count == 1 ? "1 photo" : "\(moved.count) photos"
+    statusMessage =
+      if let firstFailure {
+        moved.isEmpty ? "✗ \(firstFailure)" : "moved \(count) to the Trash; ✗ \(firstFailure)"
+      } else {
+        "moved \(count) to the Trash · u puts \(moved.count == 1 ? "it" : "them") back"
+      }
+  }
+
+  /// Puts the last `d`'s photos back where they were, and shows them again. One that cannot
+  /// go back (its place is taken) stays in the Trash, and the status bar says why.
+  func untrashPhotos() {
+    guard let batch = trashed.popLast() else {
+      statusMessage = "nothing to put back"
+      return
+    }
+    var restored: [String] = []
+    var firstFailure: String?
+    for photo in batch {
+      do throws(TrashError) {
+        try trash.restore(photo.file)
+        restored.append(photo.itemID)
+      } catch {
+        firstFailure = firstFailure ?? error.description
+      }
+    }
+    updateFilter { $0.hidden.subtract(restored) }
+    if let first = restored.first, let index = feed.itemIDs.firstIndex(of: first) {
+      selected = index
+      if case .detail = overlay { showSelectedInDetail() }
+    }
+    let count = restored.count == 1 ? "1 photo" : "\(restored.count) photos"
+    statusMessage = firstFailure.map { "put back \(count); ✗ \($0)" } ?? "put back \(count)"
+  }
+}

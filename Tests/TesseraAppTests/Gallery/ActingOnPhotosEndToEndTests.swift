@@ -1,0 +1,145 @@
+import Foundation
+import TesseraTestSupport
+import Testing
+
+/// Acting on photos and finding them, as a person does it in tmux: `d` and `u` with the
+/// files on disk looked at afterwards, the key-handler with what it was given, `/`, `t`, the
+/// detail view's zoom and the slideshow, each read from the captured screen.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct ActingOnPhotosEndToEndTests {
+  /// Runs the gallery on `root` (a…e, one month each, September to May) with `arguments`
+  /// and `environment`, exiting with a status file as `PathsInAndOutEndToEndTests` does.
+  static func gallery(
+    _ arguments: String, in root: URL, environment: [String: String] = [:]
+  ) throws -> Tmux {
+    let exports = environment.map { "\($0.key)=\(Tmux.quote($0.value))" }.joined(separator: " ")
+    return try PathsInAndOutEndToEndTests.run(
+      "\(exports) \"$0\" . --graphics blocks --no-disk-cache \(arguments)", in: root
+    ).0
+  }
+
+  static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+  @Test func dMovesTheMarkedPhotosToTheTrashAndUPutsThemBack() throws {
+    let root = try PathsInAndOutEndToEndTests.folder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let data = root.appendingPathComponent("data").path
+    let tmux = try Self.gallery("--sort name", in: root, environment: ["XDG_DATA_HOME": data])
+    try tmux.waitFor("the five photos", PathsInAndOutEndToEndTests.ready(5))
+    try tmux.send("m", "l", "m", "d")
+    let after = try tmux.waitFor("two photos trashed") {
+      Tmux.plain($0).contains("moved 2 photos to the Trash")
+    }
+    #expect(Tmux.plain(after).contains("photos 1–3 of 3"))
+    #expect(!Tmux.plain(after).contains("a.jpg") && !Tmux.plain(after).contains("b.jpg"))
+    // On disk as the freedesktop.org Trash keeps them: the file, and its .trashinfo.
+    for name in ["a.jpg", "b.jpg"] {
+      #expect(!Self.exists(root.appendingPathComponent(name).path))
+      #expect(Self.exists("\(data)/Trash/files/\(name)"))
+      let info = try String(contentsOfFile: "\(data)/Trash/info/\(name).trashinfo", encoding: .utf8)
+      let lines = info.split(separator: "\n").map(String.init)
+      #expect(lines.first == "[Trash Info]")
+      let path = lines.first { $0.hasPrefix("Path=") }.map { String($0.dropFirst(5)) }
+      #expect(path?.removingPercentEncoding == root.appendingPathComponent(name).path)
+      let date = lines.first { $0.hasPrefix("DeletionDate=") } ?? ""
+      #expect(date.wholeMatch(of: /DeletionDate=\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/) != nil, "\(date)")
+    }
+    try tmux.send("u")
+    let restored = try tmux.waitFor("both back") {
+      Tmux.plain($0).contains("put back 2 photos") && Tmux.plain($0).contains("of 5")
+    }
+    #expect(Tmux.plain(restored).contains("a.jpg"))
+    for name in ["a.jpg", "b.jpg"] {
+      #expect(Self.exists(root.appendingPathComponent(name).path))
+      #expect(!Self.exists("\(data)/Trash/files/\(name)"))
+      #expect(!Self.exists("\(data)/Trash/info/\(name).trashinfo"))
+    }
+    try tmux.send("q")
+    try PathsInAndOutEndToEndTests.exited(tmux, in: root)
+  }
+
+  @Test func theKeyHandlerRunsWithTheMarkedPathsAndTheGalleryComesBack() throws {
+    let root = try PathsInAndOutEndToEndTests.folder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let config = root.appendingPathComponent("config")
+    let handler = config.appendingPathComponent("tessera/key-handler")
+    try FileManager.default.createDirectory(
+      at: handler.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let record = root.appendingPathComponent("handled").path
+    try Data(
+      "#!/bin/sh\n{ echo \"key=$1\"; cat; } > '\(record)'\necho handler ran\n".utf8
+    ).write(to: handler)
+    chmod(handler.path, 0o755)
+    let tmux = try Self.gallery(
+      "--sort name", in: root, environment: ["XDG_CONFIG_HOME": config.path])
+    try tmux.waitFor("the five photos", PathsInAndOutEndToEndTests.ready(5))
+    try tmux.send("m", "l", "l", "m", "C-x")
+    try tmux.waitFor("the prefix said") { Tmux.plain($0).contains("Ctrl-x: now a key") }
+    try tmux.send("r")
+    let back = try tmux.waitFor("the gallery back after the handler") {
+      Tmux.plain($0).contains("key-handler r: done") && PathsInAndOutEndToEndTests.ready(5)($0)
+    }
+    // The handler's own output was on the normal screen, not over the gallery.
+    #expect(!Tmux.plain(back).contains("handler ran"))
+    #expect(try String(contentsOfFile: record, encoding: .utf8) == "key=r\n./a.jpg\n./c.jpg\n")
+    try tmux.send("q")
+    try PathsInAndOutEndToEndTests.exited(tmux, in: root)
+  }
+
+  @Test func slashFiltersTTheMonthsAndZoomInThePhoto() throws {
+    let root = try PathsInAndOutEndToEndTests.folder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    // One month a photo: a section each, two of them on the screen at a time.
+    let walked = { (screen: String) in
+      Tmux.plain(screen).contains("of 5 │") && !Tmux.plain(screen).contains("walking")
+    }
+    let tmux = try Self.gallery("", in: root)
+    try tmux.waitFor("the five photos", walked)
+    try tmux.send("/", "c")
+    try tmux.waitFor("one match") {
+      Tmux.plain($0).contains("/c▏ 1 match") && Tmux.plain($0).contains("photos 1–1 of 1")
+    }
+    try tmux.send("Escape")
+    try tmux.waitFor("all five again", walked)
+    // The month index: one photo a month, newest first; the third is July's.
+    try tmux.send("t")
+    let index = try tmux.waitFor("the month index") { Tmux.plain($0).contains("Months") }
+    for month in ["Sep 2024 · 1", "Aug 2024 · 1", "Jul 2024 · 1", "Jun 2024 · 1", "May 2024 · 1"] {
+      #expect(Tmux.plain(index).contains(month), "\(month) missing")
+    }
+    try tmux.send("j", "j", "Enter")
+    try tmux.waitFor("July at the top") {
+      let plain = Tmux.plain($0)
+      return !plain.contains("Months")
+        && plain.split(separator: "\n").first?.contains("Jul 2024 ·") == true
+    }
+    // The selected photo (c.jpg, July's) opened, zoomed, and fitted again.
+    try tmux.send("Enter", "+")
+    try tmux.waitFor("zoomed") {
+      Tmux.plain($0).contains("c.jpg") && Tmux.plain($0).contains("×1.5 · h j k l pan")
+    }
+    try tmux.send("0")
+    try tmux.waitFor("fitted") {
+      !Tmux.plain($0).contains("×1.5") && Tmux.plain($0).contains("s slideshow")
+    }
+    try tmux.send("q")
+    try PathsInAndOutEndToEndTests.exited(tmux, in: root)
+  }
+
+  @Test func theSlideshowStartsFromTheCommandLineAndMovesOn() throws {
+    let root = try PathsInAndOutEndToEndTests.folder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let tmux = try Self.gallery("--sort name --slideshow 1", in: root)
+    try tmux.waitFor("the first photo in the slideshow") {
+      Tmux.plain($0).contains("s stop the slideshow") && Tmux.plain($0).contains("a.jpg")
+    }
+    // A second later, by the gallery's own clock, the next.
+    try tmux.waitFor("the second photo", timeout: .seconds(20)) {
+      Tmux.plain($0).contains("s stop the slideshow") && Tmux.plain($0).contains("b.jpg")
+    }
+    try tmux.send("s")
+    try tmux.waitFor("stopped") { Tmux.plain($0).contains("slideshow stopped") }
+    try tmux.send("q")
+    try PathsInAndOutEndToEndTests.exited(tmux, in: root)
+  }
+}
