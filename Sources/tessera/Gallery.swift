@@ -16,6 +16,23 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
       URL is a Flickr-format public feed, or a users JSON when its path names users. Several \
       folders and files can be given at once. With nothing given, Tessera starts its own feed \
       server on 127.0.0.1 (generated images, realistic latency) and shows its photos.
+
+      Keys: j k (arrows, wheel) scroll; h l move the selection; Space PgDn / PgUp page; \
+      g G (Home End) first / last; Enter opens the selected photo, Esc goes back; 1 2 3 grid, list, \
+      waterfall; + - columns; m marks, v marks as the selection moves, * inverts the marks; \
+      d moves the marked (or selected) photos to the Trash, u puts them back; / filters by \
+      name as you type (Enter keeps, Esc shows all), n N the next and previous match; t the \
+      months; s a slideshow; Ctrl-x and a key runs the key-handler; r refreshes; Ctrl-L \
+      redraws; Ctrl-Z suspends; ? shows the keys; q quits (printing the marked paths with -o), Ctrl-C quits \
+      printing nothing. In a photo: Space and Backspace the next and previous, + - zoom \
+      (decoded again larger), 0 fits, h j k l pan, o opens it with xdg-open, y copies its \
+      path, d moves it to the Trash.
+
+      The key-handler is an executable at $XDG_CONFIG_HOME/tessera/key-handler \
+      (~/.config/tessera/key-handler). Ctrl-x and a key run it with the key as its argument \
+      ("r", "C-r" for Ctrl-r) and the marked photos' paths (or the selected one's) on its \
+      standard input, one a line; it has the terminal until it exits, then the gallery \
+      reloads the photos. The Trash is the freedesktop.org one your file manager shows.
       """
   )
 

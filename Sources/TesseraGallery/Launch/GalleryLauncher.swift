@@ -31,12 +31,24 @@ package struct GalleryLauncher {
     var server: FeedServer?
     let feed = try await makeFeed(startingServer: &server, given: given)
     let printed: [String]?
+    // Nothing a library prints may reach the screen the gallery draws: standard error goes
+    // to a log while it runs, and one line after says where, when anything was written.
+    let errorLog = StandardErrorLog()
+    let restoreStandardError = {
+      guard let errorLog else { return }
+      let written = errorLog.stop()
+      if let line = errorLog.summary(kept: written.kept, dropped: written.dropped) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+      }
+    }
     do {
       printed = try await show(feed, on: tty, notice: given?.notice)
     } catch {
+      restoreStandardError()
       await server?.stop()
       throw error
     }
+    restoreStandardError()
     await server?.stop()
     if options.printMarked || options.pick, let printed, !printed.isEmpty {
       let separator = options.nullSeparated ? "\u{0}" : "\n"

@@ -93,8 +93,8 @@ struct GalleryKeymap {
     ([.right, .character("l")], .pan(x: GalleryScreen.panStep, y: 0)),
     ([.up, .character("k")], .pan(x: 0, y: -GalleryScreen.panStep)),
     ([.down, .character("j")], .pan(x: 0, y: GalleryScreen.panStep)),
-    ([.space, .pageDown, .character("n")], .showNeighbour(1)),
-    ([.backspace, .pageUp, .character("p")], .showNeighbour(-1)),
+    ([.space, .pageDown], .showNeighbour(1)),
+    ([.backspace, .pageUp], .showNeighbour(-1)),
     ([.character("s")], .toggleSlideshow),
     ([.character("m")], .toggleMark),
     ([.control("x")], .keyHandlerPrefix),
@@ -153,6 +153,9 @@ struct GalleryKeymap {
     ([.character("s")], .toggleSlideshow),
     ([.control("x")], .keyHandlerPrefix),
   ])
+
+  /// Every keymap, for the test that each key is documented.
+  static let all = [global, detail, monthIndex, localDetail, overlay, browsing]
 
   /// The keymaps in force while `overlay` is shown, first to last.
   static func chain(for overlay: GalleryScreen.Overlay) -> [GalleryKeymap] {

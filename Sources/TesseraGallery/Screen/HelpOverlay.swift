@@ -18,7 +18,7 @@ enum HelpOverlay {
     "In a photo: Space ⌫ next / previous, + - 0 zoom, h j k l pan",
     "            o open with xdg-open, y copy its path",
     "r                  refresh (retries failures)",
-    "Ctrl-L             redraw the screen",
+    "Ctrl-L / Ctrl-Z    redraw the screen / suspend (fg resumes)",
     "?  q  Ctrl-C       this help, quit, quit printing nothing",
   ]
 

@@ -28,7 +28,7 @@ extension ImageDecoder {
     }
     if status == TESSERA_REFUSED_FORMAT { return nil }
     guard status == 0 || status == TESSERA_JPEG_FOR_LIBVIPS else {
-      throw .decodingFailed(string(error))
+      throw .decodingFailed(DecoderMessage.plain(string(error), format: "JPEG"))
     }
     return PixelSize(width: Int(width), height: Int(height))
   }
@@ -89,7 +89,9 @@ extension ImageDecoder {
         maxPixels, &pixels, &length, &width, &height, &error, error.count)
     }
     if status == TESSERA_JPEG_FOR_LIBVIPS || status == TESSERA_REFUSED_FORMAT { return nil }
-    guard status == 0, let pixels else { throw .decodingFailed(string(error)) }
+    guard status == 0, let pixels else {
+      throw .decodingFailed(DecoderMessage.plain(string(error), format: "JPEG"))
+    }
     defer { tessera_jpeg_free(pixels) }
     guard width >= size.width, height >= size.height, length == Int(width) * Int(height) * 4
     else {

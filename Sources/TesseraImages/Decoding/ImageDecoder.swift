@@ -115,7 +115,7 @@ struct ImageDecoder: Sendable {
     var width: Int32 = 0
     var height: Int32 = 0
     let status = call(&pixels, &length, &width, &height)
-    guard status == 0, let pixels else { throw .decodingFailed(lastError()) }
+    guard status == 0, let pixels else { throw .decodingFailed(DecoderMessage.plain(lastError())) }
     defer { tessera_vips_free(pixels) }
     guard width > 0, height > 0, length == Int(width) * Int(height) * 4 else {
       throw .decodingFailed("libvips returned \(length) bytes for \(width)x\(height) RGBA")
@@ -189,7 +189,7 @@ struct ImageDecoder: Sendable {
       _ = Self.lastError()  // the refusal's own text: not for the next caller to read
       throw .unsupportedFormat(Self.string(name))
     }
-    guard status == 0 else { throw .decodingFailed(Self.lastError()) }
+    guard status == 0 else { throw .decodingFailed(DecoderMessage.plain(Self.lastError())) }
     try checkLimits(width: Int(width), height: Int(height))
     let orientation = data.withUnsafeBytes { tessera_vips_orientation($0.baseAddress, $0.count) }
     return orientation >= 5

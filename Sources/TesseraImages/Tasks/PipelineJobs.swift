@@ -97,6 +97,9 @@ struct PipelineState {
   var decodeStage: StageQueue<DecodeKey>
   var thumbnailStage: StageQueue<DecodeKey>
   var statistics = PipelineStatistics()
+  /// Originals this pipeline found undecodable and recorded so: a later request for one reads
+  /// the record, and is told the reason without "earlier", which means another launch.
+  var failuresRecordedThisRun: Set<String> = []
 
   mutating func makeID() -> UInt64 {
     defer { nextID += 1 }

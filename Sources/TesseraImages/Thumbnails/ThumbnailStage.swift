@@ -51,10 +51,12 @@ extension PipelineCore {
         state.decodes[key]?.thumbnail = .read(originalSize: originalSize)
         state.decodes[key]?.phase = .waitingForDecoder(data, origin: .thumbnailCache)
         state.decodeStage.submit(key, priority: job.priority)
-      case .failedBefore(_, let reason):
+      case .failedBefore(let original, let reason):
         state.decodes.removeValue(forKey: key)
+        let why = reason ?? "it did not decode"
         let error = ImagePipelineError.decodingFailed(
-          "\(reason ?? "it did not decode") (earlier; the file has not changed since)")
+          state.failuresRecordedThisRun.contains(original.path)
+            ? why : "\(why) (earlier; the file has not changed since)")
         log(error, url: job.request.url)
         for id in job.subscribers.keys { complete(id, .failure(error), &state, &deliveries) }
       case .miss(let original, let sizes):
@@ -114,11 +116,15 @@ extension PipelineCore {
 
   /// Records in the failure folder that `original` does not decode, with the reason.
   func recordThumbnailFailure(of original: ThumbnailOriginal, _ error: ImagePipelineError) {
+    // The reason alone: read back, it is wrapped as a decoding failure again.
+    var reason = error.description
+    if case .decodingFailed(let detail) = error { reason = detail }
     guard let cache = configuration.thumbnailCache,
-      let png = ThumbnailPNG.failure(for: original, reason: error.description)
+      let png = ThumbnailPNG.failure(for: original, reason: reason)
     else { return }
     do {
       try cache.recordFailure(of: original, png: png)
+      state.withLock { _ = $0.failuresRecordedThisRun.insert(original.path) }
     } catch {
       configuration.logger.debug("thumbnail failure not recorded", metadata: ["reason": "\(error)"])
     }

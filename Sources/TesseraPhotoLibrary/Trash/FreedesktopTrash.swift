@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 #if canImport(Glibc)
   import Glibc
@@ -87,12 +88,7 @@ public struct FreedesktopTrash: Sendable {
   /// `XDG_DATA_HOME` is unset, empty or relative (which the Base Directory specification says
   /// to ignore); nil when `HOME` is not absolute either.
   var homeTrashPath: String? {
-    for (variable, subpath) in [("XDG_DATA_HOME", "Trash"), ("HOME", ".local/share/Trash")] {
-      if let value = environment[variable], value.hasPrefix("/") {
-        return TrashFileSystem.join(value, subpath)
-      }
-    }
-    return nil
+    BaseDirectory.data.path(environment: environment).map { TrashFileSystem.join($0, "Trash") }
   }
 
   /// Moves the file at `path` (absolute, or relative to the current folder) to the Trash.
