@@ -46,8 +46,6 @@ struct RawTIFFWalk {
 
   private enum Tag {
     static let rw2JPEG = 0x002E
-    static let width = 0x0100
-    static let height = 0x0101
     static let compression = 0x0103
     static let stripOffsets = 0x0111
     static let orientation = 0x0112
@@ -112,12 +110,12 @@ struct RawTIFFWalk {
   private mutating func read(
     ifdAt position: Int, endian: RawEndian
   ) throws(RawByteReader.Stop) -> (ExifStructure, Int?)? {
-    guard visited.count < Self.maxIFDs, !visited.contains(position),
+    // Marked before it is read: one that cannot be read is not tried again either.
+    guard visited.count < Self.maxIFDs, visited.insert(position).inserted,
       let countBytes = try reader.bytes(at: position, count: 2),
       let count = endian.u16(countBytes, 0), count > 0, count <= ExifStructure.maxIFDEntries,
       let entries = try reader.bytes(at: position + 2, count: count * 12)
     else { return nil }
-    visited.insert(position)
     // The link may be cut off at the very end of a file: the entries still count.
     let link = try reader.bytes(at: position + 2 + count * 12, count: 4)
     let header: [UInt8] =
@@ -187,7 +185,7 @@ struct RawTIFFWalk {
   /// - Olympus ORF, `OLYMPUS\0` + byte order: IFD at +12, offsets from the note's start; its
   ///   CameraSettings IFD (0x2020) has PreviewImageStart/Length (0x0101/0x0102).
   /// - older Olympus and Epson, `OLYMP\0` or `EPSON\0`: IFD at +8, offsets from the TIFF
-  ///   header; 0x0088/0x0089 and 0x1036/0x1037.
+  ///   header; 0x0088/0x0089 and 0x1036/0x1037, and CameraSettings as above.
   /// - Pentax PEF, `AOC\0` + byte order (IFD at +6) or `PENTAX \0` + byte order (IFD at
   ///   +10): PreviewImageStart/Length (0x0004/0x0003) from the TIFF header.
   /// - Minolta MRW (``plainMakerNote``): an IFD with no header, 0x0088/0x0089 from the TIFF
@@ -203,20 +201,10 @@ struct RawTIFFWalk {
     }
     func starts(with text: String) -> Bool { head.starts(with: Array(text.utf8)) }
     if starts(with: "OLYMPUS\0") {
-      guard let order = order(at: 8),
-        let (ifd, _) = try read(ifdAt: start + 12, endian: order)
-      else { return }
-      for entry in ifd.entries(at: 8) where entry.tag == 0x2020 {
-        // An IFD (13), a LONG, or UNDEFINED bytes holding the IFD: the value field is
-        // its offset from the note's start in each case.
-        guard let offset = ifd.u32(entry.offset + 8),
-          let (settings, _) = try read(ifdAt: start + offset, endian: order)
-        else { continue }
-        previews(in: settings, base: start, pairs: [(0x0101, 0x0102)])
-      }
+      guard let order = order(at: 8) else { return }
+      try readOlympus(ifdAt: start + 12, endian: order, base: start)
     } else if starts(with: "OLYMP\0") || starts(with: "EPSON\0") {
-      guard let (ifd, _) = try read(ifdAt: start + 8, endian: endian) else { return }
-      previews(in: ifd, base: base, pairs: [(0x0088, 0x0089), (0x1036, 0x1037)])
+      try readOlympus(ifdAt: start + 8, endian: endian, base: base)
     } else if starts(with: "AOC\0") || starts(with: "PENTAX \0") {
       let header = starts(with: "AOC\0") ? 6 : 10
       let order = order(at: header - 2) ?? endian
@@ -225,6 +213,22 @@ struct RawTIFFWalk {
     } else if plainMakerNote {
       guard let (ifd, _) = try read(ifdAt: start, endian: endian) else { return }
       previews(in: ifd, base: base, pairs: [(0x0088, 0x0089)])
+    }
+  }
+
+  /// An Olympus maker note's IFD (offsets from `base`): its own preview tags, and those of its
+  /// CameraSettings IFD (0x2020: an IFD, a LONG, or UNDEFINED bytes holding the IFD; the
+  /// value field is its offset in each case).
+  private mutating func readOlympus(
+    ifdAt position: Int, endian order: RawEndian, base: Int
+  ) throws(RawByteReader.Stop) {
+    guard let (ifd, _) = try read(ifdAt: position, endian: order) else { return }
+    previews(in: ifd, base: base, pairs: [(0x0088, 0x0089), (0x1036, 0x1037)])
+    for entry in ifd.entries(at: 8) where entry.tag == 0x2020 {
+      guard let offset = ifd.u32(entry.offset + 8),
+        let (settings, _) = try read(ifdAt: base + offset, endian: order)
+      else { continue }
+      previews(in: settings, base: base, pairs: [(0x0101, 0x0102)])
     }
   }
 

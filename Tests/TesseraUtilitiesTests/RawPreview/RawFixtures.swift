@@ -214,23 +214,28 @@ enum RawFixtures {
   }
 
   /// An ORF (magic "RO"): IFD0 (orientation 6) → EXIF IFD → Olympus maker note
-  /// ("OLYMPUS\0II\3\0", its IFD at +12, offsets from the note's start) → CameraSettings
-  /// (0x2020) → a 36×24 preview; IFD1 has an 8×8 thumbnail. And where the preview starts.
-  static func orf() -> (file: [UInt8], previewAt: Int) {
+  /// ("OLYMPUS\0II\3\0", its IFD at +12, offsets from the note's start; or, `oldStyle`,
+  /// "OLYMP\0\1\0", its IFD at +8, offsets from the TIFF header) → CameraSettings (0x2020)
+  /// → a 36×24 preview; IFD1 has an 8×8 thumbnail. And where the preview starts.
+  static func orf(oldStyle: Bool = false) -> (file: [UInt8], previewAt: Int) {
     var tiff = TIFF(magic: 0x4F52)
     let picture = jpeg(width: 36, height: 24)
     let thumbnail = jpeg(width: 8, height: 8)
     let thumbnailAt = tiff.append(thumbnail)
-    var note = Array("OLYMPUS".utf8) + [0, 0x49, 0x49, 3, 0]
+    let noteAt = tiff.bytes.count + tiff.bytes.count % 2  // where `append` puts it
+    var note =
+      oldStyle ? Array("OLYMP".utf8) + [0, 1, 0] : Array("OLYMPUS".utf8) + [0, 0x49, 0x49, 3, 0]
+    let origin = oldStyle ? noteAt : 0
     let settingsAt = note.count + 2 + 12 + 4
-    note += tiff.u16(1) + tiff.u16(0x2020) + tiff.u16(13) + tiff.u32(1) + tiff.u32(settingsAt)
-    note += tiff.u32(0)
+    let settingsType = oldStyle ? 7 : 13
+    note += tiff.u16(1) + tiff.u16(0x2020) + tiff.u16(settingsType) + tiff.u32(oldStyle ? 30 : 1)
+    note += tiff.u32(origin + settingsAt) + tiff.u32(0)
     let pictureInNote = settingsAt + 2 + 2 * 12 + 4
     note += tiff.u16(2)
-    note += tiff.u16(0x0101) + tiff.u16(4) + tiff.u32(1) + tiff.u32(pictureInNote)
+    note += tiff.u16(0x0101) + tiff.u16(4) + tiff.u32(1) + tiff.u32(origin + pictureInNote)
     note += tiff.u16(0x0102) + tiff.u16(4) + tiff.u32(1) + tiff.u32(picture.count)
     note += tiff.u32(0) + picture
-    let noteAt = tiff.append(note)
+    tiff.append(note)
     let exif = tiff.ifd([Entry(tag: 0x927C, type: 7, count: note.count, value: noteAt)])
     let ifd1 = tiff.ifd([.long(0x0201, thumbnailAt), .long(0x0202, thumbnail.count)])
     tiff.setFirstIFD(tiff.ifd([.long(0x8769, exif), .short(0x0112, 6)], next: ifd1))

@@ -176,8 +176,9 @@ import Testing
     #expect(error(Array(file.prefix(jpegAt))) == .endsEarly(format: "RW2"))
   }
 
-  @Test func orfPreviewIsInTheOlympusMakerNote() throws {
-    let (file, previewAt) = RawFixtures.orf()
+  @Test(arguments: [false, true])
+  func orfPreviewIsInTheOlympusMakerNote(oldStyle: Bool) throws {
+    let (file, previewAt) = RawFixtures.orf(oldStyle: oldStyle)
     let preview = try locate(file)
     #expect(preview.width == 36 && preview.height == 24 && preview.orientation == 6)
     #expect(preview.offset == previewAt)
@@ -310,6 +311,7 @@ import Testing
       ("raf-header.raf", RawFixtures.raf()), ("ciff-heap.crw", RawFixtures.crw()),
       ("rw2-tag.rw2", RawFixtures.rw2().file), ("orf-makernote.orf", RawFixtures.orf().file),
       ("pef-makernote.pef", RawFixtures.pef().file), ("mrw-blocks.mrw", RawFixtures.mrw().file),
+      ("orf-old-makernote.orf", RawFixtures.orf(oldStyle: true).file),
     ]
     for (name, bytes) in seeds {
       try Data(bytes).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
