@@ -2,8 +2,9 @@
 /// end (its offset in the heap's last four bytes): a 16-bit count, then 10-byte records of a
 /// tag, a size and an offset from the heap's start. Tags whose type bits are 0x2800 or 0x3000
 /// are heaps themselves (0x300A image properties, 0x300B exif-like …); `JpgFromRaw` (0x2007)
-/// is the camera's full-size JPEG; `ImageInfo` (0x1810) holds the rotation (0, 90, 180, 270
-/// degrees, as a signed 32-bit word at byte 12).
+/// is the camera's full-size JPEG, `ThumbnailImage` (0x2008) a small one (the only one some
+/// PowerShots write); `ImageInfo` (0x1810) holds the rotation (0, 90, 180, 270 degrees, as a
+/// signed 32-bit word at byte 12).
 ///
 /// Bounded: heaps nested at most ``maxDepth`` deep, ``maxRecords`` records a heap and
 /// ``maxTotalRecords`` in all; every record's data must lie inside its heap.
@@ -66,7 +67,9 @@ struct RawCIFF {
       let type = tag & 0x3800
       if type == 0x2800 || type == 0x3000 {
         try walk(heap: start..<(start + size), depth: depth + 1)
-      } else if tag & 0x3FFF == 0x2007, size > 0, candidates.count < Self.maxCandidates {
+      } else if tag & 0x3FFF == 0x2007 || tag & 0x3FFF == 0x2008, size > 0,
+        candidates.count < Self.maxCandidates
+      {
         candidates.append((start, size))
       } else if tag & 0x3FFF == 0x1810, size >= 16,
         let info = try reader.bytes(at: start + 12, count: 4), let degrees = endian.s32(info, 0)

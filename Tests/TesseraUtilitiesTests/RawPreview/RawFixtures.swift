@@ -179,8 +179,9 @@ enum RawFixtures {
     return header + picture
   }
 
-  /// A CIFF (CRW): the header, and a root heap holding a 0x300A heap with JpgFromRaw (0x2007)
-  /// and ImageInfo (0x1810) of `rotation` degrees.
+  /// A CIFF (CRW): the header, and a root heap holding an 8×8 ThumbnailImage (0x2008) and a
+  /// 0x300A heap with a 40×28 JpgFromRaw (0x2007) and ImageInfo (0x1810) of `rotation`
+  /// degrees.
   static func crw(rotation: Int = 90) -> [UInt8] {
     let picture = jpeg(width: 40, height: 28)
     func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
@@ -197,7 +198,7 @@ enum RawFixtures {
     }
     let info = le32(1200) + le32(800) + le32(0x3F80_0000) + le32(rotation)
     let inner = heap([(0x2007, picture), (0x1810, info)])
-    let root = heap([(0x300A, inner)])
+    let root = heap([(0x2008, jpeg(width: 8, height: 8)), (0x300A, inner)])
     let header = [0x49, 0x49] + le32(26) + Array("HEAPCCDR".utf8) + le32(0x0001_0002)
     return header + [UInt8](repeating: 0, count: 26 - header.count) + root
   }

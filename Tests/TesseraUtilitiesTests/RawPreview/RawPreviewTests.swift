@@ -159,7 +159,9 @@ import Testing
   }
 
   @Test(arguments: [(90, 6), (180, 3), (270, 8), (-90, 8), (0, 1)])
-  func crwJpgFromRawInANestedHeap(rotation: Int, orientation: Int) throws {
+  func crwJpgFromRawInANestedHeapIsLargerThanTheThumbnail(
+    rotation: Int, orientation: Int
+  ) throws {
     let file = RawFixtures.crw(rotation: rotation)
     let preview = try locate(file)
     #expect(preview.container == "CRW")
