@@ -114,6 +114,7 @@ package enum RawPreviewLocator {
     guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable("not a regular file") }
     let size = Int(info.st_size)  // off_t is 64 bits; a regular file's size is never negative
     return try largestPreview(fileSize: size) { offset, count in
+      guard count > 0 else { return [] }
       var bytes = [UInt8](repeating: 0, count: count)
       var filled = 0
       while filled < count {
