@@ -185,7 +185,8 @@ let package = Package(
       ],
       path: "Tests/TesseraTestSupport"),
     .testTarget(
-      name: "TesseraUtilitiesTests", dependencies: ["TesseraUtilities", "TesseraGeometry"]),
+      name: "TesseraUtilitiesTests",
+      dependencies: ["TesseraUtilities", "TesseraGeometry", "TesseraTestSupport"]),
     .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),
     .testTarget(name: "TesseraHTTPTests", dependencies: ["TesseraHTTP"]),
     .testTarget(name: "CVipsShimTests", dependencies: ["CVipsShim", "TesseraTestSupport"]),

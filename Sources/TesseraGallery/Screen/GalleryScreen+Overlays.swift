@@ -72,7 +72,8 @@ extension GalleryScreen {
         clip: area)
       y += 1
     }
-    let facts = item.local?.lines ?? []
+    var facts = item.local?.lines ?? []
+    if let raw = rawPreviewLine(for: item) { facts.insert(raw, at: 0) }
     for line in facts + TextLayout.wrap(item.body, columns: textWidth) where y < area.maxY - 1 {
       frame.buffer.put(
         TextLayout.truncate(line, columns: textWidth), x: 2, y: y, style: Palette.caption,
@@ -86,6 +87,19 @@ extension GalleryScreen {
     frame.buffer.put(
       TextLayout.truncate(keys, columns: textWidth), x: 2, y: area.maxY - 1, style: Palette.dim,
       clip: area)
+  }
+
+  /// "RAW · embedded preview 1620×1080" for a camera RAW file, once its preview has loaded:
+  /// what is shown is the camera's JPEG, not a development of the sensor data.
+  private func rawPreviewLine(for item: GalleryItem) -> String? {
+    guard let path = item.local?.path, let dot = path.lastIndex(of: "."),
+      RawPreviewLocator.extensions.contains(path[path.index(after: dot)...].lowercased())
+    else { return nil }
+    guard let image = detail.shown?.image, detail.shown?.itemID == item.id else {
+      return "RAW · embedded preview"
+    }
+    let size = image.originalSize
+    return "RAW · embedded preview \(size.width)×\(size.height)"
   }
 
   /// "×2.3": the zoom, to one decimal.

@@ -33,6 +33,9 @@ enum LocalFileReader {
   static func contentsBlocking(
     atPath path: String, maxBytes: Int
   ) throws(ImagePipelineError) -> Data {
+    if RawPreviewRead.isRaw(path: path) {
+      return try RawPreviewRead.jpeg(atPath: path, maxFileSize: maxBytes)
+    }
     switch SafeFileRead.contents(path: path, maxFileSize: maxBytes) {
     case .success(let contents): return contents.bytes
     case .failure(.symbolicLink): throw .fileRefused(path: path, .symbolicLink)

@@ -91,10 +91,11 @@ public struct FolderWalker: FileWalking {
   public var firstBatchSize = 48
   public var batchSize = 2_048
 
-  /// File extensions listed, lower-case: what Debian's libvips reads from a local folder.
-  public static let imageExtensions: Set<String> = [
+  /// File extensions listed, lower-case: what Debian's libvips reads from a local folder,
+  /// and camera RAW files (shown by their embedded JPEG preview).
+  public static let imageExtensions = Set([
     "jpg", "jpeg", "jpe", "png", "webp", "gif", "heic", "heif", "avif", "tif", "tiff", "jxl",
-  ]
+  ]).union(RawPreviewLocator.extensions)
 
   public init(roots: [String], maxDepth: Int = FeedLimits.maxWalkDepth, includeHidden: Bool = false)
   {

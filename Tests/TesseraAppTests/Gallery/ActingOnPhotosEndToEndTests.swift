@@ -143,3 +143,28 @@ struct ActingOnPhotosEndToEndTests {
     try PathsInAndOutEndToEndTests.exited(tmux, in: root)
   }
 }
+
+/// A photographer's folder: a RAW is listed and shown by its embedded preview, and its
+/// detail view says what is shown.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct RawFilesEndToEndTests {
+  @Test func aRawFileIsShownByItsPreviewAndSaysSo() throws {
+    let root = TemporaryFolder.make(prefix: "tessera-raw-folder")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try Data(RawFixtures.cr2(orientation: 6)).write(to: root.appendingPathComponent("a.CR2"))
+    try LocalFolderEndToEndTests.write(
+      try LocalFolderEndToEndTests.jpeg(80), to: "b.jpg", in: root,
+      modified: "2024-05-01T10:00:00Z")
+    let tmux = try ActingOnPhotosEndToEndTests.gallery("--sort name", in: root)
+    try tmux.waitFor("both shown") {
+      PathsInAndOutEndToEndTests.ready(2)($0) && Tmux.plain($0).contains("✓ 2 loaded")
+    }
+    try tmux.send("Enter")
+    // The preview is 48×32, turned upright by the RAW's orientation 6.
+    try tmux.waitFor("the RAW's detail") {
+      Tmux.plain($0).contains("RAW · embedded preview 32×48")
+    }
+    try tmux.send("q")
+    try PathsInAndOutEndToEndTests.exited(tmux, in: root)
+  }
+}

@@ -1,18 +1,18 @@
-@testable import TesseraUtilities
+import TesseraUtilities
 
 /// RAW files built byte by byte for the locator's tests (and its fuzz seeds): minimal TIFF,
 /// CR3, RAF, CIFF and MRW structures around real JPEGs, so that each frame header states a
 /// real size.
-enum RawFixtures {
+package enum RawFixtures {
   /// A baseline JPEG of `width` × `height` grey pixels, written by libjpeg-turbo.
-  static func jpeg(width: Int, height: Int) -> [UInt8] {
+  package static func jpeg(width: Int, height: Int) -> [UInt8] {
     let rgba = [UInt8](repeating: 0x80, count: width * height * 4)
     return JPEGWriter.encode(rgba: rgba, width: width, height: height, quality: 50)!
   }
 
   /// `jpeg` with its frame header's marker replaced: 0xC3 makes it read as lossless sensor
   /// data, 0xC2 as progressive.
-  static func withFrameMarker(_ marker: UInt8, _ jpeg: [UInt8]) -> [UInt8] {
+  package static func withFrameMarker(_ marker: UInt8, _ jpeg: [UInt8]) -> [UInt8] {
     var bytes = jpeg
     for index in 2..<(bytes.count - 1) where bytes[index] == 0xFF && bytes[index + 1] == 0xC0 {
       bytes[index + 1] = marker
@@ -23,45 +23,52 @@ enum RawFixtures {
 
   /// One IFD entry; `value` is the value field: a number (SHORTs of count 1 and 2 are packed
   /// as TIFF packs them) or an offset.
-  struct Entry {
-    var tag: Int
-    var type: Int
-    var count: Int
-    var value: Int
+  package struct Entry {
+    package var tag: Int
+    package var type: Int
+    package var count: Int
+    package var value: Int
 
-    static func short(_ tag: Int, _ value: Int) -> Entry {
+    package init(tag: Int, type: Int, count: Int, value: Int) {
+      self.tag = tag
+      self.type = type
+      self.count = count
+      self.value = value
+    }
+
+    package static func short(_ tag: Int, _ value: Int) -> Entry {
       Entry(tag: tag, type: 3, count: 1, value: value)
     }
-    static func long(_ tag: Int, _ value: Int) -> Entry {
+    package static func long(_ tag: Int, _ value: Int) -> Entry {
       Entry(tag: tag, type: 4, count: 1, value: value)
     }
   }
 
   /// A TIFF structure laid out as it is appended to: data first, then the IFDs that point at
   /// it; offsets are from the header's start.
-  struct TIFF {
-    var bigEndian = false
-    var bytes: [UInt8]
+  package struct TIFF {
+    package var bigEndian = false
+    package var bytes: [UInt8]
 
-    init(bigEndian: Bool = false, magic: Int = 42, prefix: [UInt8] = []) {
+    package init(bigEndian: Bool = false, magic: Int = 42, prefix: [UInt8] = []) {
       self.bigEndian = bigEndian
       bytes = []
       bytes = (bigEndian ? [0x4D, 0x4D] : [0x49, 0x49]) + u16(magic) + u32(0) + prefix
     }
 
-    func u16(_ value: Int) -> [UInt8] {
+    package func u16(_ value: Int) -> [UInt8] {
       let bytes = [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
       return bigEndian ? bytes : bytes.reversed()
     }
 
-    func u32(_ value: Int) -> [UInt8] {
+    package func u32(_ value: Int) -> [UInt8] {
       let bytes = (0..<4).map { UInt8(value >> (24 - 8 * $0) & 0xFF) }
       return bigEndian ? bytes : bytes.reversed()
     }
 
     /// Appends `data` (at an even offset) and returns where it starts.
     @discardableResult
-    mutating func append(_ data: [UInt8]) -> Int {
+    package mutating func append(_ data: [UInt8]) -> Int {
       if bytes.count % 2 == 1 { bytes.append(0) }
       let offset = bytes.count
       bytes += data
@@ -70,12 +77,12 @@ enum RawFixtures {
 
     /// Appends an IFD of `entries` linking to `next` (0: none) and returns its offset.
     @discardableResult
-    mutating func ifd(_ entries: [Entry], next: Int = 0) -> Int {
+    package mutating func ifd(_ entries: [Entry], next: Int = 0) -> Int {
       append(ifdBytes(entries, next: next))
     }
 
     /// The bytes of an IFD of `entries` linking to `next`.
-    func ifdBytes(_ entries: [Entry], next: Int = 0) -> [UInt8] {
+    package func ifdBytes(_ entries: [Entry], next: Int = 0) -> [UInt8] {
       var data = u16(entries.count)
       for entry in entries {
         data += u16(entry.tag) + u16(entry.type) + u32(entry.count)
@@ -89,24 +96,24 @@ enum RawFixtures {
     }
 
     /// Sets IFD0's offset in the header.
-    mutating func setFirstIFD(_ offset: Int) { patch(at: 4, u32(offset)) }
+    package mutating func setFirstIFD(_ offset: Int) { patch(at: 4, u32(offset)) }
 
     /// Sets the link after the IFD at `ifd` to `next`.
-    mutating func link(_ ifd: Int, to next: Int) {
+    package mutating func link(_ ifd: Int, to next: Int) {
       let count =
         bigEndian
         ? Int(bytes[ifd]) << 8 | Int(bytes[ifd + 1]) : Int(bytes[ifd + 1]) << 8 | Int(bytes[ifd])
       patch(at: ifd + 2 + count * 12, u32(next))
     }
 
-    mutating func patch(at offset: Int, _ data: [UInt8]) {
+    package mutating func patch(at offset: Int, _ data: [UInt8]) {
       bytes.replaceSubrange(offset..<(offset + data.count), with: data)
     }
   }
 
   /// A CR2-like TIFF: IFD0 with a JPEG strip (Compression 6) and the orientation, IFD1 with a
   /// thumbnail, a SubIFD with a larger JPEG, and a SubIFD of lossless sensor data (SOF3).
-  static func cr2(orientation: Int = 6) -> [UInt8] {
+  package static func cr2(orientation: Int = 6) -> [UInt8] {
     var tiff = TIFF(prefix: Array("CR".utf8) + [2, 0, 0, 0, 0, 0])
     let strip = jpeg(width: 24, height: 16)
     let thumbnail = jpeg(width: 8, height: 8)
@@ -136,16 +143,20 @@ enum RawFixtures {
   }
 
   /// A box: big-endian size, type, payload.
-  static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+  package static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
     be32(8 + payload.count) + Array(type.utf8) + payload
   }
 
-  static func be32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(value >> (24 - 8 * $0) & 0xFF) } }
-  static func be16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+  package static func be32(_ value: Int) -> [UInt8] {
+    (0..<4).map { UInt8(value >> (24 - 8 * $0) & 0xFF) }
+  }
+  package static func be16(_ value: Int) -> [UInt8] {
+    [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+  }
 
   /// A CR3 box tree: ftyp `crx `, moov with Canon's uuid box (CMT1 of `orientation`, THMB
   /// 16×12), the preview uuid box with PRVW (40×30), then mdat.
-  static func cr3(orientation: Int = 8, prvw: [UInt8]? = nil) -> [UInt8] {
+  package static func cr3(orientation: Int = 8, prvw: [UInt8]? = nil) -> [UInt8] {
     let thumbnail = jpeg(width: 16, height: 12)
     let preview = prvw ?? jpeg(width: 40, height: 30)
     let cmt1 = ExifWriter(model: nil, orientation: orientation, dateTaken: nil).tiff
@@ -165,7 +176,7 @@ enum RawFixtures {
 
   /// A RAF: the 16-byte magic, the camera's name, the JPEG's offset and length at 84 and 88,
   /// then the JPEG (with EXIF of `orientation` when given).
-  static func raf(orientation: Int? = 3, jpegLength: Int? = nil) -> [UInt8] {
+  package static func raf(orientation: Int? = 3, jpegLength: Int? = nil) -> [UInt8] {
     var picture = jpeg(width: 32, height: 24)
     if let orientation {
       picture = ExifWriter(model: "X-T5", orientation: orientation, dateTaken: nil).splicing(
@@ -182,7 +193,7 @@ enum RawFixtures {
   /// A CIFF (CRW): the header, and a root heap holding an 8×8 ThumbnailImage (0x2008) and a
   /// 0x300A heap with a 40×28 JpgFromRaw (0x2007) and ImageInfo (0x1810) of `rotation`
   /// degrees.
-  static func crw(rotation: Int = 90) -> [UInt8] {
+  package static func crw(rotation: Int = 90) -> [UInt8] {
     let picture = jpeg(width: 40, height: 28)
     func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
     func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(value >> (8 * $0) & 0xFF) } }
@@ -205,7 +216,7 @@ enum RawFixtures {
 
   /// An RW2 (magic 0x55): IFD0 with orientation 5 and JpgFromRaw (0x002E), a 20×10 JPEG
   /// inside the tag's value; and where that JPEG starts.
-  static func rw2() -> (file: [UInt8], jpegAt: Int) {
+  package static func rw2() -> (file: [UInt8], jpegAt: Int) {
     var tiff = TIFF(magic: 0x55)
     let picture = jpeg(width: 20, height: 10)
     let at = tiff.append(picture)
@@ -218,7 +229,7 @@ enum RawFixtures {
   /// ("OLYMPUS\0II\3\0", its IFD at +12, offsets from the note's start; or, `oldStyle`,
   /// "OLYMP\0\1\0", its IFD at +8, offsets from the TIFF header) → CameraSettings (0x2020)
   /// → a 36×24 preview; IFD1 has an 8×8 thumbnail. And where the preview starts.
-  static func orf(oldStyle: Bool = false) -> (file: [UInt8], previewAt: Int) {
+  package static func orf(oldStyle: Bool = false) -> (file: [UInt8], previewAt: Int) {
     var tiff = TIFF(magic: 0x4F52)
     let picture = jpeg(width: 36, height: 24)
     let thumbnail = jpeg(width: 8, height: 8)
@@ -246,7 +257,7 @@ enum RawFixtures {
   /// A PEF (Make "PENTAX Corporation"): IFD0 → EXIF IFD → Pentax maker note ("AOC\0MM", its
   /// IFD at +6, offsets from the TIFF header) → a 30×20 preview (0x0004/0x0003). And where
   /// the note starts.
-  static func pef() -> (file: [UInt8], noteAt: Int) {
+  package static func pef() -> (file: [UInt8], noteAt: Int) {
     var tiff = TIFF(bigEndian: true)
     let picture = jpeg(width: 30, height: 20)
     let pictureAt = tiff.append(picture)
@@ -266,7 +277,7 @@ enum RawFixtures {
   /// An MRW: `\0MRM`, a PRD block, then the TTW block's TIFF (offsets from its own start):
   /// IFD0 → EXIF IFD → a Minolta maker note (a bare IFD) with a 24×18 preview
   /// (0x0088/0x0089). And where the preview starts in the file.
-  static func mrw() -> (file: [UInt8], previewAt: Int) {
+  package static func mrw() -> (file: [UInt8], previewAt: Int) {
     var tiff = TIFF(bigEndian: true)
     let picture = jpeg(width: 24, height: 18)
     let pictureAt = tiff.append(picture)
