@@ -111,12 +111,12 @@ package enum SafeFileRead {
   /// Opens `path` (no symlink followed, never blocking), checks on the descriptor that it is a
   /// regular file of at most `maxFileSize` bytes, and hands `body` the descriptor, the file's
   /// size, the limit (`maxFileSize`, at least 0) and its modification date; closes it after.
-  private static func withRegularFile(
+  package static func withRegularFile<Value>(
     path: String, maxFileSize: Int,
     _ body: (_ descriptor: Int32, _ size: Int, _ limit: Int, _ modified: Date) -> Result<
-      Contents, Refusal
+      Value, Refusal
     >
-  ) -> Result<Contents, Refusal> {
+  ) -> Result<Value, Refusal> {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(refusal(errno)) }
     defer { close(descriptor) }

@@ -25,8 +25,12 @@ package struct GalleryLauncher {
     defer { close(tty) }
     var given: StandardInputPaths?
     if options.readStdin {
-      given = try StandardInputPaths.read(
-        from: STDIN_FILENO, nullSeparated: options.nullSeparated)
+      // Blocking reads and a stat per name: off the main actor.
+      let nullSeparated = options.nullSeparated
+      given = try await Task.detached(priority: .userInitiated) {
+        () throws(GalleryError) -> StandardInputPaths in
+        try StandardInputPaths.read(from: STDIN_FILENO, nullSeparated: nullSeparated)
+      }.value
     }
     var server: FeedServer?
     let feed = try await makeFeed(startingServer: &server, given: given)

@@ -44,9 +44,12 @@ final class GalleryRunLoop {
 
   /// Ctrl-L, or the pane regained: everything is drawn again from a cleared screen, and
   /// images past tmux where tmux says the pane is now (a layout change moves it).
-  private func redrawEverything() {
-    if capabilities.passthrough, let tmux = TmuxState.query() {
-      renderer.passthroughOrigin = tmux.paneOrigin
+  private func redrawEverything() async {
+    if capabilities.passthrough {
+      // tmux is asked in a process of its own (up to 2 s): never on the main actor, which
+      // would stop every frame and completion meanwhile.
+      let tmux = await Task.detached(priority: .userInitiated) { TmuxState.query() }.value
+      if let tmux { renderer.passthroughOrigin = tmux.paneOrigin }
     }
     renderer.reset()
     screen.needsDisplay = true
@@ -82,24 +85,24 @@ final class GalleryRunLoop {
         case .quit: return
         case .refresh: Task { await screen.refresh() }
         case .suspend: session.suspend()
-        case .redraw: redrawEverything()
+        case .redraw: await redrawEverything()
         case .runKeyHandler(let key, let paths):
           session.lendTerminal()
           let outcome = await screen.keyHandler.run(
             key: key, paths: paths, terminal: session.output)
           session.takeTerminalBack()
           screen.keyHandlerFinished(outcome)
-          redrawEverything()
+          await redrawEverything()
         case .none: break
         }
         switch event {
         case .resize(let size):
           if let cell = size.cellPixelSize { renderer.cellPixelSize = cell }
-          if drawsPastTmux { redrawEverything() }
+          if drawsPastTmux { await redrawEverything() }
         case .focus(false) where drawsPastTmux:
           session.write(renderer.hideImages())
         case .focus(true) where drawsPastTmux:
-          redrawEverything()
+          await redrawEverything()
         default: break
         }
       }

@@ -55,9 +55,11 @@ public struct TerminalCapabilities: Sendable, Hashable, CustomStringConvertible 
     self.synchronizedOutput = synchronizedOutput
     self.inBandResize = inBandResize
     self.insideTmux = insideTmux
-    // Inside tmux, by default, kitty images go as placeholders through passthrough.
-    self.passthrough = passthrough ?? (insideTmux && graphics == .kitty)
-    self.kittyPlaceholders = kittyPlaceholders ?? (insideTmux && graphics == .kitty)
+    self.passthrough =
+      passthrough ?? Self.kittyThroughTmuxByDefault(insideTmux: insideTmux, graphics: graphics)
+    self.kittyPlaceholders =
+      kittyPlaceholders
+      ?? Self.kittyThroughTmuxByDefault(insideTmux: insideTmux, graphics: graphics)
     self.tmux = tmux
     self.cellPixelSize =
       TerminalLimits.cellSize(width: cellPixelSize.width, height: cellPixelSize.height)
@@ -68,6 +70,13 @@ public struct TerminalCapabilities: Sendable, Hashable, CustomStringConvertible 
     self.advice = advice
     self.followsSession = followsSession
     self.kittyLocalFiles = kittyLocalFiles
+  }
+
+  /// Inside tmux, unless told otherwise, kitty images go as placeholders through passthrough:
+  /// the default of both ``passthrough`` and ``kittyPlaceholders``, here and in
+  /// `TerminalRenderer`.
+  static func kittyThroughTmuxByDefault(insideTmux: Bool, graphics: GraphicsProtocol) -> Bool {
+    insideTmux && graphics == .kitty
   }
 
   /// Terminals whose name says they speak kitty graphics.

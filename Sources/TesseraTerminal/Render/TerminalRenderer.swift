@@ -53,8 +53,10 @@ public final class TerminalRenderer {
     let cellSize = PixelSize(
       width: cellPixelSize.width.clamped(to: range), height: cellPixelSize.height.clamped(to: range)
     )
-    let placeholders = kittyPlaceholders ?? (insideTmux && graphics == .kitty)
-    let passthrough = passthrough ?? (insideTmux && graphics == .kitty)
+    let byDefault = TerminalCapabilities.kittyThroughTmuxByDefault(
+      insideTmux: insideTmux, graphics: graphics)
+    let placeholders = kittyPlaceholders ?? byDefault
+    let passthrough = passthrough ?? byDefault
     kitty = KittyLayer(placeholders: placeholders, passthrough: passthrough, cellSize: cellSize)
     usesScrollRegions =
       graphics == .blocks || (graphics == .kitty && placeholders)

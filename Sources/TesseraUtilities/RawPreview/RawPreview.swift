@@ -106,37 +106,35 @@ package enum RawPreviewLocator {
   ///
   /// - Complexity: as ``largestPreview(fileSize:read:)``, plus one open and one fstat.
   package static func largestPreview(atPath path: String) throws(RawPreviewError) -> RawPreview {
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .unreadable(reason(errno)) }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw .unreadable(reason(errno)) }
-    guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable("not a regular file") }
-    let size = Int(info.st_size)  // off_t is 64 bits; a regular file's size is never negative
-    return try largestPreview(fileSize: size) { offset, count in
-      guard count > 0 else { return [] }
-      var bytes = [UInt8](repeating: 0, count: count)
-      var filled = 0
-      while filled < count {
-        let read = bytes.withUnsafeMutableBytes { raw in
-          pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(offset + filled))
-        }
-        if read < 0, errno == EINTR { continue }
-        guard read > 0 else { break }  // an error, or the file shrank since fstat
-        filled += read
-      }
-      return filled == count ? bytes : nil
+    // Opened and checked as every file from a folder is (`SafeFileRead`); RAW files are
+    // read in place, so any size the offsets can address is allowed.
+    let opened = SafeFileRead.withRegularFile(path: path, maxFileSize: Int(Int64.max)) {
+      descriptor, size, _, _ in
+      .success(
+        Result { () throws(RawPreviewError) in
+          try largestPreview(fileSize: size) { offset, count in
+            guard count > 0 else { return [] }
+            var bytes = [UInt8](repeating: 0, count: count)
+            var filled = 0
+            while filled < count {
+              let read = bytes.withUnsafeMutableBytes { raw in
+                pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(offset + filled))
+              }
+              if read < 0, errno == EINTR { continue }
+              guard read > 0 else { break }  // an error, or the file shrank since fstat
+              filled += read
+            }
+            return filled == count ? bytes : nil
+          }
+        })
     }
-  }
-
-  private static func reason(_ code: Int32) -> String {
-    switch code {
-    case ELOOP, EMLINK: "a symbolic link"  // O_NOFOLLOW: ELOOP on Linux, EMLINK on FreeBSD
-    case ENOENT, ENOTDIR: "no such file"
-    case EISDIR: "a folder"
-    case ENXIO, ENODEV, EWOULDBLOCK: "not a regular file"
-    case EACCES: "permission denied"
-    default: String(cString: strerror(code))
+    switch opened {
+    case .success(let search): return try search.get()
+    case .failure(.symbolicLink): throw .unreadable("a symbolic link")
+    case .failure(.notFound): throw .unreadable("no such file")
+    case .failure(.notRegularFile): throw .unreadable("not a regular file")
+    case .failure(.tooLarge): throw .unreadable("too large")
+    case .failure(.unreadable(let reason)): throw .unreadable(reason)
     }
   }
 
