@@ -117,7 +117,7 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
     return LocalFacts(
       path: photo.file.path, fileSize: photo.file.size, pixelSize: photo.header?.pixelSize,
       taken: exif?.taken?.description, modified: photo.modified.description, model: exif?.model,
-      headerRead: photo.headerRead)
+      headerRead: photo.headerRead, rawCompanion: photo.file.rawCompanion)
   }
 
   /// A local photo's facts, as far as its header told them.
@@ -132,6 +132,15 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
     var model: String?
     /// False until the header was read: the facts may still grow.
     var headerRead: Bool
+    /// The camera RAW of the same name beside it (a RAW+JPEG pair, shown once).
+    var rawCompanion: String?
+
+    /// The RAW's path: the photo's folder and the RAW's name.
+    var rawCompanionPath: String? {
+      guard let rawCompanion else { return nil }
+      guard let slash = path.lastIndex(of: "/") else { return rawCompanion }
+      return String(path[...slash]) + rawCompanion
+    }
 
     /// The detail view's lines: "4000 × 3000 px · 3.2 MB", "taken 2024-05-01 14:30 · Pixel 8", path.
     var lines: [String] {
@@ -141,7 +150,7 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
         "\(size) · \(ByteCount.format(fileSize))",
         ([when] + (model.map { [$0] } ?? [])).joined(separator: " · "),
         path,
-      ]
+      ] + (rawCompanion.map { ["RAW+JPEG: \($0) beside it (d moves both to the Trash)"] } ?? [])
     }
   }
 

@@ -103,6 +103,8 @@ extension GalleryScreen {
     case .photo: text = item.localIndex == nil ? "#\(item.id) \(item.title)" : item.title
     case .user: text = "\(item.title) · \(item.subtitle)"
     }
+    // A RAW+JPEG pair says so on its tile, in every protocol.
+    if item.local?.rawCompanion != nil { text = "RAW+ " + text }
     if marked { text = "● " + text }
     return TextLayout.truncate(text, columns: width)
   }

@@ -1,9 +1,10 @@
 import TesseraPhotoLibrary
 
-/// A photo `d` moved to the Trash: which item it was, and where the Trash keeps it.
+/// A photo `d` moved to the Trash: which item it was, and where the Trash keeps its file
+/// (and the RAW of a RAW+JPEG pair).
 struct TrashedPhoto: Equatable {
   let itemID: String
-  let file: TrashedFile
+  let files: [TrashedFile]
 }
 
 /// `d` and `u`: photos to the freedesktop.org Trash and back, as a file manager does it (so
@@ -30,9 +31,19 @@ extension GalleryScreen {
     var moved: [TrashedPhoto] = []
     var firstFailure: String?
     for photo in photos {
-      guard let path = photo.local?.path else { continue }
+      guard let local = photo.local else { continue }
       do throws(TrashError) {
-        moved.append(TrashedPhoto(itemID: photo.id, file: try trash.trash(path)))
+        var files = [try trash.trash(local.path)]
+        // The pair's RAW goes with its JPEG: one photo to the person. Should it stay, the
+        // JPEG is in the Trash all the same, and `u` brings it back.
+        if let raw = local.rawCompanionPath {
+          do throws(TrashError) {
+            files.append(try trash.trash(raw))
+          } catch {
+            firstFailure = firstFailure ?? error.description
+          }
+        }
+        moved.append(TrashedPhoto(itemID: photo.id, files: files))
       } catch {
         firstFailure = firstFailure ?? error.description
       }
@@ -63,11 +74,14 @@ extension GalleryScreen {
     var restored: [String] = []
     var firstFailure: String?
     for photo in batch {
-      do throws(TrashError) {
-        try trash.restore(photo.file)
-        restored.append(photo.itemID)
-      } catch {
-        firstFailure = firstFailure ?? error.description
+      // The photo shows again when its own file is back; its RAW is restored beside it.
+      for (index, file) in photo.files.enumerated() {
+        do throws(TrashError) {
+          try trash.restore(file)
+          if index == 0 { restored.append(photo.itemID) }
+        } catch {
+          firstFailure = firstFailure ?? error.description
+        }
       }
     }
     updateFilter { $0.hidden.subtract(restored) }

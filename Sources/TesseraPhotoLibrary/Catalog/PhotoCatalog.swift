@@ -38,6 +38,9 @@ public final class PhotoCatalog: Sendable {
     var nameLength: UInt16
     var orientation: Int8 = 0
     var flags: Flags = []
+    /// The RAW beside it (`WalkedFile.rawCompanion`): its extension's `RAWPairing` code, 0
+    /// for none; its stem is the photo's.
+    var rawCompanion: UInt8 = 0
 
     struct Flags: OptionSet {
       let rawValue: UInt8
@@ -145,6 +148,10 @@ public final class PhotoCatalog: Sendable {
         nameLength: UInt16(clamping: name.count))
       if let header { Self.set(header, on: &record, in: &state) }
       if sharesHash { record.flags.insert(.sharesHash) }
+      if let companion = file.rawCompanion, let dot = companion.lastIndex(of: ".") {
+        record.rawCompanion = RAWPairing.code(
+          ofExtension: companion[companion.index(after: dot)...])
+      }
       state.records.append(record)
       return state.records.count - 1
     }
@@ -182,6 +189,14 @@ public final class PhotoCatalog: Sendable {
   func folderName(_ folder: Int32) -> String { state.withLock { $0.folders[Int(folder)] } }
 
   /// The path of photo `index`: one `pread`.
+  /// The RAW's name beside the photo at `path`: the photo's stem and the RAW's extension.
+  private static func companionName(_ code: UInt8, path: String) -> String? {
+    guard let suffix = RAWPairing.suffix(ofCode: code) else { return nil }
+    let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name
+    return "\(stem).\(suffix)"
+  }
+
   public func path(at index: Int) -> String {
     state.withLock { Self.path(index, $0) }
   }
@@ -223,7 +238,8 @@ public final class PhotoCatalog: Sendable {
         at: .init(offset: record.pathOffset, length: Int(record.pathLength)))
       let file = WalkedFile(
         path: path, size: record.size,
-        modified: Date(timeIntervalSince1970: record.modifiedSince1970))
+        modified: Date(timeIntervalSince1970: record.modifiedSince1970),
+        rawCompanion: Self.companionName(record.rawCompanion, path: path))
       var header: PhotoHeader?
       if record.flags.contains(.headerRead) {
         var exif: ExifFacts?

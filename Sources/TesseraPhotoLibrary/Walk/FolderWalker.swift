@@ -16,11 +16,15 @@ public struct WalkedFile: Sendable, Equatable {
   public var path: String
   public var size: Int
   public var modified: Date
+  /// The name of the camera RAW beside it with the same stem ("IMG_0001.CR2" beside
+  /// "IMG_0001.JPG"): a RAW+JPEG pair is one photo, shown once by its JPEG.
+  public var rawCompanion: String?
 
-  public init(path: String, size: Int, modified: Date) {
+  public init(path: String, size: Int, modified: Date, rawCompanion: String? = nil) {
     self.path = path
     self.size = size
     self.modified = modified
+    self.rawCompanion = rawCompanion
   }
 
   /// The last path component. O(name length); allocates for a name over 15 bytes, so
@@ -182,6 +186,8 @@ public struct FolderWalker: FileWalking {
     defer { closedir(directory) }
     var subfolders: [String] = []
     let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    let firstOfFolder = batch.files.count
+    defer { found -= RAWPairing.pair(&batch.files, from: firstOfFolder) }
     while let entry = readdir(directory) {
       let name = entry.entryName
       if name == "." || name == ".." || (!includeHidden && name.hasPrefix(".")) { continue }

@@ -167,4 +167,38 @@ struct RawFilesEndToEndTests {
     try tmux.send("q")
     try PathsInAndOutEndToEndTests.exited(tmux, in: root)
   }
+
+  @Test func aRawAndJpegPairIsOnePhotoAndGoesToTheTrashTogether() throws {
+    let root = TemporaryFolder.make(prefix: "tessera-raw-pair")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try Data(RawFixtures.cr2(orientation: 1)).write(to: root.appendingPathComponent("IMG_7.CR2"))
+    try LocalFolderEndToEndTests.write(
+      try LocalFolderEndToEndTests.jpeg(120), to: "IMG_7.JPG", in: root,
+      modified: "2024-05-01T10:00:00Z")
+    try LocalFolderEndToEndTests.write(
+      try LocalFolderEndToEndTests.jpeg(60), to: "z.jpg", in: root,
+      modified: "2024-05-02T10:00:00Z")
+    let data = root.appendingPathComponent("data").path
+    let tmux = try ActingOnPhotosEndToEndTests.gallery(
+      "--sort name", in: root, environment: ["XDG_DATA_HOME": data])
+    // Two photos, not three; the pair's tile says RAW+.
+    let shown = try tmux.waitFor("the pair and z.jpg") {
+      PathsInAndOutEndToEndTests.ready(2)($0) && Tmux.plain($0).contains("RAW+ IMG_7.JPG")
+    }
+    #expect(!Tmux.plain(shown).contains("IMG_7.CR2"))
+    // The pair sorts first by name: it is selected.
+    try tmux.send("d")
+    try tmux.waitFor("the pair trashed") { Tmux.plain($0).contains("moved 1 photo to the Trash") }
+    for name in ["IMG_7.JPG", "IMG_7.CR2"] {
+      #expect(!ActingOnPhotosEndToEndTests.exists(root.appendingPathComponent(name).path))
+      #expect(ActingOnPhotosEndToEndTests.exists("\(data)/Trash/files/\(name)"))
+    }
+    try tmux.send("u")
+    try tmux.waitFor("the pair back") { Tmux.plain($0).contains("put back 1 photo") }
+    for name in ["IMG_7.JPG", "IMG_7.CR2"] {
+      #expect(ActingOnPhotosEndToEndTests.exists(root.appendingPathComponent(name).path))
+    }
+    try tmux.send("q")
+    try PathsInAndOutEndToEndTests.exited(tmux, in: root)
+  }
 }

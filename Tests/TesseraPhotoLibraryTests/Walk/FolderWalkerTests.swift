@@ -50,6 +50,37 @@ import Testing
     }
   }
 
+  /// RAW+JPEG: one photo, the JPEG, naming its RAW; a RAW alone is listed; a pair is made
+  /// only within one folder and by the exact stem.
+  @Test func aRawAndJpegOfOneNameAreOnePhoto() async throws {
+    try await TemporaryFolder.with(prefix: "tessera-walk-raw") { root in
+      for path in [
+        "IMG_1.CR2", "IMG_1.JPG", "IMG_2.NEF", "img_3.jpg", "IMG_3.CR2", "sub/IMG_4.jpg",
+        "IMG_4.ARW", "IMG_5.heic", "IMG_5.dng", "IMG_6.Cr2", "IMG_6.jpg",
+      ] { try touch(path, in: root) }
+      let files = walk(FolderWalker(roots: [root.path])).flatMap(\.files)
+      let byName = Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.rawCompanion) })
+      #expect(
+        Set(byName.keys) == [
+          "IMG_1.JPG", "IMG_2.NEF", "img_3.jpg", "IMG_3.CR2", "IMG_4.jpg", "IMG_4.ARW",
+          "IMG_5.heic", "IMG_6.Cr2", "IMG_6.jpg",
+        ])
+      #expect(byName["IMG_1.JPG"] == .some("IMG_1.CR2"))
+      #expect(byName["IMG_5.heic"] == .some("IMG_5.dng"))
+      // Stems differ in case, folders differ, or the extension's case is mixed: no pair.
+      #expect(byName["img_3.jpg"] == .some(nil) && byName["IMG_4.jpg"] == .some(nil))
+      #expect(byName["IMG_6.jpg"] == .some(nil))
+      // The catalog keeps the companion (one byte) and gives it back.
+      let catalog = PhotoCatalog()
+      let pair = try #require(files.first { $0.name == "IMG_1.JPG" })
+      let index = try #require(
+        catalog.append(
+          pair, folder: pair.folder, modified: WallClockTime(seconds: 0), header: nil,
+          nameRank: 0, run: 0))
+      #expect(catalog.photo(at: index).file.rawCompanion == "IMG_1.CR2")
+    }
+  }
+
   @Test func depthLimitsHowFarDown() async throws {
     try await TemporaryFolder.with(prefix: "tessera-walk") { root in
       for path in ["0.jpg", "a/1.jpg", "a/b/2.jpg", "a/b/c/3.jpg"] { try touch(path, in: root) }
