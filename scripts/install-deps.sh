@@ -25,6 +25,10 @@ command -v mlterm >/dev/null 2>&1 || need+=(mlterm)
 command -v import >/dev/null 2>&1 || need+=(imagemagick)
 command -v xdotool >/dev/null 2>&1 || need+=(xdotool)
 command -v xwininfo >/dev/null 2>&1 || need+=(x11-utils)
+# A folder's videos are shown by posters from the desktop's own thumbnailer entry
+# (ffmpegthumbnailer's); the tests make their videos with ffmpeg.
+command -v ffmpegthumbnailer >/dev/null 2>&1 || need+=(ffmpegthumbnailer)
+command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 # The Trash is checked against the desktops' own: GNOME's gio trashes what Tessera restores,
 # and KDE's ktrash5 restores what Tessera trashed.
 command -v gio >/dev/null 2>&1 || need+=(libglib2.0-bin)

@@ -51,6 +51,8 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
   @Option(help: "How many folder levels below each folder to walk (0: the folder alone).")
   var depth: Int = FeedLimits.maxWalkDepth
   @Flag(help: "Include hidden files and folders (names starting with a dot).") var hidden = false
+  @Flag(help: "Leave a folder's videos out (they are shown by a poster frame, ▶ on the tile).")
+  var noVideos = false
   @Option(
     help:
       "Order of local photos: taken (EXIF date, else modified; the default), modified, name, or given (the default with -i)."

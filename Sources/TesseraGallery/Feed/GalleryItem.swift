@@ -1,6 +1,7 @@
 import Foundation
 import TesseraFeeds
 import TesseraPhotoLibrary
+import TesseraUtilities
 
 /// One tile of the gallery, whatever feed it came from: what its cells show and where its
 /// image is. Built once per feed item, so configuring a cell only assigns.
@@ -135,6 +136,9 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
     /// The camera RAW of the same name beside it (a RAW+JPEG pair, shown once).
     var rawCompanion: String?
 
+    /// A video, shown by its poster.
+    var isVideo: Bool { VideoFile.mimeType(ofPath: path) != nil }
+
     /// The RAW's path: the photo's folder and the RAW's name.
     var rawCompanionPath: String? {
       guard let rawCompanion else { return nil }
@@ -151,6 +155,7 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
         ([when] + (model.map { [$0] } ?? [])).joined(separator: " · "),
         path,
       ] + (rawCompanion.map { ["RAW+JPEG: \($0) beside it (d moves both to the Trash)"] } ?? [])
+        + (isVideo ? ["video · its poster, a frame about 10 % in · o plays it"] : [])
     }
   }
 

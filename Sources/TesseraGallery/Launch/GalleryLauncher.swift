@@ -132,7 +132,8 @@ package struct GalleryLauncher {
       return GalleryFeed(title: "photos in \(title)") {
         PhotoLibrary(
           walker: FolderWalker(
-            roots: paths, maxDepth: options.depth, includeHidden: options.hidden),
+            roots: paths, maxDepth: options.depth, includeHidden: options.hidden,
+            includeVideos: !options.noVideos),
           ordering: PhotoOrdering(
             sort: options.sort ?? .taken, reverse: options.reverse, grouping: options.sections),
           // --no-disk-cache keeps no facts either: every header is read each launch.

@@ -31,6 +31,8 @@ package protocol GalleryOptions: Sendable {
   var pick: Bool { get }
   /// `-0`: paths in and out are separated by NUL, not newlines.
   var nullSeparated: Bool { get }
+  /// `--no-videos`: a folder's videos are not listed.
+  var noVideos: Bool { get }
   /// `--slideshow SECONDS`: open the first photo and show the next every so many seconds.
   var slideshow: Double? { get }
 }

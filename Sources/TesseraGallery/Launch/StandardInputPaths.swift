@@ -67,6 +67,7 @@ struct StandardInputPaths: Equatable {
     guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
     let name = path.split(separator: "/").last.map(String.init) ?? path
     guard let dot = name.lastIndex(of: ".") else { return false }
-    return FolderWalker.imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+    let suffix = name[name.index(after: dot)...].lowercased()
+    return FolderWalker.imageExtensions.contains(suffix) || VideoFile.extensions.contains(suffix)
   }
 }

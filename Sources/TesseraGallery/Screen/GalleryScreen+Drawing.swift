@@ -105,6 +105,7 @@ extension GalleryScreen {
     }
     // A RAW+JPEG pair says so on its tile, in every protocol.
     if item.local?.rawCompanion != nil { text = "RAW+ " + text }
+    if item.local?.isVideo == true { text = "▶ " + text }
     if marked { text = "● " + text }
     return TextLayout.truncate(text, columns: width)
   }

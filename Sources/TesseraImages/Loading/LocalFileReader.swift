@@ -36,6 +36,9 @@ enum LocalFileReader {
     if RawPreviewRead.isRaw(path: path) {
       return try RawPreviewRead.jpeg(atPath: path, maxFileSize: maxBytes)
     }
+    if let mimeType = VideoFile.mimeType(ofPath: path) {
+      return try VideoPoster.png(atPath: path, mimeType: mimeType)
+    }
     switch SafeFileRead.contents(path: path, maxFileSize: maxBytes) {
     case .success(let contents): return contents.bytes
     case .failure(.symbolicLink): throw .fileRefused(path: path, .symbolicLink)

@@ -91,6 +91,8 @@ public struct FolderWalker: FileWalking {
   public var roots: [String]
   public var maxDepth: Int
   public var includeHidden: Bool
+  /// Videos (MP4, MOV, M4V, MKV, WebM, AVI) are listed too, shown by their posters.
+  public var includeVideos: Bool
   /// Images in the first batch; later batches hold `batchSize`.
   public var firstBatchSize = 48
   public var batchSize = 2_048
@@ -101,11 +103,14 @@ public struct FolderWalker: FileWalking {
     "jpg", "jpeg", "jpe", "png", "webp", "gif", "heic", "heif", "avif", "tif", "tiff", "jxl",
   ]).union(RawPreviewLocator.extensions)
 
-  public init(roots: [String], maxDepth: Int = FeedLimits.maxWalkDepth, includeHidden: Bool = false)
-  {
+  public init(
+    roots: [String], maxDepth: Int = FeedLimits.maxWalkDepth, includeHidden: Bool = false,
+    includeVideos: Bool = false
+  ) {
     self.roots = roots
     self.maxDepth = maxDepth.clamped(to: 0...FeedLimits.maxWalkDepth)
     self.includeHidden = includeHidden
+    self.includeVideos = includeVideos
   }
 
   private struct FolderID: Hashable {
@@ -205,7 +210,9 @@ public struct FolderWalker: FileWalking {
         if depth < maxDepth, seen.insert(Self.folderID(info)).inserted {
           subfolders.append(prefix + name)
         }
-      } else if type == S_IFREG, found < FeedLimits.maxWalkFiles, Self.isImageName(name) {
+      } else if type == S_IFREG, found < FeedLimits.maxWalkFiles,
+        Self.isImageName(name, videos: includeVideos)
+      {
         batch.files.append(Self.file(Self.path(prefix, name), info))
         found += 1
       }
@@ -221,14 +228,14 @@ public struct FolderWalker: FileWalking {
 
   /// Whether `name`'s extension (after the last dot, not a leading one) is an image's.
   /// O(name), on its UTF-8 bytes: a walk asks it of every entry.
-  static func isImageName(_ name: String) -> Bool {
+  static func isImageName(_ name: String, videos: Bool = false) -> Bool {
     let bytes = name.utf8
     guard let dot = bytes.lastIndex(of: 0x2E), dot != bytes.startIndex else { return false }
     let suffix = bytes[bytes.index(after: dot)...]
     guard (2...4).contains(suffix.count) else { return false }
     let lowered = String(
       decoding: suffix.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
-    return imageExtensions.contains(lowered)
+    return imageExtensions.contains(lowered) || (videos && VideoFile.extensions.contains(lowered))
   }
 
   /// `prefix + name` in storage of exactly their length: `+` sizes it for appending more,

@@ -201,4 +201,35 @@ struct RawFilesEndToEndTests {
     try tmux.send("q")
     try PathsInAndOutEndToEndTests.exited(tmux, in: root)
   }
+
+  @Test func aVideoIsListedByItsPosterUnlessLeftOut() throws {
+    let root = TemporaryFolder.make(prefix: "tessera-video-folder")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let made = Process()
+    made.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+    made.arguments = [
+      "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+      "testsrc=duration=2:size=320x240:rate=10", "-pix_fmt", "yuv420p",
+      root.appendingPathComponent("clip.mp4").path,
+    ]
+    try made.run()
+    made.waitUntilExit()
+    try LocalFolderEndToEndTests.write(
+      try LocalFolderEndToEndTests.jpeg(60), to: "a.jpg", in: root,
+      modified: "2024-05-02T10:00:00Z")
+    let tmux = try ActingOnPhotosEndToEndTests.gallery("--sort name", in: root)
+    try tmux.waitFor("the photo and the video's poster") {
+      PathsInAndOutEndToEndTests.ready(2)($0) && Tmux.plain($0).contains("▶ clip.mp4")
+        && Tmux.plain($0).contains("✓ 2 loaded")
+    }
+    try tmux.send("l", "Enter")
+    try tmux.waitFor("the video's detail") { Tmux.plain($0).contains("o plays it") }
+    try tmux.send("q")
+    try PathsInAndOutEndToEndTests.exited(tmux, in: root)
+
+    let without = try ActingOnPhotosEndToEndTests.gallery("--sort name --no-videos", in: root)
+    try without.waitFor("the photo alone", PathsInAndOutEndToEndTests.ready(1))
+    try without.send("q")
+    try PathsInAndOutEndToEndTests.exited(without, in: root)
+  }
 }

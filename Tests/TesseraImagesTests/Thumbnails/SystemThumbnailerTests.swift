@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+@testable import TesseraImages
+
+/// The desktop's thumbnailer entries, read as file managers read them, and a real one run.
+@Suite(.timeLimit(.minutes(1)))
+struct SystemThumbnailerTests {
+  static let entry = """
+    [Thumbnailer Entry]
+    TryExec=sh
+    Exec=sh -c 'x' %i %u %o %s
+    MimeType=video/mp4;video/webm;
+    """
+
+  @Test func anEntryIsTakenForItsTypesAndItsArgumentsFilledIn() throws {
+    let found = try #require(SystemThumbnailer.parse(Self.entry, for: "video/mp4"))
+    #expect(
+      found.arguments(path: "/v/a b.mp4", output: "/t/o.png", size: 512)
+        == ["sh", "-c", "'x'", "/v/a b.mp4", "file:///v/a%20b.mp4", "/t/o.png", "512"])
+    #expect(SystemThumbnailer.parse(Self.entry, for: "video/quicktime") == nil)
+    // A program that is not installed: the entry does not apply (TryExec).
+    let missing = Self.entry.replacingOccurrences(of: "TryExec=sh", with: "TryExec=no-such-tool")
+    #expect(SystemThumbnailer.parse(missing, for: "video/mp4") == nil)
+    // Another group's keys are not the entry's.
+    #expect(
+      SystemThumbnailer.parse("[Other]\nExec=sh\nMimeType=video/mp4;", for: "video/mp4") == nil)
+  }
+
+  /// Debian's ffmpegthumbnailer, found through its entry, makes a poster of a real video.
+  @Test func ffmpegthumbnailerMakesAPosterOfARealVideo() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tessera-video-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let video = folder.appendingPathComponent("clip.mp4").path
+    let made = Process()
+    made.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+    made.arguments = [
+      "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+      "testsrc=duration=2:size=320x240:rate=10", "-pix_fmt", "yuv420p", video,
+    ]
+    try made.run()
+    made.waitUntilExit()
+    #expect(made.terminationStatus == 0)
+    let thumbnailer = try #require(SystemThumbnailer.find(for: "video/mp4"))
+    let png = try #require(thumbnailer.thumbnail(ofFileAt: video, size: 256))
+    #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    // Nothing is left behind in the temporary folder.
+    let left = try FileManager.default.contentsOfDirectory(
+      atPath: FileManager.default.temporaryDirectory.path
+    ).filter { $0.hasPrefix("tessera-poster-") }
+    #expect(left.isEmpty)
+  }
+}
