@@ -87,6 +87,30 @@ extension FuzzHarnesses {
         FeedInvariants.check(ExifReader.facts(tiff))
       }
     },
+    // A photo's first bytes as each container's metadata reader sees them (PNG chunks, WebP
+    // chunks, JPEG XL boxes, JPEG XMP/APP13 segments), and the same bytes as an XMP packet,
+    // IPTC datasets and a PNG's tail: dates within their bounds, found blocks within the
+    // bytes, a further read's offset past the bytes walked.
+    "photo-metadata": { bytes in
+      let prefix = Array(bytes)
+      FeedInvariants.check(EmbeddedMetadata.facts(prefix))
+      for scan in [
+        PNGChunks.metadata(prefix), WebPChunks.metadata(prefix), JXLBoxes.metadata(prefix),
+        WebPChunks.chunks(prefix, from: 0), JXLBoxes.boxes(prefix, from: 0),
+      ] {
+        for block in [scan.found.tiff, scan.found.xmp, scan.found.iim] {
+          precondition((block?.count ?? 0) <= prefix.count)
+        }
+        if let next = scan.next { precondition(next >= 0) }
+        FeedInvariants.check(scan.found.facts(keepsOrientation: false))
+      }
+      FeedInvariants.check(PNGChunks.tailMetadata(prefix).facts(keepsOrientation: false))
+      let segments = JPEGMetadataSegments(prefix)
+      FeedInvariants.check(ExifFacts(taken: segments.xmp.flatMap(XMPDates.taken)))
+      FeedInvariants.check(ExifFacts(taken: XMPDates.taken(prefix)))
+      FeedInvariants.check(ExifFacts(taken: IPTCDates.taken(prefix)))
+      _ = JPEGMetadataSegments.iptc(inResources: prefix[...]).flatMap(IPTCDates.taken)
+    },
   ]
 }
 

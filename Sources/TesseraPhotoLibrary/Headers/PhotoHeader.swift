@@ -15,14 +15,16 @@ public struct PhotoHeader: Sendable, Equatable {
 
   /// The header in `bytes` (a file's first bytes). O(bytes looked at), bounded by
   /// `FeedLimits.maxHeaderBytes`. A HEIC/AVIF file's EXIF is read when its Exif item lies
-  /// within `bytes` (`LocalPhotoHeaderReader` also reads one that lies further on).
+  /// within `bytes` (`LocalPhotoHeaderReader` also reads one that lies further on), and so
+  /// are a PNG's, WebP's and JPEG XL container's EXIF and XMP (`EmbeddedMetadata`); a JPEG
+  /// without an EXIF date is dated by its XMP or IPTC.
   public init(bytes: [UInt8]) {
     if let heif = HEIFHeader(bytes: bytes) {
       let exifItem = heif.exif?.range(inFileOf: bytes.count, limit: FeedLimits.maxHEIFExifBytes)
       self.init(heif: heif, exifItem: exifItem.map { Array(bytes[$0]) })
       return
     }
-    let exif = ExifReader.facts(bytes)
+    let exif = EmbeddedMetadata.facts(bytes)
     let stored = ImageHeader.pixelSize(bytes)
     if let stored, exif?.swapsSides == true {
       self.init(pixelSize: PixelSize(width: stored.height, height: stored.width), exif: exif)
@@ -58,10 +60,21 @@ public protocol PhotoHeaderReading: Sendable {
 /// `firstReadBytes`: everything its header tells (EXIF is an APP1 segment) comes before the
 /// frame header, which a camera's file has within its first few kilobytes. Reading 128 KiB
 /// of each of 200 photos took ~20 ms of a first launch's critical path; 32 KiB, a fifth.
+///
+/// A PNG, WebP or JPEG XL file with no date in those bytes may hold its metadata further on
+/// (WebP puts it after the image data, a PNG may put `eXIf` after IDAT): the WebP or JPEG XL
+/// chunk walk goes on from where it left the bytes, at most ``maxFurtherReads`` reads of at
+/// most ``furtherReadBytes``; a PNG has its last `PNGChunks.maxTailBytes` read once. Each
+/// read goes through the same checks, and a file that changed in between gives no date.
 public struct LocalPhotoHeaderReader: PhotoHeaderReading {
   /// Bytes of the first read; a file whose header goes on past them is read again, up to
   /// `FeedLimits.maxPhotoHeaderBytes`.
   static let firstReadBytes = 32 * 1024
+
+  /// Reads past the first bytes that a WebP or JPEG XL walk may make: each one a chunk's
+  /// header and at most one metadata chunk.
+  static let maxFurtherReads = 4
+  static let furtherReadBytes = max(WebPChunks.maxChunkBytes, JXLBoxes.maxBoxBytes)
 
   public init() {}
 
@@ -85,7 +98,14 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
 
   private func header(of prefix: LocalFile.Prefix, path: String) -> PhotoHeader {
     guard let heif = HEIFHeader(bytes: prefix.bytes) else {
-      return PhotoHeader(bytes: prefix.bytes)
+      var header = PhotoHeader(bytes: prefix.bytes)
+      if header.exif?.taken == nil, prefix.bytes.count < prefix.size,
+        let found = metadataFurtherOn(prefix, path: path),
+        let facts = found.facts(keepsOrientation: false)
+      {
+        header.exif = facts
+      }
+      return header
     }
     guard let range = heif.exif?.range(inFileOf: prefix.size, limit: FeedLimits.maxHEIFExifBytes)
     else { return PhotoHeader(heif: heif, exifItem: nil) }
@@ -99,5 +119,51 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
       contents.modified == prefix.modified
     else { return PhotoHeader(heif: heif, exifItem: nil) }
     return PhotoHeader(heif: heif, exifItem: [UInt8](contents.bytes))
+  }
+
+  /// The metadata of a PNG, WebP or JPEG XL file whose first bytes (`prefix`) end before its
+  /// metadata chunks do; nil for other files, and when nothing further was read.
+  private func metadataFurtherOn(_ prefix: LocalFile.Prefix, path: String) -> EmbeddedMetadata? {
+    func read(offset: Int, count: Int) -> [UInt8]? {
+      let read = SafeFileRead.contents(
+        path: path, maxFileSize: FeedLimits.maxLocalFileBytes, offset: offset, count: count)
+      guard case .success(let contents) = read, contents.size == prefix.size,
+        contents.modified == prefix.modified
+      else { return nil }
+      return [UInt8](contents.bytes)
+    }
+    let bytes = prefix.bytes
+    let walkOn: ([UInt8]) -> MetadataScan
+    var scan: MetadataScan
+    switch ImageSignature(sniffing: bytes) {
+    case .png:
+      scan = PNGChunks.metadata(bytes)
+      guard scan.next != nil else { return nil }
+      let count = min(prefix.size, PNGChunks.maxTailBytes)
+      guard let tail = read(offset: prefix.size - count, count: count) else { return nil }
+      scan.found.merge(PNGChunks.tailMetadata(tail))
+      return scan.found
+    case .webp:
+      scan = WebPChunks.metadata(bytes)
+      walkOn = { WebPChunks.chunks($0, from: 0) }
+    case nil where JXLBoxes.isContainer(bytes):
+      scan = JXLBoxes.metadata(bytes)
+      walkOn = { JXLBoxes.boxes($0, from: 0) }
+    default: return nil
+    }
+    var found = scan.found
+    var reached = 0
+    for _ in 0..<Self.maxFurtherReads {
+      // Each read starts past the last one's start: a walk can never stand still.
+      guard found.facts(keepsOrientation: false)?.taken == nil, let next = scan.next,
+        next > reached, next < prefix.size,
+        let window = read(offset: next, count: min(prefix.size - next, Self.furtherReadBytes))
+      else { break }
+      reached = next
+      scan = walkOn(window)
+      found.merge(scan.found)
+      scan.next = scan.next.map { next + $0 }
+    }
+    return found
   }
 }

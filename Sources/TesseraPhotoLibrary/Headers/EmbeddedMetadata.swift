@@ -1,0 +1,73 @@
+import TesseraUtilities
+
+/// The metadata blocks a photo's container holds, as bytes not yet read: its EXIF (a TIFF
+/// structure), XMP packet and IPTC-IIM datasets, found by the container's own reader
+/// (`PNGChunks`, `WebPChunks`, `JXLBoxes`, `JPEGMetadataSegments`).
+///
+/// Why one type: the date taken is looked for in the same order whatever the container —
+/// EXIF's (DateTimeOriginal, else DateTimeDigitized, as `ExifReader` reads it), then XMP's
+/// (`XMPDates`), then IPTC's (`IPTCDates`) — so a PNG, WebP or JPEG XL file whose date is only
+/// in XMP sorts where a JPEG would.
+///
+/// - Complexity: O(bytes of the blocks), each bounded by its reader's limit.
+struct EmbeddedMetadata: Equatable {
+  var tiff: [UInt8]?
+  var xmp: [UInt8]?
+  var iim: [UInt8]?
+
+  var isEmpty: Bool { tiff == nil && xmp == nil && iim == nil }
+
+  /// Fills what `self` lacks from `other` (a later read of the same file).
+  mutating func merge(_ other: EmbeddedMetadata) {
+    tiff = tiff ?? other.tiff
+    xmp = xmp ?? other.xmp
+    iim = iim ?? other.iim
+  }
+
+  /// The facts these blocks tell. The EXIF orientation is dropped (`keepsOrientation` false)
+  /// for containers whose decoders do not turn the picture by it, so the shown size stays
+  /// the stored one, as before these containers' EXIF was read.
+  func facts(keepsOrientation: Bool) -> ExifFacts? {
+    var facts = tiff.flatMap(ExifReader.facts) ?? ExifFacts()
+    if !keepsOrientation { facts.orientation = nil }
+    if facts.taken == nil {
+      facts.taken = xmp.flatMap(XMPDates.taken) ?? iim.flatMap(IPTCDates.taken)
+    }
+    return facts == ExifFacts() ? nil : facts
+  }
+
+  /// The metadata a PNG, WebP or JPEG XL file's first `bytes` hold; nil for other formats
+  /// (JPEG and TIFF go through `ExifReader` directly, HEIF through `HEIFHeader`).
+  static func inContainer(_ bytes: [UInt8]) -> EmbeddedMetadata? {
+    switch ImageSignature(sniffing: bytes) {
+    case .png: PNGChunks.metadata(bytes).found
+    case .webp: WebPChunks.metadata(bytes).found
+    case nil where JXLBoxes.isContainer(bytes): JXLBoxes.metadata(bytes).found
+    default: nil
+    }
+  }
+
+  /// The facts in a photo's first `bytes`: a JPEG's or TIFF's EXIF, with XMP and IPTC when
+  /// EXIF has no date; a PNG's, WebP's or JPEG XL container's EXIF and XMP, orientation
+  /// dropped.
+  static func facts(_ bytes: [UInt8]) -> ExifFacts? {
+    if let found = inContainer(bytes) { return found.facts(keepsOrientation: false) }
+    var facts = ExifReader.facts(bytes)
+    guard facts?.taken == nil, ImageSignature(sniffing: bytes) == .jpeg else { return facts }
+    let segments = JPEGMetadataSegments(bytes)
+    if let taken = segments.xmp.flatMap(XMPDates.taken) ?? segments.iim.flatMap(IPTCDates.taken) {
+      var found = facts ?? ExifFacts()
+      found.taken = taken
+      facts = found
+    }
+    return facts
+  }
+}
+
+/// Where a container's walk over one window of its file ended: what it found, and where the
+/// next chunk starts in the file when the wanted metadata may lie further on.
+struct MetadataScan {
+  var found = EmbeddedMetadata()
+  /// File offset of the next chunk to read, nil when the walk needs no further read.
+  var next: Int?
+}

@@ -1,0 +1,72 @@
+import TesseraUtilities
+
+/// A JPEG's XMP and IPTC blocks: the APP1 segment that starts `http://ns.adobe.com/xap/1.0/\0`
+/// (the XMP packet; extended XMP in further segments is not read), and the APP13 `Photoshop
+/// 3.0\0` segment's image resource 0x0404 (IPTC-IIM). Read only when EXIF gives no date.
+///
+/// - Complexity: O(segments before the scan), at most `ExifStructure.maxJPEGSegments`, plus
+///   O(image resources), at most ``maxResources``.
+struct JPEGMetadataSegments {
+  static let maxResources = 256
+
+  var xmp: [UInt8]?
+  var iim: [UInt8]?
+
+  private static let xmpMarker = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
+  private static let photoshopMarker = Array("Photoshop 3.0\0".utf8)
+
+  init(_ bytes: [UInt8]) {
+    guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return }
+    var index = 2
+    var segments = 0
+    while index <= bytes.count - 4, segments < ExifStructure.maxJPEGSegments {
+      guard bytes[index] == 0xFF else { return }
+      let marker = bytes[index + 1]
+      if marker == 0xFF {  // fill byte
+        index += 1
+        continue
+      }
+      if marker == 0x01 || (0xD0...0xD7).contains(marker) {
+        index += 2
+        continue
+      }
+      if marker == 0xDA || marker == 0xD9 { return }
+      segments += 1
+      let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+      guard length >= 2 else { return }
+      let start = index + 4
+      let end = index + 2 + length  // below count + 65,537: no overflow
+      guard end <= bytes.count else { return }
+      let payload = bytes[start..<end]
+      if marker == 0xE1, xmp == nil, payload.starts(with: Self.xmpMarker) {
+        xmp = Array(payload.dropFirst(Self.xmpMarker.count))
+      } else if marker == 0xED, iim == nil, payload.starts(with: Self.photoshopMarker) {
+        iim = Self.iptc(inResources: payload.dropFirst(Self.photoshopMarker.count))
+      }
+      index = end
+    }
+  }
+
+  /// The data of image resource 0x0404 among Photoshop's `8BIM` resources: signature, id,
+  /// a Pascal name padded to an even length, a 4-byte size, the data padded to even.
+  static func iptc(inResources bytes: ArraySlice<UInt8>) -> [UInt8]? {
+    let bytes = Array(bytes)
+    var index = 0
+    var resources = 0
+    while index <= bytes.count - 12, resources < maxResources {
+      resources += 1
+      guard bytes[index..<index + 4].elementsEqual(Array("8BIM".utf8)) else { return nil }
+      let id = Int(bytes[index + 4]) << 8 | Int(bytes[index + 5])
+      let nameLength = Int(bytes[index + 6])
+      let nameField = (nameLength + 1 + 1) & ~1  // length byte and name, padded to even
+      let sizeAt = index + 6 + nameField
+      guard sizeAt <= bytes.count - 4 else { return nil }
+      let size = bytes[sizeAt..<sizeAt + 4].reduce(0) { $0 << 8 | Int($1) }
+      let dataAt = sizeAt + 4
+      guard size <= bytes.count - dataAt else { return nil }
+      if id == 0x0404 { return Array(bytes[dataAt..<dataAt + size]) }
+      index = dataAt + size + (size & 1)
+    }
+    return nil
+  }
+}
