@@ -85,7 +85,17 @@ import Testing
   static func webp(flags: UInt8, between: [UInt8] = [], metadata: [UInt8]) throws -> [UInt8] {
     let file = try encoded(".webp")
     let vp8x: [UInt8] = Array("VP8X".utf8) + [10, 0, 0, 0, flags, 0, 0, 0] + [15, 0, 0, 11, 0, 0]
-    let body = Array("WEBP".utf8) + vp8x + Array(file[12...]) + between + metadata
+    // libvips writes an extended file with its own EXIF (no date): keep its image chunks.
+    var image: [UInt8] = []
+    var index = 12
+    while index + 8 <= file.count {
+      let type = String(decoding: file[index..<index + 4], as: UTF8.self)
+      let size = (0..<4).reduce(0) { $0 | Int(file[index + 4 + $1]) << (8 * $1) }
+      let end = min(file.count, index + 8 + size + size % 2)
+      if ["VP8 ", "VP8L", "ALPH"].contains(type) { image += file[index..<end] }
+      index = end
+    }
+    let body = Array("WEBP".utf8) + vp8x + image + between + metadata
     let size = UInt32(body.count)
     return Array("RIFF".utf8) + (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * $0)) } + body
   }
