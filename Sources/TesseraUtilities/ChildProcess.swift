@@ -100,7 +100,14 @@ package enum ChildProcess {
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
-    guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { return nil }
+    // ETXTBSY: a script just written is still open for writing in a child another thread
+    // forked meanwhile (until that child's exec closes it). It passes; try again, briefly.
+    var spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+    for _ in 0..<50 where spawned == ETXTBSY {
+      usleep(20_000)
+      spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+    }
+    guard spawned == 0 else { return nil }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
       guard errno == EINTR else { return nil }

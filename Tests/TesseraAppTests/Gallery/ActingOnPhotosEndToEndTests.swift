@@ -66,10 +66,8 @@ struct ActingOnPhotosEndToEndTests {
     try FileManager.default.createDirectory(
       at: handler.deletingLastPathComponent(), withIntermediateDirectories: true)
     let record = root.appendingPathComponent("handled").path
-    try Data(
-      "#!/bin/sh\n{ echo \"key=$1\"; cat; } > '\(record)'\necho handler ran\n".utf8
-    ).write(to: handler)
-    chmod(handler.path, 0o755)
+    try ExecutableScript.write(
+      "#!/bin/sh\n{ echo \"key=$1\"; cat; } > '\(record)'\necho handler ran\n", to: handler)
     let tmux = try Self.gallery(
       "--sort name", in: root, environment: ["XDG_CONFIG_HOME": config.path])
     try tmux.waitFor("the five photos", PathsInAndOutEndToEndTests.ready(5))

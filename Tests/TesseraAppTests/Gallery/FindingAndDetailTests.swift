@@ -254,7 +254,9 @@ struct FindingAndDetailTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let script = folder.appendingPathComponent("key-handler")
     let record = root.appendingPathComponent("record").path
-    try Data("#!/bin/sh\n{ echo \"key=$1\"; cat; } > '\(record)'\nexit 3\n".utf8).write(to: script)
+    try ExecutableScript.write(
+      "#!/bin/sh\n{ echo \"key=$1\"; cat; } > '\(record)'\nexit 3\n", to: script)
+    chmod(script.path, 0o644)
     let handler = KeyHandler(environment: ["XDG_CONFIG_HOME": root.path])
     let null = open("/dev/null", O_WRONLY)
     defer { close(null) }
