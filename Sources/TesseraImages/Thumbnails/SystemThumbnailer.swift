@@ -85,8 +85,9 @@ package struct SystemThumbnailer: Sendable, Equatable {
   /// Runs the thumbnailer for `path` and returns the PNG it wrote; nil when it failed, took
   /// longer than ``timeLimit`` or wrote nothing. Blocking: call it off the cooperative pool.
   package func thumbnail(ofFileAt path: String, size: Int) -> Data? {
+    Self.sweepOnce
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "tessera-poster-\(UUID().uuidString)", isDirectory: true)
+      "\(Self.folderPrefix)\(UUID().uuidString)", isDirectory: true)
     guard
       (try? FileManager.default.createDirectory(
         at: folder, withIntermediateDirectories: false,
@@ -102,6 +103,29 @@ package struct SystemThumbnailer: Sendable, Equatable {
         path: output, maxFileSize: Self.maxOutputBytes)
     else { return nil }
     return contents.bytes
+  }
+
+  static let folderPrefix = "tessera-poster-"
+
+  /// A gallery that quits while a poster is being made leaves its folder behind (no `defer`
+  /// runs on `exit`): the first poster of a process removes this user's poster folders older
+  /// than ten minutes, which no running thumbnailer still writes (they live 10 s at most).
+  private static let sweepOnce: Void = {
+    sweepStaleFolders(in: FileManager.default.temporaryDirectory, before: Date() - 600)
+  }()
+
+  /// Removes this user's poster folders in `folder` last changed before `cutoff`.
+  /// - Complexity: O(entries of `folder`).
+  static func sweepStaleFolders(in folder: URL, before cutoff: Date) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    for name in names where name.hasPrefix(folderPrefix) {
+      let url = folder.appendingPathComponent(name)
+      guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+        (attributes[.ownerAccountID] as? NSNumber)?.uint32Value == getuid(),
+        let modified = attributes[.modificationDate] as? Date, modified < cutoff
+      else { continue }
+      try? FileManager.default.removeItem(at: url)
+    }
   }
 
   private static func isOnPath(_ program: String) -> Bool {

@@ -56,4 +56,25 @@ struct SystemThumbnailerTests {
     // Its temporary folder is gone (others' may come and go meanwhile).
     #expect(try posterFolders().subtracting(before).isEmpty)
   }
+
+  /// A gallery that quit while a poster was being made left its folder: old ones are swept,
+  /// a fresh one (a thumbnailer may still be writing it) and other names are kept.
+  @Test func leftPosterFoldersAreSweptWhenOld() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tessera-sweep-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["tessera-poster-old", "tessera-poster-new", "other-old"] {
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+    }
+    let hourAgo = Date() - 3_600
+    for name in ["tessera-poster-old", "other-old"] {
+      try FileManager.default.setAttributes(
+        [.modificationDate: hourAgo], ofItemAtPath: folder.appendingPathComponent(name).path)
+    }
+    SystemThumbnailer.sweepStaleFolders(in: folder, before: Date() - 600)
+    #expect(
+      Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        == ["tessera-poster-new", "other-old"])
+  }
 }
