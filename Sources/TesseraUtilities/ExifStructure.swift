@@ -11,7 +11,7 @@
 ///   ``maxJPEGSegments``; an IFD is read in O(its entries), at most ``maxIFDEntries``.
 package struct ExifStructure {
   /// JPEG segments looked at before giving up on APP1.
-  package static let maxJPEGSegments = 64
+  package static let maxJPEGSegments = JPEGHeaderSegments.maxSegments
   /// Entries read per IFD; a longer one is not read at all.
   package static let maxIFDEntries = 512
 
@@ -59,35 +59,12 @@ package struct ExifStructure {
 
   /// The TIFF structure inside a JPEG's `Exif\0\0` APP1 segment.
   package static func tiffRange(inJPEG bytes: [UInt8]) -> Range<Int>? {
-    guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-    var index = 2
-    var segments = 0
-    while index + 4 <= bytes.count, segments < maxJPEGSegments {
-      guard bytes[index] == 0xFF else { return nil }
-      let marker = bytes[index + 1]
-      if marker == 0xFF {  // fill byte
-        index += 1
-        continue
-      }
-      // Markers without a length: TEM, RSTn; SOS and EOI end the header.
-      if marker == 0x01 || (0xD0...0xD7).contains(marker) {
-        index += 2
-        continue
-      }
-      if marker == 0xDA || marker == 0xD9 { return nil }
-      segments += 1
-      let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
-      guard length >= 2 else { return nil }
-      let start = index + 4
-      let end = index + 2 + length  // both below count + 65,537: no overflow
-      if marker == 0xE1, end <= bytes.count, length >= 8,
-        bytes[start..<start + 6].elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0])
-      {
-        return (start + 6)..<end
-      }
-      index = end
+    let exif: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
+    let app1 = JPEGHeaderSegments(bytes).first { segment in
+      segment.marker == 0xE1 && bytes[segment.payload].starts(with: exif)
     }
-    return nil
+    guard let payload = app1?.payload, payload.count >= exif.count + 2 else { return nil }
+    return (payload.lowerBound + exif.count)..<payload.upperBound
   }
 
   /// IFD0's offset.

@@ -71,22 +71,11 @@ package enum ImageHeader {
   }
 
   private static func jpeg(_ bytes: [UInt8]) -> PixelSize? {
-    var index = 2
-    while index + 9 < bytes.count {
-      guard bytes[index] == 0xFF else { return nil }
-      let marker = bytes[index + 1]
-      if marker == 0xFF {
-        index += 1
-        continue
-      }
-      let length = bigEndian(bytes, index + 2, 2)
-      let isFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
-      if isFrame {
-        return valid(bigEndian(bytes, index + 7, 2), bigEndian(bytes, index + 5, 2))
-      }
-      guard length >= 2 else { return nil }
-      index += 2 + length
-    }
-    return nil
+    // SOFn's payload: precision, height, width, components.
+    guard let frame = JPEGHeaderSegments(bytes).first(where: \.isFrameHeader)?.payload,
+      frame.count >= 5
+    else { return nil }
+    return valid(
+      bigEndian(bytes, frame.lowerBound + 3, 2), bigEndian(bytes, frame.lowerBound + 1, 2))
   }
 }

@@ -4,7 +4,7 @@ import TesseraUtilities
 /// (the XMP packet; extended XMP in further segments is not read), and the APP13 `Photoshop
 /// 3.0\0` segment's image resource 0x0404 (IPTC-IIM). Read only when EXIF gives no date.
 ///
-/// - Complexity: O(segments before the scan), at most `ExifStructure.maxJPEGSegments`, plus
+/// - Complexity: O(segments before the scan), at most `JPEGHeaderSegments.maxSegments`, plus
 ///   O(image resources), at most ``maxResources``.
 struct JPEGMetadataSegments {
   static let maxResources = 256
@@ -16,34 +16,13 @@ struct JPEGMetadataSegments {
   private static let photoshopMarker = Array("Photoshop 3.0\0".utf8)
 
   init(_ bytes: [UInt8]) {
-    guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return }
-    var index = 2
-    var segments = 0
-    while index <= bytes.count - 4, segments < ExifStructure.maxJPEGSegments {
-      guard bytes[index] == 0xFF else { return }
-      let marker = bytes[index + 1]
-      if marker == 0xFF {  // fill byte
-        index += 1
-        continue
-      }
-      if marker == 0x01 || (0xD0...0xD7).contains(marker) {
-        index += 2
-        continue
-      }
-      if marker == 0xDA || marker == 0xD9 { return }
-      segments += 1
-      let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
-      guard length >= 2 else { return }
-      let start = index + 4
-      let end = index + 2 + length  // below count + 65,537: no overflow
-      guard end <= bytes.count else { return }
-      let payload = bytes[start..<end]
-      if marker == 0xE1, xmp == nil, payload.starts(with: Self.xmpMarker) {
+    for segment in JPEGHeaderSegments(bytes) where xmp == nil || iim == nil {
+      let payload = bytes[segment.payload]
+      if segment.marker == 0xE1, xmp == nil, payload.starts(with: Self.xmpMarker) {
         xmp = Array(payload.dropFirst(Self.xmpMarker.count))
-      } else if marker == 0xED, iim == nil, payload.starts(with: Self.photoshopMarker) {
+      } else if segment.marker == 0xED, iim == nil, payload.starts(with: Self.photoshopMarker) {
         iim = Self.iptc(inResources: payload.dropFirst(Self.photoshopMarker.count))
       }
-      index = end
     }
   }
 
