@@ -12,6 +12,7 @@
 // (After VipsSymbols.h: every libvips call below goes through the table it opens.)
 #include "LoaderFormats.h"
 #include "Modules.h"
+#include "Decoding.h"
 #include "Saving.h"
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
@@ -183,8 +184,8 @@ int tessera_vips_format(const void *buffer, size_t length, char *name, size_t na
 
 /// Checks `buffer`'s format against `allowed`: 0 when it may be decoded, -1 (with an error
 /// set) when nothing recognises it, TESSERA_REFUSED_FORMAT when it is outside the list.
-static int check_format(const void *buffer, size_t length, unsigned allowed, char *name,
-                        size_t name_len, char *nickname, size_t nickname_len) {
+int tessera__check_format(const void *buffer, size_t length, unsigned allowed, char *name,
+                          size_t name_len, char *nickname, size_t nickname_len) {
   if (buffer == NULL || length == 0) {
     vips_error("tessera", "empty buffer");
     return -1;
@@ -211,7 +212,8 @@ static int check_format(const void *buffer, size_t length, unsigned allowed, cha
 static int header(const void *buffer, size_t length, unsigned allowed, int *width, int *height,
                   int *bands, char *name, size_t name_len, char *nickname, size_t nickname_len) {
   if (tessera_vips_init() != 0) return -1;
-  int checked = check_format(buffer, length, allowed, name, name_len, nickname, nickname_len);
+  int checked =
+      tessera__check_format(buffer, length, allowed, name, name_len, nickname, nickname_len);
   if (checked != 0) return checked;
   // new_from_buffer reads the header only; pixels are decoded on first use, which never comes.
   VipsImage *image = vips_image_new_from_buffer(buffer, length, "", "access",
@@ -311,8 +313,8 @@ done:
 
 // `image` (released here) as sRGB RGBA bytes in memory the caller frees with g_free: what
 // every decode hands back. 0, or -1 with libvips' error set.
-static int write_rgba(VipsImage *image, uint8_t **pixels, size_t *pixels_len, int *out_width,
-                      int *out_height) {
+int tessera__write_rgba(VipsImage *image, uint8_t **pixels, size_t *pixels_len, int *out_width,
+                        int *out_height) {
   VipsImage *rgba = NULL;
   int status = to_srgb_rgba(image, &rgba);
   g_object_unref(image);
@@ -344,7 +346,7 @@ int tessera_vips_thumbnail_rgba_allowed(const void *buffer, size_t length, unsig
                                         uint8_t **pixels, size_t *pixels_len, int *out_width,
                                         int *out_height) {
   if (tessera_vips_init() != 0) return -1;
-  int checked = check_format(buffer, length, allowed, NULL, 0, NULL, 0);
+  int checked = tessera__check_format(buffer, length, allowed, NULL, 0, NULL, 0);
   if (checked != 0) return checked;
   if (target_width < 1 || target_height < 1) {
     vips_error("tessera", "target size must be positive, got %dx%d", target_width, target_height);
@@ -370,14 +372,14 @@ int tessera_vips_thumbnail_rgba_allowed(const void *buffer, size_t length, unsig
       break;
   }
   if (status != 0) return -1;
-  return write_rgba(thumb, pixels, pixels_len, out_width, out_height);
+  return tessera__write_rgba(thumb, pixels, pixels_len, out_width, out_height);
 }
 
 int tessera_vips_load_rgba_allowed(const void *buffer, size_t length, unsigned allowed,
                                    uint8_t **pixels, size_t *pixels_len, int *out_width,
                                    int *out_height) {
   if (tessera_vips_init() != 0) return -1;
-  int checked = check_format(buffer, length, allowed, NULL, 0, NULL, 0);
+  int checked = tessera__check_format(buffer, length, allowed, NULL, 0, NULL, 0);
   if (checked != 0) return checked;
   VipsImage *loaded = vips_image_new_from_buffer(buffer, length, "fail_on=truncated", "access",
                                                  VIPS_ACCESS_SEQUENTIAL, NULL);
@@ -386,7 +388,7 @@ int tessera_vips_load_rgba_allowed(const void *buffer, size_t length, unsigned a
   int status = vips_autorot(loaded, &upright, NULL);
   g_object_unref(loaded);
   if (status != 0) return -1;
-  return write_rgba(upright, pixels, pixels_len, out_width, out_height);
+  return tessera__write_rgba(upright, pixels, pixels_len, out_width, out_height);
 }
 
 VipsImage *tessera__image_over_pixels(const uint8_t *pixels, size_t pixels_len, int width,

@@ -38,6 +38,9 @@
   X(vips_image_get_interpretation)                                                             \
   X(vips_image_get_typeof)                                                                     \
   X(vips_image_get_int)                                                                        \
+  X(vips_image_get_array_int)                                                                  \
+  X(vips_image_get_n_pages)                                                                    \
+  X(vips_image_get_page_height)                                                                \
   X(vips_image_get_string)                                                                     \
   X(vips_image_get_fields)                                                                     \
   X(vips_image_set_int)                                                                        \
@@ -101,6 +104,9 @@ int tessera__open_libvips(char *error, size_t error_len);
 #define vips_image_get_interpretation (tessera__vips.vips_image_get_interpretation)
 #define vips_image_get_typeof (tessera__vips.vips_image_get_typeof)
 #define vips_image_get_int (tessera__vips.vips_image_get_int)
+#define vips_image_get_array_int (tessera__vips.vips_image_get_array_int)
+#define vips_image_get_n_pages (tessera__vips.vips_image_get_n_pages)
+#define vips_image_get_page_height (tessera__vips.vips_image_get_page_height)
 #define vips_image_get_string (tessera__vips.vips_image_get_string)
 #define vips_image_get_fields (tessera__vips.vips_image_get_fields)
 #define vips_image_set_int (tessera__vips.vips_image_set_int)

@@ -148,5 +148,7 @@ size_t tessera_vips_last_error(char *buffer, size_t length);
 
 // Encoding with metadata (PNG text chunks, EXIF orientation), in its own header.
 #include "CVipsShimMetadata.h"
+// Animations' frames, in their own header.
+#include "CVipsShimAnimation.h"
 
 #endif

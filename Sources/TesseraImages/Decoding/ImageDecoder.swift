@@ -240,7 +240,8 @@ struct ImageDecoder: Sendable {
     String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
-  private static func lastError() -> String {
+  /// libvips' error text's first line (and libvips' error cleared).
+  static func lastError() -> String {
     var buffer = [CChar](repeating: 0, count: 512)
     let count = tessera_vips_last_error(&buffer, buffer.count)
     let text = string(Array(buffer.prefix(count)))

@@ -203,15 +203,7 @@ struct RawFilesEndToEndTests {
   @Test func aVideoIsListedByItsPosterUnlessLeftOut() throws {
     let root = TemporaryFolder.make(prefix: "tessera-video-folder")
     defer { try? FileManager.default.removeItem(at: root) }
-    let made = Process()
-    made.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-    made.arguments = [
-      "-loglevel", "error", "-y", "-f", "lavfi", "-i",
-      "testsrc=duration=2:size=320x240:rate=10", "-pix_fmt", "yuv420p",
-      root.appendingPathComponent("clip.mp4").path,
-    ]
-    try made.run()
-    made.waitUntilExit()
+    try TestMedia.video(root.appendingPathComponent("clip.mp4").path)
     try LocalFolderEndToEndTests.write(
       try LocalFolderEndToEndTests.jpeg(60), to: "a.jpg", in: root,
       modified: "2024-05-02T10:00:00Z")

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraImages
@@ -34,15 +35,7 @@ struct SystemThumbnailerTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let video = folder.appendingPathComponent("clip.mp4").path
-    let made = Process()
-    made.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-    made.arguments = [
-      "-loglevel", "error", "-y", "-f", "lavfi", "-i",
-      "testsrc=duration=2:size=320x240:rate=10", "-pix_fmt", "yuv420p", video,
-    ]
-    try made.run()
-    made.waitUntilExit()
-    #expect(made.terminationStatus == 0)
+    try TestMedia.video(video)
     let thumbnailer = try #require(SystemThumbnailer.find(for: "video/mp4"))
     let posterFolders = {
       Set(
