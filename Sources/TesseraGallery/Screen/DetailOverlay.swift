@@ -20,6 +20,12 @@ final class DetailOverlay {
   /// one stays on screen rather than a "loading" line.
   var shown: (itemID: String, image: TesseraImages.Image, request: ImageRequest)?
 
+  /// The animation playing, once its frames are decoded (only while fitted: a zoom shows
+  /// the still picture, decoded larger).
+  var playback: AnimationPlayback?
+  /// Decoding the shown item's frames.
+  var animationLoad: Task<Void, Never>?
+
   /// Zoom levels: 1 (fit) to 16 times, so the decode stays within the pipeline's limits.
   static let zooms = 1.0...16.0
 
@@ -27,6 +33,13 @@ final class DetailOverlay {
   func resetView() {
     zoom = 1
     centre = (0.5, 0.5)
+    stopAnimation()
+  }
+
+  func stopAnimation() {
+    animationLoad?.cancel()
+    animationLoad = nil
+    playback = nil
   }
 
   /// The image box in `area` (the viewport) of a screen `width` cells wide: the area less a

@@ -107,6 +107,7 @@ final class GalleryRunLoop {
         }
       }
       screen.advanceSlideshow(at: now)
+      screen.advanceAnimation(at: now)
       let moving = screen.tick(
         milliseconds: Double(elapsed.components.attoseconds) / 1e15
           + Double(elapsed.components.seconds) * 1000)
@@ -123,8 +124,8 @@ final class GalleryRunLoop {
         // sleep here made a second launch's first screen wait up to a frame for its layout,
         // and its images, which layout requests, with it.
         await wakeup.wait(until: now + Self.frameInterval)
-      } else if let slideshow = screen.slideshow {
-        await wakeup.wait(until: slideshow.due)
+      } else if let due = screen.nextTimedWake {
+        await wakeup.wait(until: due)
         last = clock.now
       } else {
         await wakeup.wait()

@@ -38,6 +38,7 @@ extension GalleryScreen {
       contentMode: .aspectFit, priority: .veryHigh, source: feed.imageSource)
     detail.request = request
     detail.slot.bind(item: item.id, request: request, loader: loader)
+    playAnimation(of: item, request: request)
     needsDisplay = true
   }
 
@@ -47,6 +48,20 @@ extension GalleryScreen {
     // Earlier placements belong to the grid below the overlay.
     frame.images.removeAll()
     let box = detailImageBox
+    if let playback = detail.playback, playback.itemID == item.id {
+      placeDetailImage(
+        playback.image, of: playback.request, frame: playback.frame, in: box, clip: area,
+        into: &frame)
+    } else {
+      drawDetailPicture(of: item, in: box, clip: area, into: &frame)
+    }
+    drawDetailText(of: item, below: box, into: &frame)
+  }
+
+  /// The detail view's still picture, or what it says while there is none.
+  private func drawDetailPicture(
+    of item: GalleryItem, in box: CellRect, clip area: CellRect, into frame: inout Frame
+  ) {
     switch detail.slot.content {
     case .image(let image):
       if let request = detail.request { detail.shown = (item.id, image, request) }
@@ -60,6 +75,10 @@ extension GalleryScreen {
         frame.buffer.put("Loading image…", x: box.x, y: box.y, style: Palette.dim, clip: area)
       }
     }
+  }
+
+  private func drawDetailText(of item: GalleryItem, below box: CellRect, into frame: inout Frame) {
+    let area = viewportRect
     var y = box.maxY + 1
     let textWidth = max(1, width - 4)
     frame.buffer.put(
@@ -110,8 +129,8 @@ extension GalleryScreen {
 
   /// The photo in `box`: fitted, or the window of a zoomed decode that the box shows.
   private func placeDetailImage(
-    _ image: TesseraImages.Image, of request: ImageRequest?, in box: CellRect, clip: CellRect,
-    into frame: inout Frame
+    _ image: TesseraImages.Image, of request: ImageRequest?, frame index: Int? = nil,
+    in box: CellRect, clip: CellRect, into frame: inout Frame
   ) {
     guard let request else { return }
     guard let bitmap = try? Bitmap(width: image.width, height: image.height, pixels: image.pixels)
@@ -131,7 +150,7 @@ extension GalleryScreen {
       whole ? bitmap : bitmap.cropped(x: crop.x, y: crop.y, width: crop.width, height: crop.height)
     // A window of the image is other pixels than the whole: its own id, so no terminal
     // reuses the whole image's upload for it.
-    let id = ImageIdentity.id(for: request, crop: whole ? nil : crop)
+    let id = ImageIdentity.id(for: request, crop: whole ? nil : crop, frame: index)
     frame.images.append(ImagePlacement(imageID: id, bitmap: shown, rect: view.rect, clip: clip))
   }
 }

@@ -47,7 +47,10 @@ final class GalleryScreen {
   private(set) var columns: Int
   private(set) var width: Int
   private(set) var height: Int
-  var overlay: Overlay = .none
+  var overlay: Overlay = .none {
+    // An animation's frames (up to `AnimationDecoder.maxBytes`) go with the detail view.
+    didSet { if case .detail = overlay {} else { detail.stopAnimation() } }
+  }
   /// The selected item, and its id as of the last frame.
   var selection = GallerySelection()
   /// The selected item (flat index into `feed.items`).

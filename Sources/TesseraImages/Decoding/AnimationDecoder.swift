@@ -75,6 +75,13 @@ public enum AnimationDecoder {
       loopCount: Int(facts.loop))
   }
 
+  /// Whether the file at `path` is of a format that may animate (GIF, WebP), by its name:
+  /// what is worth decoding frames for when it is opened.
+  public static func mayBeAnimated(path: String) -> Bool {
+    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+    return ["gif", "webp"].contains(path[path.index(after: dot)...].lowercased())
+  }
+
   /// The animation in the local file at `path` (read as the pipeline reads a folder's
   /// photos: no link followed, size checked), off the caller's thread.
   public static func decode(

@@ -223,3 +223,35 @@ struct RawFilesEndToEndTests {
     try PathsInAndOutEndToEndTests.exited(without, in: root)
   }
 }
+
+/// An animated GIF plays in the detail view, read from the screen as a person sees it.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct AnimationEndToEndTests {
+  /// The rows of the detail view's picture: those between the title bar and its text.
+  private static func pictureRows(_ capture: String) -> [Substring] {
+    let rows = capture.split(separator: "\n", omittingEmptySubsequences: false)
+    return Array(rows.dropFirst().prefix(max(0, rows.count - 12)))
+  }
+
+  @Test func anAnimatedGifPlaysWhenOpened() throws {
+    let root = TemporaryFolder.make(prefix: "tessera-animation-folder")
+    defer { try? FileManager.default.removeItem(at: root) }
+    // 3 s of a moving test card, 10 frames a second, for good.
+    try TestMedia.animation(
+      root.appendingPathComponent("moving.gif").path, frames: 30, size: "160x120")
+    let tmux = try ActingOnPhotosEndToEndTests.gallery("", in: root)
+    try tmux.waitFor("the GIF's tile", PathsInAndOutEndToEndTests.ready(1))
+    try tmux.send("Enter")
+    try tmux.waitFor("the GIF's detail") { Tmux.plain($0).contains("o open") }
+    // The picture changes by itself, no key pressed: three different pictures are seen (the
+    // still one and two frames; a still picture gives one, or two as it is replaced).
+    var seen = Set<[Substring]>()
+    try tmux.waitFor("three different frames") { capture in
+      let rows = Self.pictureRows(capture)
+      if rows.contains(where: { $0.contains("▀") }) { seen.insert(rows) }
+      return seen.count >= 3
+    }
+    try tmux.send("q")
+    try PathsInAndOutEndToEndTests.exited(tmux, in: root)
+  }
+}

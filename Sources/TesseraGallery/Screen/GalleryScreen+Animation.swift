@@ -1,0 +1,55 @@
+import TesseraImages
+import TesseraUtilities
+
+/// An animated GIF or WebP plays in the detail view, fitted; a zoom shows its still picture.
+/// The frames are decoded once, at the box's size, off the main actor; the run loop wakes
+/// for each frame and, once a counted loop ends, not again.
+extension GalleryScreen {
+  /// Starts decoding `item`'s frames for `request`'s box, ending what played before.
+  func playAnimation(of item: GalleryItem, request: ImageRequest) {
+    detail.stopAnimation()
+    guard detail.zoom == 1, let path = item.local?.path,
+      AnimationDecoder.mayBeAnimated(path: path), let target = request.targetSize
+    else { return }
+    let itemID = item.id
+    detail.animationLoad = Task { [weak self] in
+      let decoded: Result<Animation?, ImagePipelineError>
+      do throws(ImagePipelineError) {
+        decoded = .success(
+          try await AnimationDecoder.decode(
+            fileAtPath: path, targetSize: target, maxFileBytes: FeedLimits.maxLocalFileBytes))
+      } catch {
+        decoded = .failure(error)
+      }
+      guard !Task.isCancelled, let self, case .detail(let shown) = overlay, shown.id == itemID
+      else { return }
+      switch decoded {
+      case .success(let animation?):
+        detail.playback = AnimationPlayback(
+          itemID: itemID, animation: animation, request: request, start: .now)
+        needsDisplay = true
+      case .success(nil): break  // a still picture
+      case .failure(let error):
+        statusMessage = "✗ the animation cannot play: \(error)"
+        needsDisplay = true
+      }
+    }
+  }
+
+  /// The run loop's tick for the animation: the frame of `now`. True when another frame is
+  /// to be drawn.
+  @discardableResult
+  func advanceAnimation(at now: ContinuousClock.Instant) -> Bool {
+    guard var playback = detail.playback else { return false }
+    let moved = playback.advance(at: now)
+    detail.playback = playback
+    if moved { needsDisplay = true }
+    return moved
+  }
+
+  /// When the run loop must wake with no input: the slideshow's next photo or the
+  /// animation's next frame, whichever is first; nil when neither is coming.
+  var nextTimedWake: ContinuousClock.Instant? {
+    [slideshow?.due, detail.playback?.due].compactMap { $0 }.min()
+  }
+}

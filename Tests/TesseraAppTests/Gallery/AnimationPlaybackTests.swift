@@ -1,0 +1,86 @@
+import Foundation
+import TesseraImages
+import TesseraTerminal
+import TesseraTestSupport
+import Testing
+
+@testable import TesseraGallery
+
+/// An animation in the detail view, headless: frames follow the given clock, each frame is
+/// its own image id (uploaded once, replayed after), the run loop's next wake is the next
+/// frame, and nothing wakes it once a counted loop has ended.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct AnimationPlaybackTests {
+  let finding = FindingAndDetailTests()
+
+  private func frames(_ count: Int) throws -> [TesseraImages.Image] {
+    try (0..<count).map { index in
+      try TesseraImages.Image(
+        width: 4, height: 2,
+        pixels: (0..<8).flatMap { _ in [UInt8(index * 80), 0, 0, 255] },
+        originalSize: PixelSize(width: 4, height: 2))
+    }
+  }
+
+  private func shownImageID(_ screen: GalleryScreen) -> UInt64? {
+    _ = screen.tick(milliseconds: 0)
+    return screen.compose(framesPerSecond: 0, spinner: 0).images.last?.imageID
+  }
+
+  @Test func framesFollowTheClockAndACountedLoopStopsWaking() async throws {
+    let screen = await finding.screen()
+    finding.press(screen, .enter)
+    guard case .detail(let item) = screen.overlay else {
+      Issue.record("Enter opened no detail view")
+      return
+    }
+    let request = try #require(screen.detailRequest)
+    let animation = try Animation(
+      frames: try frames(3), delaysInMilliseconds: [100, 100, 100], loopCount: 2)
+    let start = ContinuousClock.now
+    screen.detail.playback = AnimationPlayback(
+      itemID: item.id, animation: animation, request: request, start: start)
+    let first = shownImageID(screen)
+    #expect(first != nil)
+    #expect(screen.nextTimedWake == start + .milliseconds(100))
+
+    #expect(!screen.advanceAnimation(at: start + .milliseconds(50)))
+    #expect(screen.advanceAnimation(at: start + .milliseconds(100)))
+    #expect(screen.needsDisplay)
+    let second = shownImageID(screen)
+    #expect(second != nil && second != first)
+    #expect(screen.nextTimedWake == start + .milliseconds(200))
+
+    // 350 ms late: the frame of its moment (the second play's third), not the next one.
+    #expect(screen.advanceAnimation(at: start + .milliseconds(550)))
+    #expect(screen.detail.playback?.frame == 2)
+    // The second play ended: the last frame stays, and nothing is due any more.
+    #expect(!screen.advanceAnimation(at: start + .milliseconds(700)))
+    #expect(screen.nextTimedWake == nil)
+    // The first frame's id again when it comes round: the terminal's copy is reused.
+    screen.detail.playback = AnimationPlayback(
+      itemID: item.id, animation: animation, request: request, start: start)
+    #expect(shownImageID(screen) == first)
+
+    // Esc: the frames go with the detail view.
+    finding.press(screen, .escape)
+    #expect(screen.detail.playback == nil)
+    #expect(screen.nextTimedWake == nil)
+  }
+
+  @Test func aZoomShowsTheStillPictureAndEndsThePlay() async throws {
+    let screen = await finding.screen()
+    finding.press(screen, .enter)
+    guard case .detail(let item) = screen.overlay else {
+      Issue.record("Enter opened no detail view")
+      return
+    }
+    screen.detail.playback = AnimationPlayback(
+      itemID: item.id,
+      animation: try Animation(frames: try frames(2), delaysInMilliseconds: [], loopCount: 0),
+      request: try #require(screen.detailRequest), start: .now)
+    finding.press(screen, .character("+"))
+    #expect(screen.detail.playback == nil)
+  }
+}
