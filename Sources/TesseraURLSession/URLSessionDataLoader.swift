@@ -75,6 +75,7 @@ public final class URLSessionDataLoader: DataLoading {
       url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
       timeoutInterval: request.timeout.rounded(.up).clamped(to: ImageLimits.requestTimeout))
     urlRequest.setValue("image/*, */*;q=0.5", forHTTPHeaderField: "Accept")
+    for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
     if let etag = request.ifNoneMatch {
       urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match")
     }

@@ -48,6 +48,31 @@ enum LoaderKind: String, CaseIterable, Sendable {
     }
   }
 
+  /// A request's header fields reach the server through either loader, and a request
+  /// modifier's token too.
+  @Test(arguments: LoaderKind.allCases)
+  func headersAndARequestModifierReachTheServer(_ kind: LoaderKind) async throws {
+    try await LoopbackServer.run { base, served in
+      let url = try #require(URL(string: "\(base)/private.jpg"))
+      let plain = ImagePipeline(configuration: .init(dataLoader: kind.make(), memoryCache: nil))
+      await #expect(throws: ImagePipelineError.badStatus(401)) {
+        try await plain.image(for: url)
+      }
+      let request = ImageRequest(url: url, headers: ["Authorization": "Bearer s3cret"])
+      #expect(try await plain.image(for: request).size == PixelSize(width: 300, height: 200))
+      let modified = ImagePipeline(
+        configuration: .init(
+          dataLoader: kind.make(), memoryCache: nil,
+          requestModifier: { request in
+            var signed = request
+            signed.headers["Authorization"] = "Bearer s3cret"
+            return signed
+          }))
+      #expect(try await modified.image(for: url).width == 300)
+      #expect(served.withLock { $0 } == ["401", "200 private", "200 private"])
+    }
+  }
+
   @Test(arguments: LoaderKind.allCases)
   func httpErrorsAreTyped(_ kind: LoaderKind) async throws {
     try await LoopbackServer.run { base, _ in

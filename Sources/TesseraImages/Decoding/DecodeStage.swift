@@ -42,7 +42,7 @@ extension PipelineCore {
         self.recordThumbnailFailure(of: original, error)
       }
       if thumbnailWritten { self.state.withLock { $0.statistics.thumbnailsWritten += 1 } }
-      if case .success(let image) = result {
+      if case .success(let image) = result, !key.options.contains(.disableMemoryCacheWrites) {
         self.configuration.memoryCache?.store(image, for: key.image)
       } else if case .failure(let error) = result, Self.condemnsTheBytes(error),
         !request.url.isFileURL

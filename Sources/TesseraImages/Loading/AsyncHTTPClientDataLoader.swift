@@ -75,7 +75,12 @@ public final class AsyncHTTPClientDataLoader: DataLoading {
   ) async throws(ImagePipelineError) -> DataResponse {
     let url = request.url
     if url.isFileURL { throw .schemeNotAllowed(url: url.absoluteString, source: .network) }
-    var headers = [("Accept", "image/*, */*;q=0.5")]
+    // The request's own fields (sorted: the same request sends the same bytes), with ours
+    // where it has none of that name.
+    var headers = request.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    if !request.headers.keys.contains(where: { $0.lowercased() == "accept" }) {
+      headers.insert(("Accept", "image/*, */*;q=0.5"), at: 0)
+    }
     if let etag = request.ifNoneMatch { headers.append(("If-None-Match", etag)) }
     if let date = request.ifModifiedSince { headers.append(("If-Modified-Since", date)) }
     do {

@@ -18,13 +18,19 @@ public struct DataRequest: Hashable, Sendable, CustomStringConvertible {
   public var ifModifiedSince: String?
   /// The urgency of the most urgent subscriber when the load started.
   public var priority: ImageRequest.Priority
+  /// Header fields to send besides the loader's own (`Accept`, the validators): the image
+  /// request's, and what a `requestModifier` added. Checked by the pipeline before a loader
+  /// sees them (`HTTPHeaderFields`).
+  public var headers: [String: String]
 
   /// A request for `url`; every other parameter has the default its property describes
   /// (a 30-second deadline, 50 MiB, unconditional, normal priority).
   public init(
     url: URL, timeout: TimeInterval = 30, maxBytes: Int = 50 << 20, ifNoneMatch: String? = nil,
-    ifModifiedSince: String? = nil, priority: ImageRequest.Priority = .normal
+    ifModifiedSince: String? = nil, priority: ImageRequest.Priority = .normal,
+    headers: [String: String] = [:]
   ) {
+    self.headers = headers
     self.url = url
     self.timeout = timeout
     self.maxBytes = maxBytes

@@ -20,7 +20,7 @@ extension PipelineCore {
     state.statistics.downloadsStarted += 1
     var request = DataRequest(
       url: job.url, timeout: configuration.requestTimeout,
-      maxBytes: configuration.maxResponseBytes, priority: job.priority)
+      maxBytes: configuration.maxResponseBytes, priority: job.priority, headers: job.headers)
     if let stale, key.policy != .reload {
       request.ifNoneMatch = stale.metadata.etag
       request.ifModifiedSince = stale.metadata.lastModified
@@ -51,6 +51,7 @@ extension PipelineCore {
     }
     let response: DataResponse
     do {
+      let request = try await modified(request)
       let loader = configuration.dataLoader
       let report: @Sendable (Int, Int?) -> Void = { completed, total in
         self.downloadProgressed(key, id: jobID, completed: completed, total: total)
@@ -63,7 +64,7 @@ extension PipelineCore {
     } catch {
       return .failure(error)
     }
-    let disk = configuration.diskCache
+    let disk = key.options.contains(.disableDiskCacheWrites) ? nil : configuration.diskCache
     let lifetime = configuration.defaultCacheLifetime
     if response.statusCode == 304, request.isConditional, let stale {
       if let disk {
@@ -100,6 +101,27 @@ extension PipelineCore {
       Download(
         data: response.data, bytesReceived: response.data.count, notModified: false,
         origin: .network))
+  }
+
+  /// `request` as the configuration's request modifier makes it, held to the same rules as
+  /// the request it came from: still an http(s) URL (a modifier can never reach a file) and
+  /// header fields that are HTTP's.
+  private func modified(_ request: DataRequest) async throws(ImagePipelineError) -> DataRequest {
+    guard let modifier = configuration.requestModifier else { return request }
+    var changed = try await modifier(request)
+    let scheme = changed.url.scheme?.lowercased()
+    guard scheme == "http" || scheme == "https", changed.url.host?.isEmpty == false else {
+      throw .schemeNotAllowed(url: changed.url.absoluteString, source: .network)
+    }
+    if let problem = HTTPHeaderFields.problem(with: changed.headers) {
+      throw .invalidRequest(problem)
+    }
+    // What the pipeline decided stays: the deadline, the byte limit, the validators.
+    changed.timeout = request.timeout
+    changed.maxBytes = request.maxBytes
+    changed.ifNoneMatch = request.ifNoneMatch
+    changed.ifModifiedSince = request.ifModifiedSince
+    return changed
   }
 
   /// Passes a loader's progress report to every task waiting for this download. Reports are

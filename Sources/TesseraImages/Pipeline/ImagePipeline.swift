@@ -31,10 +31,12 @@ public final class ImagePipeline: Sendable {
   public var diskCache: DiskCache? { configuration.diskCache }
 
   /// The decoded image if the memory cache holds it: synchronous, O(1), for the same-frame
-  /// path. Nil for `.reload` requests, which must not be served from a cache, and for a
+  /// path. Nil for `.reload` requests, which must not be served from a cache, for requests
+  /// that disable memory-cache reads, and for a
   /// network request naming a local file (never loaded, so never served either).
   public func cachedImage(for request: ImageRequest) -> Image? {
-    guard request.cachePolicy != .reload else { return nil }
+    guard request.cachePolicy != .reload, !request.options.contains(.disableMemoryCacheReads)
+    else { return nil }
     guard request.source == .localFolder || !request.url.isFileURL else { return nil }
     return configuration.memoryCache?.image(for: request.memoryCacheKey)
   }

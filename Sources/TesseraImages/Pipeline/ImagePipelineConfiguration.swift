@@ -41,6 +41,13 @@ extension ImagePipeline {
     /// disk-cache trouble, all at `.debug` level. Default `Logger(label: "tessera.images")`,
     /// which stays silent unless the application bootstraps swift-log at debug level.
     public var logger: Logger
+    /// Changes each download's request just before it is sent: adds a token that expires,
+    /// signs the URL. It runs on every download (a revalidation included), never for a cache
+    /// hit or a local file. What it returns is held to the request's rules: an http(s) URL
+    /// and HTTP's header fields, else the load fails; the deadline, byte limit and
+    /// validators stay the pipeline's. Throwing fails the load with that error. Default nil.
+    public var requestModifier:
+      (@Sendable (DataRequest) async throws(ImagePipelineError) -> DataRequest)?
     /// Times the download deadline (`requestTimeout`). Tests put a manual clock here.
     var clock: any Clock<Duration> = ContinuousClock()
 
@@ -57,8 +64,11 @@ extension ImagePipeline {
       maxResponseBytes: Int = 50 << 20,
       maxPixels: Int = 100_000_000,
       defaultCacheLifetime: TimeInterval = 3_600,
-      logger: Logger = Logger(label: "tessera.images")
+      logger: Logger = Logger(label: "tessera.images"),
+      requestModifier: (@Sendable (DataRequest) async throws(ImagePipelineError) -> DataRequest)? =
+        nil
     ) {
+      self.requestModifier = requestModifier
       self.dataLoader = dataLoader
       self.memoryCache = memoryCache
       self.diskCache = diskCache

@@ -52,6 +52,9 @@ public enum ImagePipelineError: Error, Hashable, Sendable, CustomStringConvertib
   case networkFailed(String)
   /// `CachePolicy.onlyFromCache` and neither cache holds the image.
   case notInCache
+  /// The request cannot be sent as it is: what is wrong with it (a header field HTTP does
+  /// not allow).
+  case invalidRequest(String)
 
   /// The sentence a person reads: what happened, and the limit or rule involved.
   public var description: String {
@@ -83,6 +86,7 @@ public enum ImagePipelineError: Error, Hashable, Sendable, CustomStringConvertib
     case .cancelled: "cancelled"
     case .networkFailed(let reason): "network error: \(reason)"
     case .notInCache: "not in cache (only-from-cache policy)"
+    case .invalidRequest(let problem): "the request cannot be sent: \(problem)"
     }
   }
 }

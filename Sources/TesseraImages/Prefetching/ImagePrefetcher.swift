@@ -78,7 +78,7 @@ public final class ImagePrefetcher: Sendable {
 
   private func key(_ request: ImageRequest) -> DecodeKey {
     switch destination {
-    case .memoryCache: DecodeKey(image: request.memoryCacheKey, policy: request.cachePolicy)
+    case .memoryCache: DecodeKey(request)
     case .diskCache:
       DecodeKey(
         image: MemoryCacheKey(url: request.diskKey, targetSize: nil, contentMode: .aspectFit),

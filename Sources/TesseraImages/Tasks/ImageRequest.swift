@@ -73,13 +73,49 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
   public var priority: Priority
   /// Which caches the request may read. Default `.useCache`.
   public var cachePolicy: CachePolicy
+  /// HTTP header fields sent with the request (`Authorization`, a cookie). Not part of any
+  /// cache key: two requests that differ only in headers are the same image. Names must be
+  /// HTTP tokens and values free of control characters (`HTTPHeaderFields`), or the request
+  /// fails with `.invalidRequest` before any I/O. A pipeline-wide
+  /// `Configuration.requestModifier` may add more just before each download.
+  public var headers: [String: String]
+  /// The image's identity in the memory and disk caches in place of its URL: a presigned
+  /// URL whose query changes on each call still hits the caches under a stable id. Requests
+  /// with one id share one download.
+  public var imageID: String?
+  /// Which cache layers the request reads and writes. Default: all of them.
+  public var options: Options
+
+  /// Cache layers a request leaves alone, read and write separately (a reload that must not
+  /// disturb the memory cache, an image that must never reach the disk).
+  public struct Options: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// The memory cache is not asked: the image is decoded (or downloaded) again.
+    public static let disableMemoryCacheReads = Options(rawValue: 1 << 0)
+    /// The decoded image is not stored in the memory cache.
+    public static let disableMemoryCacheWrites = Options(rawValue: 1 << 1)
+    /// The disk cache is not read: the bytes are downloaded again.
+    public static let disableDiskCacheReads = Options(rawValue: 1 << 2)
+    /// The downloaded bytes are not stored on disk (an older copy is left as it was).
+    public static let disableDiskCacheWrites = Options(rawValue: 1 << 3)
+
+    /// The options that change how the bytes are fetched (the rest change only the memory
+    /// cache): requests that agree on them may share one download.
+    var diskOptions: Options { intersection([.disableDiskCacheReads, .disableDiskCacheWrites]) }
+  }
 
   /// A request for `url`; every other parameter has the default its property describes.
   public init(
     url: URL, targetSize: PixelSize? = nil, contentMode: ContentMode = .aspectFit,
-    priority: Priority = .normal, cachePolicy: CachePolicy = .useCache, source: Source = .network
+    priority: Priority = .normal, cachePolicy: CachePolicy = .useCache, source: Source = .network,
+    headers: [String: String] = [:], imageID: String? = nil, options: Options = []
   ) {
     self.url = url
+    self.headers = headers
+    self.imageID = imageID
+    self.options = options
     self.source = source
     self.targetSize = targetSize
     self.contentMode = contentMode
@@ -94,18 +130,21 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     return "ImageRequest(\(url.absoluteString)\(size) \(contentMode) \(priority)\(origin))"
   }
 
-  /// The key of the decoded image in the memory cache: same source, same size, same fit.
+  /// What names the image in the caches: its ``imageID``, else its URL.
+  public var cacheKey: String { imageID ?? url.absoluteString }
+
+  /// The key of the decoded image in the memory cache: same image, same size, same fit.
   public var memoryCacheKey: MemoryCacheKey {
-    MemoryCacheKey(url: url.absoluteString, targetSize: targetSize, contentMode: contentMode)
+    MemoryCacheKey(url: cacheKey, targetSize: targetSize, contentMode: contentMode)
   }
 
   /// The key of the encoded bytes on disk.
-  var diskKey: String { url.absoluteString }
+  var diskKey: String { cacheKey }
 }
 
 /// Identifies one decoded image in the memory cache. O(length of the URL) to hash.
 public struct MemoryCacheKey: Hashable, Sendable, CustomStringConvertible {
-  /// The request's URL, as text.
+  /// The request's ``ImageRequest/cacheKey``: its image id, else its URL as text.
   public let url: String
   /// The request's box; nil for the original size.
   public let targetSize: PixelSize?

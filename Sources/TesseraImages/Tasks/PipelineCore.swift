@@ -85,7 +85,7 @@ final class PipelineCore: Sendable {
         reprioritize(decode: key, &state)
         return
       }
-      let fetchKey = FetchKey(url: request.diskKey, policy: request.cachePolicy)
+      let fetchKey = FetchKey(request)
       state.decodes[key] = DecodeJob(
         id: state.makeID(), request: request, fetch: fetchKey, subscribers: [id: priority])
       if usesThumbnails(request) {
@@ -115,7 +115,7 @@ final class PipelineCore: Sendable {
       reprioritize(fetch: fetchKey, &state)
     } else {
       beginFetch(
-        fetchKey, url: job.request.url, decode: (key, job.priority), &state, &deliveries)
+        fetchKey, request: job.request, decode: (key, job.priority), &state, &deliveries)
     }
   }
 
@@ -127,7 +127,7 @@ final class PipelineCore: Sendable {
     update { state, deliveries in
       let id = state.makeID()
       state.statistics.tasksStarted += 1
-      let fetchKey = FetchKey(url: request.diskKey, policy: request.cachePolicy)
+      let fetchKey = FetchKey(request)
       let subscriber = Subscriber(priority: priority, target: .fetch(fetchKey), deliver: deliver)
       if let error = Self.validate(request) {
         state.statistics.tasksCompleted += 1
@@ -141,7 +141,7 @@ final class PipelineCore: Sendable {
         state.fetches[fetchKey]?.dataTasks[id] = priority
         reprioritize(fetch: fetchKey, &state)
       } else {
-        beginFetch(fetchKey, url: request.url, dataTask: (id, priority), &state, &deliveries)
+        beginFetch(fetchKey, request: request, dataTask: (id, priority), &state, &deliveries)
       }
       return id
     }
@@ -247,14 +247,15 @@ final class PipelineCore: Sendable {
 
   // MARK: Internals
 
-  private func decodeKey(for request: ImageRequest) -> DecodeKey {
-    DecodeKey(image: request.memoryCacheKey, policy: request.cachePolicy)
-  }
+  private func decodeKey(for request: ImageRequest) -> DecodeKey { DecodeKey(request) }
 
   /// Schemes by source: a network request may only use http(s) with a host, a local-folder
   /// request only a file URL with a path on this machine. Anything else fails before any I/O:
   /// a network request's `file:` URL is never opened.
   static func validate(_ request: ImageRequest) -> ImagePipelineError? {
+    if let problem = HTTPHeaderFields.problem(with: request.headers) {
+      return .invalidRequest(problem)
+    }
     let url = request.url
     let scheme = url.scheme?.lowercased()
     let isHTTP = scheme == "http" || scheme == "https"
@@ -272,13 +273,16 @@ final class PipelineCore: Sendable {
   }
 
   private func beginFetch(
-    _ key: FetchKey, url: URL, decode: (DecodeKey, ImageRequest.Priority)? = nil,
+    _ key: FetchKey, request: ImageRequest, decode: (DecodeKey, ImageRequest.Priority)? = nil,
     dataTask: (TaskID, ImageRequest.Priority)? = nil, _ state: inout PipelineState,
     _ deliveries: inout Deliveries
   ) {
-    let readsDisk = configuration.diskCache != nil && key.policy != .reload && !url.isFileURL
+    let url = request.url
+    let readsDisk =
+      configuration.diskCache != nil && key.policy != .reload && !url.isFileURL
+      && !key.options.contains(.disableDiskCacheReads)
     var job = FetchJob(
-      id: state.makeID(), url: url, policy: key.policy,
+      id: state.makeID(), url: url, headers: request.headers, policy: key.policy,
       phase: readsDisk ? .waitingForDisk : .waitingForNetwork(stale: nil))
     if let (decodeKey, priority) = decode { job.decodes[decodeKey] = priority }
     if let (id, priority) = dataTask { job.dataTasks[id] = priority }

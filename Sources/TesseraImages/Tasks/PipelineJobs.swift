@@ -14,12 +14,32 @@ enum TaskOutcome: Sendable {
 struct FetchKey: Hashable, Sendable {
   let url: String
   let policy: ImageRequest.CachePolicy
+  /// The request's disk options (`ImageRequest.Options.diskOptions`).
+  var options: ImageRequest.Options = []
+
+  init(_ request: ImageRequest) {
+    url = request.diskKey
+    policy = request.cachePolicy
+    options = request.options.diskOptions
+  }
 }
 
 /// Identical decodes: the same image at the same size and fit, under the same policy.
 struct DecodeKey: Hashable, Sendable {
   let image: MemoryCacheKey
   let policy: ImageRequest.CachePolicy
+  var options: ImageRequest.Options = []
+
+  init(image: MemoryCacheKey, policy: ImageRequest.CachePolicy) {
+    self.image = image
+    self.policy = policy
+  }
+
+  init(_ request: ImageRequest) {
+    image = request.memoryCacheKey
+    policy = request.cachePolicy
+    options = request.options
+  }
 }
 
 /// One caller waiting for a result: a public `ImageTask` or a prefetch.
@@ -49,6 +69,8 @@ struct FetchJob {
 
   let id: UInt64
   let url: URL
+  /// Sent with the download: the first subscriber's (headers are not part of the key).
+  let headers: [String: String]
   let policy: ImageRequest.CachePolicy
   var decodes: [DecodeKey: ImageRequest.Priority] = [:]
   var dataTasks: [TaskID: ImageRequest.Priority] = [:]

@@ -35,6 +35,17 @@ enum LoopbackServer {
         headers: [.contentType: "image/jpeg", .eTag: "\"p1\"", .cacheControl: "max-age=0"],
         body: .init(byteBuffer: ByteBuffer(bytes: photo)))
     }
+    // A private photo: 401 without the token.
+    router.get("private.jpg") { request, _ -> Response in
+      guard request.headers[.authorization] == "Bearer s3cret" else {
+        served.withLock { $0.append("401") }
+        return Response(status: .unauthorized)
+      }
+      served.withLock { $0.append("200 private") }
+      return Response(
+        status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "max-age=60"],
+        body: .init(byteBuffer: ByteBuffer(bytes: photo)))
+    }
     router.get("text") { _, _ in
       Response(
         status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
