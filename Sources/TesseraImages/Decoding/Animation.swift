@@ -19,6 +19,7 @@ public struct Animation: Sendable {
 
   /// A file's delay at or below this plays at ``defaultDelay``.
   public static let shortestDelay = Duration.milliseconds(10)
+  /// What a frame that asks for ``shortestDelay`` or less shows for.
   public static let defaultDelay = Duration.milliseconds(100)
 
   /// An animation of `frames` (at least two, all of one size) with each frame's delay in

@@ -89,7 +89,9 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
   /// Cache layers a request leaves alone, read and write separately (a reload that must not
   /// disturb the memory cache, an image that must never reach the disk).
   public struct Options: OptionSet, Hashable, Sendable {
+    /// The options' bits.
     public let rawValue: Int
+    /// The options whose bits `rawValue` sets.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// The memory cache is not asked: the image is decoded (or downloaded) again.
