@@ -50,6 +50,7 @@
   X(vips_autorot)                                                                              \
   X(vips_colourspace)                                                                          \
   X(vips_cast_uchar)                                                                           \
+  X(vips_gaussblur)                                                                            \
   X(vips_extract_band)                                                                         \
   X(vips_bandjoin)                                                                             \
   X(vips_bandjoin2)                                                                            \
@@ -116,6 +117,7 @@ int tessera__open_libvips(char *error, size_t error_len);
 #define vips_autorot (tessera__vips.vips_autorot)
 #define vips_colourspace (tessera__vips.vips_colourspace)
 #define vips_cast_uchar (tessera__vips.vips_cast_uchar)
+#define vips_gaussblur (tessera__vips.vips_gaussblur)
 #define vips_extract_band (tessera__vips.vips_extract_band)
 #define vips_bandjoin (tessera__vips.vips_bandjoin)
 #define vips_bandjoin2 (tessera__vips.vips_bandjoin2)

@@ -150,5 +150,7 @@ size_t tessera_vips_last_error(char *buffer, size_t length);
 #include "CVipsShimMetadata.h"
 // Animations' frames, in their own header.
 #include "CVipsShimAnimation.h"
+// Processors, in their own header.
+#include "CVipsShimProcessing.h"
 
 #endif

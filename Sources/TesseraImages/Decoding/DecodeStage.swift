@@ -34,7 +34,7 @@ extension PipelineCore {
         return try decoder.decode(
           data, targetSize: request.targetSize, contentMode: request.contentMode,
           source: request.source)
-      }
+      }.flatMap { image in Self.processed(image, by: request.processors) }
       let elapsed = clock.now - start
       if case .failure(let error) = result, Self.condemnsTheBytes(error),
         case .write(let original, _)? = plan, origin == .localFile
@@ -45,7 +45,7 @@ extension PipelineCore {
       if case .success(let image) = result, !key.options.contains(.disableMemoryCacheWrites) {
         self.configuration.memoryCache?.store(image, for: key.image)
       } else if case .failure(let error) = result, Self.condemnsTheBytes(error),
-        !request.url.isFileURL
+        !request.url.isFileURL, request.data == nil
       {
         // Bytes that do not decode (broken, or a format this source may not show) are no use
         // on disk: drop them, so a fixed image is downloaded again and a refused one is not
@@ -54,6 +54,21 @@ extension PipelineCore {
       }
       self.decodeFinished(key, id: id, result: result, origin: origin, elapsed: elapsed)
     }
+  }
+
+  /// `image` after each of `processors` in turn; the first failure stops them.
+  static func processed(
+    _ image: Image, by processors: [ImageProcessor]
+  ) -> Result<Image, ImagePipelineError> {
+    var image = image
+    for step in processors {
+      do throws(ImagePipelineError) {
+        image = try step.process(image)
+      } catch {
+        return .failure(error)
+      }
+    }
+    return .success(image)
   }
 
   /// Whether a decode failure is about the bytes themselves (rather than the size asked for).

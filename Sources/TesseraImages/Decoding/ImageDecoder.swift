@@ -11,8 +11,23 @@ import Foundation
 /// decoders; anything else is `.unsupportedFormat` before a decoder runs. The pixel count and
 /// sides are read from the header next, so a decompression bomb (a small file that claims
 /// gigapixels) is refused before a single pixel is decoded.
-struct ImageDecoder: Sendable {
-  let maxPixels: Int
+///
+/// Public for one-off decodes outside a pipeline (a server's upload, bytes from a database),
+/// with the same shrink-on-load and the same limits:
+///
+/// ```swift
+/// let thumbnail = try ImageDecoder().decode(
+///   upload, targetSize: PixelSize(width: 256, height: 256), contentMode: .aspectFill)
+/// ```
+public struct ImageDecoder: Sendable {
+  /// The largest image (width × height, from its header) decoded.
+  public let maxPixels: Int
+
+  /// A decoder that refuses images of more than `maxPixels` (default 100 megapixels, as
+  /// `ImagePipeline.Configuration`'s).
+  public init(maxPixels: Int = 100_000_000) {
+    self.maxPixels = maxPixels
+  }
 
   /// The formats (`TesseraFormat` bits) bytes from `source` may be decoded as.
   static func allowedFormats(for source: ImageRequest.Source) -> UInt32 {
@@ -22,8 +37,12 @@ struct ImageDecoder: Sendable {
     }
   }
 
-  func decode(
-    _ data: Data, targetSize: PixelSize?, contentMode: ImageRequest.ContentMode,
+  /// `data` decoded into `targetSize` (nil: the original size) with `contentMode`, upright
+  /// by its EXIF orientation; bytes from `source` reach only the decoders it allows (the
+  /// photo formats for `.network`, the default). Blocking and CPU-bound: call it off the
+  /// main actor and the cooperative pool.
+  public func decode(
+    _ data: Data, targetSize: PixelSize?, contentMode: ImageRequest.ContentMode = .aspectFit,
     source: ImageRequest.Source = .network
   )
     throws(ImagePipelineError) -> Image
@@ -163,7 +182,7 @@ struct ImageDecoder: Sendable {
   /// The source's dimensions, upright (EXIF orientations 5…8 swap them, as the decode turns
   /// the image), from its header only, once its format is known to be allowed for `source`
   /// and its size within the limits.
-  func header(
+  public func header(
     of data: Data, source: ImageRequest.Source = .network
   ) throws(ImagePipelineError) -> PixelSize {
     try header(of: data, allowed: Self.allowedFormats(for: source))

@@ -52,6 +52,10 @@ public enum ImagePipelineError: Error, Hashable, Sendable, CustomStringConvertib
   case networkFailed(String)
   /// `CachePolicy.onlyFromCache` and neither cache holds the image.
   case notInCache
+  /// An image could not be written as the format asked for: libvips' reason.
+  case encodingFailed(String)
+  /// A request's processor could not do its step: why.
+  case processingFailed(String)
   /// The request cannot be sent as it is: what is wrong with it (a header field HTTP does
   /// not allow).
   case invalidRequest(String)
@@ -86,6 +90,8 @@ public enum ImagePipelineError: Error, Hashable, Sendable, CustomStringConvertib
     case .cancelled: "cancelled"
     case .networkFailed(let reason): "network error: \(reason)"
     case .notInCache: "not in cache (only-from-cache policy)"
+    case .encodingFailed(let reason): "encoding failed: \(reason)"
+    case .processingFailed(let reason): "processing failed: \(reason)"
     case .invalidRequest(let problem): "the request cannot be sent: \(problem)"
     }
   }

@@ -85,6 +85,12 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
   public var imageID: String?
   /// Which cache layers the request reads and writes. Default: all of them.
   public var options: Options
+  /// Steps applied, in order, to the decoded image before it is cached and delivered; their
+  /// identifiers are part of the memory-cache key. Default none.
+  public var processors: [ImageProcessor] = []
+  /// The encoded image a request made with ``init(id:data:targetSize:contentMode:priority:source:)``
+  /// carries: decoded instead of fetched.
+  public private(set) var data: Data?
 
   /// Cache layers a request leaves alone, read and write separately (a reload that must not
   /// disturb the memory cache, an image that must never reach the disk).
@@ -125,6 +131,25 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     self.cachePolicy = cachePolicy
   }
 
+  /// A request to decode `data`, bytes the caller already holds (an upload, a database
+  /// blob), through the pipeline: shared with every request of the same `id` and size while
+  /// it decodes, and kept in the memory cache under `id` (never on disk: the caller has the
+  /// bytes). The bytes are held to `source`'s rules: by default a network's, so only the
+  /// photo decoders read them; say `.localFolder` for bytes as trusted as the user's files.
+  public init(
+    id: String, data: Data, targetSize: PixelSize? = nil, contentMode: ContentMode = .aspectFit,
+    priority: Priority = .normal, source: Source = .network
+  ) {
+    var components = URLComponents()
+    components.scheme = "tessera-data"
+    components.path = id
+    self.init(
+      url: components.url ?? URL(fileURLWithPath: "/"), targetSize: targetSize,
+      contentMode: contentMode, priority: priority, source: source, imageID: id,
+      options: .disableDiskCacheWrites)
+    self.data = data
+  }
+
   /// "ImageRequest(URL SIZE MODE PRIORITY)", with the source when it is not the network.
   public var description: String {
     let size = targetSize.map { " \($0)" } ?? ""
@@ -137,7 +162,9 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
 
   /// The key of the decoded image in the memory cache: same image, same size, same fit.
   public var memoryCacheKey: MemoryCacheKey {
-    MemoryCacheKey(url: cacheKey, targetSize: targetSize, contentMode: contentMode)
+    MemoryCacheKey(
+      url: cacheKey, targetSize: targetSize, contentMode: contentMode,
+      processors: processors.map(\.identifier).joined(separator: "|"))
   }
 
   /// The key of the encoded bytes on disk.
@@ -152,14 +179,24 @@ public struct MemoryCacheKey: Hashable, Sendable, CustomStringConvertible {
   public let targetSize: PixelSize?
   /// The request's fit.
   public let contentMode: ImageRequest.ContentMode
+  /// The request's processors' identifiers, joined; empty for none.
+  public let processors: String
 
-  /// The key of the image decoded from `url` into `targetSize` with `contentMode`.
-  public init(url: String, targetSize: PixelSize?, contentMode: ImageRequest.ContentMode) {
+  /// The key of the image decoded from `url` into `targetSize` with `contentMode`, then
+  /// processed as `processors` (identifiers, joined) says.
+  public init(
+    url: String, targetSize: PixelSize?, contentMode: ImageRequest.ContentMode,
+    processors: String = ""
+  ) {
     self.url = url
     self.targetSize = targetSize
     self.contentMode = contentMode
+    self.processors = processors
   }
 
-  /// "URL SIZE", or "URL original".
-  public var description: String { "\(url) \(targetSize.map(\.description) ?? "original")" }
+  /// "URL SIZE", or "URL original", and the processors.
+  public var description: String {
+    "\(url) \(targetSize.map(\.description) ?? "original")"
+      + (processors.isEmpty ? "" : " " + processors)
+  }
 }

@@ -16,8 +16,11 @@ public struct ImageResponse: Sendable, Equatable, CustomStringConvertible {
     /// A thumbnail of a local-folder file, from the freedesktop.org thumbnail folders
     /// (`ThumbnailCache`): the original was neither read nor decoded.
     case thumbnailCache
+    /// The bytes the request carried (`ImageRequest(id:data:)`).
+    case providedData
 
-    /// "memory cache", "disk cache", "network", "local file" or "thumbnail cache".
+    /// "memory cache", "disk cache", "network", "local file", "thumbnail cache" or "provided
+    /// data".
     public var description: String {
       switch self {
       case .memoryCache: "memory cache"
@@ -25,6 +28,7 @@ public struct ImageResponse: Sendable, Equatable, CustomStringConvertible {
       case .network: "network"
       case .localFile: "local file"
       case .thumbnailCache: "thumbnail cache"
+      case .providedData: "provided data"
       }
     }
   }

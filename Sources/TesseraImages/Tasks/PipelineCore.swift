@@ -88,7 +88,10 @@ final class PipelineCore: Sendable {
       let fetchKey = FetchKey(request)
       state.decodes[key] = DecodeJob(
         id: state.makeID(), request: request, fetch: fetchKey, subscribers: [id: priority])
-      if usesThumbnails(request) {
+      if let data = request.data {  // the caller's bytes: nothing to fetch
+        state.decodes[key]?.phase = .waitingForDecoder(data, origin: .providedData)
+        state.decodeStage.submit(key, priority: priority)
+      } else if usesThumbnails(request) {
         state.decodes[key]?.phase = .waitingForThumbnail
         state.thumbnailStage.submit(key, priority: priority)
       } else {
@@ -133,6 +136,11 @@ final class PipelineCore: Sendable {
         state.statistics.tasksCompleted += 1
         log(error, url: request.url)
         deliveries.add(subscriber, .failure(error))
+        return id
+      }
+      if request.data != nil {  // the caller holds the bytes: nothing to download
+        state.statistics.tasksCompleted += 1
+        deliveries.add(subscriber, .dataReady)
         return id
       }
       state.subscribers[id] = subscriber
@@ -253,6 +261,7 @@ final class PipelineCore: Sendable {
   /// request only a file URL with a path on this machine. Anything else fails before any I/O:
   /// a network request's `file:` URL is never opened.
   static func validate(_ request: ImageRequest) -> ImagePipelineError? {
+    if request.data != nil { return nil }  // decoded, never fetched: no URL is opened
     if let problem = HTTPHeaderFields.problem(with: request.headers) {
       return .invalidRequest(problem)
     }
