@@ -33,10 +33,12 @@ public struct ImageProcessor: Hashable, Sendable, CustomStringConvertible {
   /// The step applied to `image`.
   public func process(_ image: Image) throws(ImagePipelineError) -> Image { try transform(image) }
 
+  /// Processors are equal when their identifiers are: what a cache key compares.
   public static func == (lhs: ImageProcessor, rhs: ImageProcessor) -> Bool {
     lhs.identifier == rhs.identifier
   }
 
+  /// Hashes the identifier.
   public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 
   /// Its identifier.
