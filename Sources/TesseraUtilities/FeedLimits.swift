@@ -31,6 +31,9 @@ public enum FeedLimits {
   public static let maxHeaderBytes = 256 * 1024
   /// Largest local image file listed from a folder: 256 MiB.
   public static let maxLocalFileBytes = 256 << 20
+  /// Largest local video whose header is read: 1 TiB. Only its first bytes and a few small
+  /// windows further on are ever read (a phone's hour of 4K is ~25 GB), never the file.
+  public static let maxLocalVideoBytes = 1 << 40
   /// Most entries of a folder looked at; the rest are ignored.
   public static let maxFolderEntries = 100_000
 

@@ -2,15 +2,20 @@ import Foundation
 import TesseraUtilities
 
 /// What a local photo's first bytes tell: its pixel size as shown (EXIF orientations 5…8
-/// swap the sides, as libvips' thumbnail turns the picture upright) and its EXIF facts.
+/// swap the sides, as libvips' thumbnail turns the picture upright) and its EXIF facts; for a
+/// video, its duration and the date its container says it was recorded.
 public struct PhotoHeader: Sendable, Equatable {
   /// Width × height as the photo is shown, when the header states it within `FeedLimits`.
   public var pixelSize: PixelSize?
   public var exif: ExifFacts?
+  /// A video's length in seconds (in hundredths, at most `VideoFacts.maxDuration`); nil for
+  /// photos and for videos whose container does not say.
+  public var duration: Double?
 
-  public init(pixelSize: PixelSize? = nil, exif: ExifFacts? = nil) {
+  public init(pixelSize: PixelSize? = nil, exif: ExifFacts? = nil, duration: Double? = nil) {
     self.pixelSize = pixelSize
     self.exif = exif
+    self.duration = duration
   }
 
   /// The header in `bytes` (a file's first bytes). O(bytes looked at), bounded by
@@ -19,6 +24,10 @@ public struct PhotoHeader: Sendable, Equatable {
   /// are a PNG's, WebP's and JPEG XL container's EXIF and XMP (`EmbeddedMetadata`); a JPEG
   /// without an EXIF date is dated by its XMP or IPTC.
   public init(bytes: [UInt8]) {
+    if let video = VideoContainer(sniffing: bytes) {
+      self.init(video: video.scan(bytes, at: 0, fileSize: bytes.count).facts)
+      return
+    }
     if let heif = HEIFHeader(bytes: bytes) {
       let exifItem = heif.exif?.range(inFileOf: bytes.count, limit: FeedLimits.maxHEIFExifBytes)
       self.init(heif: heif, exifItem: exifItem.map { Array(bytes[$0]) })
@@ -35,6 +44,17 @@ public struct PhotoHeader: Sendable, Equatable {
 }
 
 extension PhotoHeader {
+  /// A video's header: its duration, and its creation time as the date taken, so it sorts
+  /// among the photos of the same moment. The container's time is UTC; a camera's EXIF date
+  /// is its wall clock, so the time is read on the clock of `zone` — the process's own, as
+  /// exiftool's `-api QuickTimeUTC` does — which is the camera's when it was recorded here.
+  init(video: VideoFacts, zone: TimeZone = .current) {
+    let taken = video.created.map {
+      WallClockTime(Date(timeIntervalSince1970: TimeInterval($0)), in: zone)
+    }
+    self.init(exif: taken.map { ExifFacts(taken: $0) }, duration: video.duration)
+  }
+
   /// A HEIF photo's header: `heif`'s shown size, and the facts of its Exif item's bytes when
   /// they were read. The orientation is dropped: libheif turns the picture by its own `irot`
   /// and libvips' heifload ignores EXIF's, so it would turn a HEIF photo twice.
@@ -66,6 +86,11 @@ public protocol PhotoHeaderReading: Sendable {
 /// chunk walk goes on from where it left the bytes, at most ``maxFurtherReads`` reads of at
 /// most ``furtherReadBytes``; a PNG has its last `PNGChunks.maxTailBytes` read once. Each
 /// read goes through the same checks, and a file that changed in between gives no date.
+///
+/// A video (known by its bytes: `VideoContainer`) may be up to `FeedLimits.maxLocalVideoBytes`
+/// long; its container's walk goes on past the first bytes the same way, at most
+/// ``maxFurtherReads`` windows of ``videoWindowBytes``: a phone's `moov` after its media data
+/// is one more read.
 public struct LocalPhotoHeaderReader: PhotoHeaderReading {
   /// Bytes of the first read; a file whose header goes on past them is read again, up to
   /// `FeedLimits.maxPhotoHeaderBytes`.
@@ -75,13 +100,21 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
   /// header and at most one metadata chunk.
   static let maxFurtherReads = 4
   static let furtherReadBytes = max(WebPChunks.maxChunkBytes, JXLBoxes.maxBoxBytes)
+  /// Bytes of a video read at each offset its walk names: a box or element header, and a
+  /// `moov` or Info up to its movie header (`mvhd` comes first; a few hundred bytes).
+  static let videoWindowBytes = 64 * 1024
 
   public init() {}
 
   public func header(ofFileAt path: String) -> PhotoHeader? {
     let first = LocalFile.readPrefix(
-      path: path, limit: Self.firstReadBytes, maxFileSize: FeedLimits.maxLocalFileBytes)
+      path: path, limit: Self.firstReadBytes, maxFileSize: FeedLimits.maxLocalVideoBytes)
     guard case .success(let start) = first else { return nil }
+    if let video = VideoContainer(sniffing: start.bytes) {
+      return PhotoHeader(video: videoFacts(video, start, path: path))
+    }
+    // Only a video may be larger than a photo.
+    guard start.size <= FeedLimits.maxLocalFileBytes else { return nil }
     if start.bytes.count == start.size || Self.holdsWholeJPEGHeader(start.bytes) {
       return header(of: start, path: path)
     }
@@ -112,25 +145,50 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
     if range.upperBound <= prefix.bytes.count {
       return PhotoHeader(heif: heif, exifItem: Array(prefix.bytes[range]))
     }
-    let item = SafeFileRead.contents(
-      path: path, maxFileSize: FeedLimits.maxLocalFileBytes, offset: range.lowerBound,
-      count: range.count)
-    guard case .success(let contents) = item, contents.size == prefix.size,
+    let item = Self.read(path, offset: range.lowerBound, count: range.count, sameAs: prefix)
+    return PhotoHeader(heif: heif, exifItem: item)
+  }
+
+  /// `count` bytes at `offset` of the file whose first bytes were `prefix`, through the same
+  /// checks; nil when they cannot be read or the file's size or time changed in between.
+  private static func read(
+    _ path: String, offset: Int, count: Int, sameAs prefix: LocalFile.Prefix
+  ) -> [UInt8]? {
+    let read = SafeFileRead.contents(
+      path: path, maxFileSize: max(prefix.size, FeedLimits.maxLocalFileBytes), offset: offset,
+      count: count)
+    guard case .success(let contents) = read, contents.size == prefix.size,
       contents.modified == prefix.modified
-    else { return PhotoHeader(heif: heif, exifItem: nil) }
-    return PhotoHeader(heif: heif, exifItem: [UInt8](contents.bytes))
+    else { return nil }
+    return [UInt8](contents.bytes)
+  }
+
+  /// A video's facts: its container's walk over the first bytes (`prefix`), then over a
+  /// window at each offset it names, each past the last (a walk can never stand still).
+  private func videoFacts(
+    _ container: VideoContainer, _ prefix: LocalFile.Prefix, path: String
+  ) -> VideoFacts {
+    var scan = container.scan(prefix.bytes, at: 0, fileSize: prefix.size)
+    var reached = 0
+    for _ in 0..<Self.maxFurtherReads {
+      guard !scan.facts.isComplete, let next = scan.next, next > reached, next < prefix.size,
+        let window = Self.read(
+          path, offset: next, count: min(prefix.size - next, Self.videoWindowBytes),
+          sameAs: prefix)
+      else { break }
+      reached = next
+      let further = container.scan(window, at: next, fileSize: prefix.size)
+      scan.facts.merge(further.facts)
+      scan.next = further.next
+    }
+    return scan.facts
   }
 
   /// The metadata of a PNG, WebP or JPEG XL file whose first bytes (`prefix`) end before its
   /// metadata chunks do; nil for other files, and when nothing further was read.
   private func metadataFurtherOn(_ prefix: LocalFile.Prefix, path: String) -> EmbeddedMetadata? {
     func read(offset: Int, count: Int) -> [UInt8]? {
-      let read = SafeFileRead.contents(
-        path: path, maxFileSize: FeedLimits.maxLocalFileBytes, offset: offset, count: count)
-      guard case .success(let contents) = read, contents.size == prefix.size,
-        contents.modified == prefix.modified
-      else { return nil }
-      return [UInt8](contents.bytes)
+      Self.read(path, offset: offset, count: count, sameAs: prefix)
     }
     let bytes = prefix.bytes
     let walkOn: ([UInt8]) -> MetadataScan

@@ -77,10 +77,12 @@ final class RawByteReader {
 /// Big- or little-endian integers from bytes already read; nil when they are not all there.
 ///
 /// - Complexity: O(1).
-struct RawEndian {
-  var bigEndian: Bool
+package struct RawEndian {
+  package var bigEndian: Bool
 
-  func u16(_ bytes: [UInt8], _ at: Int) -> Int? {
+  package init(bigEndian: Bool) { self.bigEndian = bigEndian }
+
+  package func u16(_ bytes: [UInt8], _ at: Int) -> Int? {
     guard at >= 0, at <= bytes.count - 2 else { return nil }
     let first = Int(bytes[at])
     let second = Int(bytes[at + 1])
@@ -88,7 +90,7 @@ struct RawEndian {
   }
 
   /// 0…4,294,967,295: fits an `Int` on the 64-bit platforms Tessera runs on.
-  func u32(_ bytes: [UInt8], _ at: Int) -> Int? {
+  package func u32(_ bytes: [UInt8], _ at: Int) -> Int? {
     guard at >= 0, at <= bytes.count - 4 else { return nil }
     return (0..<4).reduce(0) { sum, index in
       sum << 8 | Int(bytes[at + (bigEndian ? index : 3 - index)])
@@ -96,9 +98,10 @@ struct RawEndian {
   }
 
   /// A 32-bit value read as signed (−2^31…2^31 − 1).
-  func s32(_ bytes: [UInt8], _ at: Int) -> Int? {
+  package func s32(_ bytes: [UInt8], _ at: Int) -> Int? {
     u32(bytes, at).map { Int(Int32(truncatingIfNeeded: $0)) }
   }
 
-  static let big = RawEndian(bigEndian: true)
+  package static let big = RawEndian(bigEndian: true)
+  package static let little = RawEndian(bigEndian: false)
 }
