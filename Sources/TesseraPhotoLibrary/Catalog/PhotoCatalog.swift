@@ -41,6 +41,10 @@ public final class PhotoCatalog: Sendable {
     /// The RAW beside it (`WalkedFile.rawCompanion`): its extension's `RAWPairing` code, 0
     /// for none; its stem is the photo's.
     var rawCompanion: UInt8 = 0
+    /// A video's duration in hundredths of a second (`VideoFacts` keeps no finer, and 100
+    /// days fit 32 bits), 0 for none. It sits in the padding after `rawCompanion`: the
+    /// record's stride stays 96 bytes.
+    var duration: UInt32 = 0
 
     struct Flags: OptionSet {
       let rawValue: UInt8
@@ -254,7 +258,7 @@ public final class PhotoCatalog: Sendable {
         header = PhotoHeader(
           pixelSize: record.flags.contains(.pixelSize)
             ? PixelSize(width: Int(record.width), height: Int(record.height)) : nil,
-          exif: exif)
+          exif: exif, duration: record.duration == 0 ? nil : Double(record.duration) / 100)
       }
       return LocalPhoto(
         file: file, modified: WallClockTime(seconds: record.modified), header: header)
@@ -381,6 +385,8 @@ public final class PhotoCatalog: Sendable {
 
   private static func set(_ header: PhotoHeader, on record: inout Record, in state: inout State) {
     record.flags = [.headerRead]
+    record.duration =
+      header.duration.map { UInt32(Int(clamping: $0 * 100, to: 1...Int(UInt32.max))) } ?? 0
     if let size = header.pixelSize {
       record.flags.insert(.pixelSize)
       record.width = Int32(clamping: size.width)

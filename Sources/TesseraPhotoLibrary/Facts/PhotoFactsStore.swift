@@ -2,7 +2,7 @@ import Foundation
 import TesseraUtilities
 
 /// What Tessera learnt from local photos' headers (pixel size, date taken, camera,
-/// orientation), kept on disk a file per folder, so a second look at a folder has every
+/// orientation, a video's duration), kept on disk a file per folder, so a second look at a folder has every
 /// photo's date at once: no header is read again, no photo moves after the first screen.
 ///
 /// A fact is used only while its file keeps the size and modification time it had when its
@@ -18,7 +18,7 @@ public struct PhotoFactsStore: Sendable {
 
   /// The first line of every file; a reader that changes what it reads from a header
   /// changes it, so facts an older reader gathered are read afresh.
-  static let formatLine = "tessera-photo-facts 2"
+  static let formatLine = "tessera-photo-facts 3"
 
   /// The largest facts file read: `FeedLimits.maxFolderEntries` photos of ~300 bytes.
   static let maxFileBytes = 32 << 20
@@ -89,7 +89,8 @@ public struct PhotoFactsStore: Sendable {
   // MARK: format
   // Line 1 `formatLine`, line 2 the folder, then a line a photo, fields split by tabs:
   // size, modification time (the Double's bits in hex, so it compares exactly), width,
-  // height, orientation, seconds taken on the wall clock, model, name. Empty means unknown;
+  // height, orientation, seconds taken on the wall clock, a video's duration in milliseconds,
+  // model, name. Empty means unknown;
   // text fields escape `%`, tab, CR and LF as `%XX`.
 
   static func encode(_ entries: [Entry], folder: String) -> Data {
@@ -103,6 +104,8 @@ public struct PhotoFactsStore: Sendable {
         header.pixelSize.map { String($0.height) } ?? "",
         header.exif?.orientation.map { String($0) } ?? "",
         header.exif?.taken.map { String($0.seconds) } ?? "",
+        header.duration.map { String(Int(clamping: $0 * 1_000, to: 0...maxDurationMilliseconds)) }
+          ?? "",
         escape(header.exif?.model ?? ""),
         escape(entry.name),
       ]
@@ -127,12 +130,12 @@ public struct PhotoFactsStore: Sendable {
 
   private static func entry(_ line: String) -> Entry? {
     let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-    guard fields.count == 8,
-      let size = plainNumber(fields[0], limit: FeedLimits.maxLocalFileBytes),
+    guard fields.count == 9,
+      let size = plainNumber(fields[0], limit: FeedLimits.maxLocalVideoBytes),
       let bits = UInt64(fields[1], radix: 16),
       case let seconds = Double(bitPattern: bits), seconds.isFinite,
-      let name = unescape(fields[7]), !name.isEmpty, !name.contains("/"),
-      let model = unescape(fields[6]), model.utf8.count <= FeedLimits.maxExifText
+      let name = unescape(fields[8]), !name.isEmpty, !name.contains("/"),
+      let model = unescape(fields[7]), model.utf8.count <= FeedLimits.maxExifText
     else { return nil }
     var header = PhotoHeader()
     if !fields[2].isEmpty || !fields[3].isEmpty {
@@ -158,9 +161,18 @@ public struct PhotoFactsStore: Sendable {
       exif.taken = WallClockTime(seconds: taken)
     }
     header.exif = exif == ExifFacts() ? nil : exif
+    if !fields[6].isEmpty {
+      guard let milliseconds = plainNumber(fields[6], limit: maxDurationMilliseconds),
+        let duration = VideoFacts.duration(seconds: Double(milliseconds) / 1_000)
+      else { return nil }
+      header.duration = duration
+    }
     return Entry(
       name: name, size: size, modified: Date(timeIntervalSince1970: seconds), header: header)
   }
+
+  /// The longest duration a line may hold: `VideoFacts.maxDuration`.
+  static let maxDurationMilliseconds = Int(VideoFacts.maxDuration) * 1_000
 
   /// Decimal digits only (no sign, no spaces), at most `limit`.
   private static func plainNumber(_ text: String, limit: Int) -> Int? {
