@@ -118,7 +118,8 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
     return LocalFacts(
       path: photo.file.path, fileSize: photo.file.size, pixelSize: photo.header?.pixelSize,
       taken: exif?.taken?.description, modified: photo.modified.description, model: exif?.model,
-      headerRead: photo.headerRead, rawCompanion: photo.file.rawCompanion)
+      headerRead: photo.headerRead, rawCompanion: photo.file.rawCompanion,
+      duration: photo.header?.duration)
   }
 
   /// A local photo's facts, as far as its header told them.
@@ -135,9 +136,18 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
     var headerRead: Bool
     /// The camera RAW of the same name beside it (a RAW+JPEG pair, shown once).
     var rawCompanion: String?
+    /// A video's length in seconds, when its container says.
+    var duration: Double?
 
     /// A video, shown by its poster.
     var isVideo: Bool { VideoFile.mimeType(ofPath: path) != nil }
+
+    /// What a video's tile says before its name: "▶ 0:42", or "▶" while (or when) its
+    /// length is not known; nil for photos.
+    var videoBadge: String? {
+      guard isVideo else { return nil }
+      return duration.map { "▶ " + DurationText.text(seconds: $0) } ?? "▶"
+    }
 
     /// The RAW's path: the photo's folder and the RAW's name.
     var rawCompanionPath: String? {
@@ -155,7 +165,11 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
         ([when] + (model.map { [$0] } ?? [])).joined(separator: " · "),
         path,
       ] + (rawCompanion.map { ["RAW+JPEG: \($0) beside it (d moves both to the Trash)"] } ?? [])
-        + (isVideo ? ["video · its poster, a frame about 10 % in · o plays it"] : [])
+        + (isVideo
+          ? [
+            (["video"] + (duration.map { [DurationText.text(seconds: $0)] } ?? [])
+              + ["its poster, a frame about 10 % in · o plays it"]).joined(separator: " · ")
+          ] : [])
     }
   }
 

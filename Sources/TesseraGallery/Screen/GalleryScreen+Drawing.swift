@@ -105,7 +105,8 @@ extension GalleryScreen {
     }
     // A RAW+JPEG pair says so on its tile, in every protocol.
     if item.local?.rawCompanion != nil { text = "RAW+ " + text }
-    if item.local?.isVideo == true { text = "▶ " + text }
+    // A video's length is what a person looks for on its tile, in every protocol.
+    if let badge = item.local?.videoBadge { text = badge + " " + text }
     if marked { text = "● " + text }
     return TextLayout.truncate(text, columns: width)
   }
