@@ -209,11 +209,13 @@ struct RawFilesEndToEndTests {
       modified: "2024-05-02T10:00:00Z")
     let tmux = try ActingOnPhotosEndToEndTests.gallery("--sort name", in: root)
     try tmux.waitFor("the photo and the video's poster") {
-      PathsInAndOutEndToEndTests.ready(2)($0) && Tmux.plain($0).contains("▶ clip.mp4")
+      PathsInAndOutEndToEndTests.ready(2)($0) && Tmux.plain($0).contains("▶ 0:02 clip.mp4")
         && Tmux.plain($0).contains("✓ 2 loaded")
     }
     try tmux.send("l", "Enter")
-    try tmux.waitFor("the video's detail") { Tmux.plain($0).contains("o plays it") }
+    try tmux.waitFor("the video's detail") {
+      Tmux.plain($0).contains("video · 0:02 · its poster")
+    }
     try tmux.send("q")
     try PathsInAndOutEndToEndTests.exited(tmux, in: root)
 

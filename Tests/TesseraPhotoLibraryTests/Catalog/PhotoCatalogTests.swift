@@ -22,6 +22,11 @@ import Testing
       PhotoHeader(exif: ExifFacts(model: "Pixel 8")),
       PhotoHeader(),
       nil,
+      // Videos: a duration, the shortest and the longest kept.
+      PhotoHeader(
+        exif: ExifFacts(taken: WallClockTime(exif: "2021:06:05 12:20:30")), duration: 42.5),
+      PhotoHeader(duration: 0.01),
+      PhotoHeader(duration: VideoFacts.maxDuration),
     ]
     var expected: [LocalPhoto] = []
     for (number, header) in headers.enumerated() {
@@ -44,6 +49,8 @@ import Testing
     catalog.setHeader(read, at: 4)
     #expect(catalog.photo(at: 4) == expected[4].reading(read))
     #expect(catalog.headerRead(at: 4))
+    // A video's duration lives in the record's padding: no photo pays for it.
+    #expect(MemoryLayout<PhotoCatalog.Record>.stride == 96)
   }
 
   /// Photos taken in the same second sort by folder, then name; names alike in their first

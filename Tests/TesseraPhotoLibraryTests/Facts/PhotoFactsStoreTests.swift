@@ -44,6 +44,27 @@ import Testing
     }
   }
 
+  /// A video's duration and creation date come back, also for a file larger than any
+  /// photo's limit (a phone's 6-GB clip).
+  @Test func aVideosFactsComeBack() async throws {
+    try await TemporaryFolder.with { directory in
+      let store = PhotoFactsStore(directory: directory)
+      let clip = PhotoHeader(
+        exif: ExifFacts(taken: WallClockTime(exif: "2021:06:05 12:20:30")), duration: 42.5)
+      let long = PhotoHeader(duration: VideoFacts.maxDuration)
+      try store.store(
+        [
+          Self.entry("clip.mp4", size: 6_000_000_000, header: clip),
+          Self.entry("long.mkv", header: long),
+        ], ofFolder: "/v")
+      let facts = store.facts(ofFolder: "/v")
+      let file = WalkedFile(path: "/v/clip.mp4", size: 6_000_000_000, modified: Self.modified)
+      #expect(facts.header(of: file) == clip)
+      let other = WalkedFile(path: "/v/long.mkv", size: 3_500_000, modified: Self.modified)
+      #expect(facts.header(of: other) == long)
+    }
+  }
+
   @Test func aChangedFileIsReadAgain() async throws {
     try await TemporaryFolder.with { directory in
       let store = PhotoFactsStore(directory: directory)
@@ -90,29 +111,37 @@ import Testing
       func line(_ fields: [String]) -> String { fields.joined(separator: "\t") }
       let lines = [
         PhotoFactsStore.formatLine, "/p",
-        line(["10", bits, "640", "480", "", "", "", "good.jpg"]),
-        line(["10", bits, "99999999999999999999", "480", "", "", "", "huge-width.jpg"]),
-        line(["10", bits, "0", "480", "", "", "", "zero-width.jpg"]),
-        line(["10", bits, "640", "6", "", "", "", "needle.jpg"]),
-        line(["-10", bits, "", "", "", "", "", "negative-size.jpg"]),
-        line(["+10", bits, "", "", "", "", "", "signed-size.jpg"]),
-        line(["10", bits, "", "", "9", "", "", "orientation-9.jpg"]),
-        line(["10", bits, "", "", "", "999999999999999999", "", "far-future.jpg"]),
-        line(["10", "7ff0000000000000", "", "", "", "", "", "infinite-time.jpg"]),
-        line(["10", bits, "", "", "", "", "", "bad%zzescape.jpg"]),
-        line(["10", bits, "", "", "", "", "", "a/b.jpg"]),
-        line(["10", bits, "", "", "", "", String(repeating: "m", count: 200), "long-model.jpg"]),
-        line(["10", bits, "", "", "", "", "too-few-fields.jpg"]),
+        line(["10", bits, "640", "480", "", "", "", "", "good.jpg"]),
+        line(["10", bits, "99999999999999999999", "480", "", "", "", "", "huge-width.jpg"]),
+        line(["10", bits, "0", "480", "", "", "", "", "zero-width.jpg"]),
+        line(["10", bits, "640", "6", "", "", "", "", "needle.jpg"]),
+        line(["-10", bits, "", "", "", "", "", "", "negative-size.jpg"]),
+        line(["+10", bits, "", "", "", "", "", "", "signed-size.jpg"]),
+        line(["10", bits, "", "", "9", "", "", "", "orientation-9.jpg"]),
+        line(["10", bits, "", "", "", "999999999999999999", "", "", "far-future.jpg"]),
+        line(["10", "7ff0000000000000", "", "", "", "", "", "", "infinite-time.jpg"]),
+        line(["10", bits, "", "", "", "", "", "", "bad%zzescape.jpg"]),
+        line(["10", bits, "", "", "", "", "", "", "a/b.jpg"]),
+        line(["10", bits, "", "", "", "", "", String(repeating: "m", count: 200), "long-model.jpg"]
+        ),
+        line(["10", bits, "", "", "", "", "", "too-few-fields.jpg"]),
+        line(["10", bits, "", "", "", "", "3000", "", "video.mp4"]),
+        line(["10", bits, "", "", "", "", "0", "", "zero-duration.mp4"]),
+        line(["10", bits, "", "", "", "", "-5", "", "negative-duration.mp4"]),
+        line(["10", bits, "", "", "", "", "1.5", "", "fractional-duration.mp4"]),
+        line(["10", bits, "", "", "", "", "99999999999999", "", "centuries.mp4"]),
+        line(["10", bits, "", "", "", "", "nan", "", "nan-duration.mp4"]),
         "\u{FF}\u{FE} not even text",
       ]
       try Data(lines.joined(separator: "\n").utf8).write(to: store.url(ofFolder: "/p"))
       let facts = store.facts(ofFolder: "/p")
-      #expect(facts.entries.keys.sorted() == ["good.jpg"])
+      #expect(facts.entries.keys.sorted() == ["good.jpg", "video.mp4"])
+      #expect(facts.entries["video.mp4"]?.header.duration == 3)
       // The same file read for another folder (as if their names' hashes collided): unused.
       try FileManager.default.copyItem(at: store.url(ofFolder: "/p"), to: store.url(ofFolder: "/q"))
       #expect(store.facts(ofFolder: "/q").count == 0)
       // Another format's first line: unused.
-      try Data(("tessera-photo-facts 1\n/p\n" + lines[2]).utf8).write(to: store.url(ofFolder: "/p"))
+      try Data(("tessera-photo-facts 2\n/p\n" + lines[2]).utf8).write(to: store.url(ofFolder: "/p"))
       #expect(store.facts(ofFolder: "/p").count == 0)
       // A symbolic link where the file should be: not followed.
       try FileManager.default.removeItem(at: store.url(ofFolder: "/p"))
