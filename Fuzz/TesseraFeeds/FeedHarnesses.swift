@@ -111,6 +111,33 @@ extension FuzzHarnesses {
       FeedInvariants.check(ExifFacts(taken: IPTCDates.taken(prefix)))
       _ = JPEGMetadataSegments.iptc(inResources: prefix[...]).flatMap(IPTCDates.taken)
     },
+    // A video's bytes as each container's walk sees them (MP4/QuickTime boxes, Matroska
+    // elements, AVI chunks), as a whole file and as the first bytes of a 1 TiB one, then read
+    // on where each walk says, as the header reader does: a duration and a creation time
+    // within their bounds or none, and every further offset within the file, never behind
+    // the window it came from.
+    "video-container": { bytes in
+      let file = Array(bytes)
+      _ = VideoContainer(sniffing: file)
+      for container in VideoContainer.allCases {
+        for fileSize in [file.count, FeedLimits.maxLocalVideoBytes] {
+          var scan = container.scan(file, at: 0, fileSize: fileSize)
+          FeedInvariants.check(scan.facts)
+          var reached = 0
+          for _ in 0..<4 {
+            guard let next = scan.next else { break }
+            precondition(next >= reached && next < fileSize)
+            guard next > reached, next < file.count else { break }
+            reached = next
+            scan = container.scan(Array(file[next...]), at: next, fileSize: fileSize)
+            FeedInvariants.check(scan.facts)
+          }
+        }
+      }
+      let header = PhotoHeader(bytes: file)
+      FeedInvariants.check(header.exif)
+      FeedInvariants.check(VideoFacts(duration: header.duration))
+    },
   ]
 }
 
@@ -135,6 +162,16 @@ enum FeedInvariants {
       precondition((1800...9999).contains(year))
       _ = (taken.dayTitle, taken.monthTitle, taken.description)
     }
+  }
+
+  /// A video's facts within their bounds: a positive duration of at most
+  /// `VideoFacts.maxDuration` in whole hundredths, a creation time within 1970…2100.
+  static func check(_ facts: VideoFacts) {
+    if let duration = facts.duration {
+      precondition(duration.isFinite && duration > 0 && duration <= VideoFacts.maxDuration)
+      precondition((duration * 100).rounded() / 100 == duration)
+    }
+    if let created = facts.created { precondition(VideoFacts.createdRange.contains(created)) }
   }
 
   static func check(_ size: PixelSize?) {
