@@ -18,7 +18,8 @@ enum MatroskaInfo {
   /// Seconds from 1970-01-01 to 2001-01-01, Matroska's epoch.
   static let secondsFrom1970To2001: Int64 = 978_307_200
 
-  private enum ID {
+  /// The element IDs read, as RFC 9559 writes them (length marker included).
+  enum ID {
     static let ebml: UInt64 = 0x1A45_DFA3
     static let segment: UInt64 = 0x1853_8067
     static let info: UInt64 = 0x1549_A966

@@ -15,8 +15,9 @@ import Testing
   /// As ffmpeg writes it: SeekHead, Void, Info (TimecodeScale, Duration, DateUTC), Tracks.
   @Test func infoGivesDurationAndCreationTime() {
     let info = EBML.element(
-      EBML.info,
-      EBML.uint(EBML.timecodeScale, 1_000_000) + EBML.float64(EBML.duration, 42_500)
+      MatroskaInfo.ID.info,
+      EBML.uint(MatroskaInfo.ID.timecodeScale, 1_000_000)
+        + EBML.float64(MatroskaInfo.ID.duration, 42_500)
         + EBML.date)
     let file = EBML.file([
       Self.seekHead, EBML.element(EBML.void, [UInt8](repeating: 0, count: 80)), info,
@@ -26,7 +27,9 @@ import Testing
     // A 4-byte float, and microsecond ticks.
     let micro = EBML.file([
       EBML.element(
-        EBML.info, EBML.uint(EBML.timecodeScale, 1_000) + EBML.float32(EBML.duration, 3_000_000))
+        MatroskaInfo.ID.info,
+        EBML.uint(MatroskaInfo.ID.timecodeScale, 1_000)
+          + EBML.float32(MatroskaInfo.ID.duration, 3_000_000))
     ])
     #expect(Self.scan(micro).facts == VideoFacts(duration: 3))
   }
@@ -35,23 +38,30 @@ import Testing
   @Test func aLiveRecordingHasNoDurationAndUnknownSizes() {
     let file = EBML.file(
       [
-        EBML.element(EBML.info, EBML.uint(EBML.timecodeScale, 1_000_000) + EBML.date),
-        EBML.element(EBML.cluster, [9, 9, 9], unknownSize: true),
+        EBML.element(
+          MatroskaInfo.ID.info, EBML.uint(MatroskaInfo.ID.timecodeScale, 1_000_000) + EBML.date),
+        EBML.element(MatroskaInfo.ID.cluster, [9, 9, 9], unknownSize: true),
       ], doctype: "webm", unknownSegmentSize: true)
     #expect(Self.scan(file).facts == VideoFacts(created: VideoMoment.since1970))
     // Without DateUTC either, and TimecodeScale left at its default.
-    let bare = EBML.file([EBML.element(EBML.info, EBML.float64(EBML.duration, 1_500))])
+    let bare = EBML.file([
+      EBML.element(MatroskaInfo.ID.info, EBML.float64(MatroskaInfo.ID.duration, 1_500))
+    ])
     #expect(Self.scan(bare).facts == VideoFacts(duration: 1.5))
     // An Info of unknown size is read to the window's end.
     let open = EBML.file(
-      [EBML.element(EBML.info, EBML.float64(EBML.duration, 1_500), unknownSize: true)])
+      [
+        EBML.element(
+          MatroskaInfo.ID.info, EBML.float64(MatroskaInfo.ID.duration, 1_500), unknownSize: true)
+      ])
     #expect(Self.scan(open).facts == VideoFacts(duration: 1.5))
   }
 
   /// Info after a 100 KB element (attachments written first): the walk names Info's offset,
   /// and a window read there gives the facts.
   @Test func infoPastTheFirstWindowIsFoundFurtherOn() throws {
-    let info = EBML.element(EBML.info, EBML.float64(EBML.duration, 2_000) + EBML.date)
+    let info = EBML.element(
+      MatroskaInfo.ID.info, EBML.float64(MatroskaInfo.ID.duration, 2_000) + EBML.date)
     let file = EBML.file([
       Self.seekHead, EBML.element(EBML.void, [UInt8](repeating: 0, count: 100_000)), info,
     ])
@@ -65,8 +75,9 @@ import Testing
 
   /// Info comes before the first Cluster; an element of unknown size cannot be stepped over.
   @Test func theWalkStopsAtAClusterOrAnUnknownSize() {
-    let info = EBML.element(EBML.info, EBML.float64(EBML.duration, 2_000))
-    #expect(Self.scan(EBML.file([EBML.element(EBML.cluster, [1]), info])) == VideoScan())
+    let info = EBML.element(MatroskaInfo.ID.info, EBML.float64(MatroskaInfo.ID.duration, 2_000))
+    #expect(
+      Self.scan(EBML.file([EBML.element(MatroskaInfo.ID.cluster, [1]), info])) == VideoScan())
     #expect(
       Self.scan(EBML.file([EBML.element(EBML.tracks, [1], unknownSize: true), info]))
         == VideoScan())
@@ -74,39 +85,46 @@ import Testing
 
   @Test func forgedValuesAreNotBelieved() {
     func facts(_ children: [UInt8]) -> VideoFacts {
-      Self.scan(EBML.file([EBML.element(EBML.info, children)])).facts
+      Self.scan(EBML.file([EBML.element(MatroskaInfo.ID.info, children)])).facts
     }
     for ticks in [Double.nan, .infinity, -.infinity, -5, 0] {
-      #expect(facts(EBML.float64(EBML.duration, ticks)).duration == nil, "\(ticks)")
+      #expect(facts(EBML.float64(MatroskaInfo.ID.duration, ticks)).duration == nil, "\(ticks)")
     }
     // Ticks × scale past 2^64 and past 100 days: clamped.
     #expect(
-      facts(EBML.uint(EBML.timecodeScale, .max, bytes: 8) + EBML.float64(EBML.duration, 1e200))
-        .duration == VideoFacts.maxDuration)
+      facts(
+        EBML.uint(MatroskaInfo.ID.timecodeScale, .max, bytes: 8)
+          + EBML.float64(MatroskaInfo.ID.duration, 1e200)
+      )
+      .duration == VideoFacts.maxDuration)
     // TimecodeScale 0 is no scale: the default stands.
     #expect(
-      facts(EBML.uint(EBML.timecodeScale, 0) + EBML.float64(EBML.duration, 1_000)).duration == 1)
+      facts(
+        EBML.uint(MatroskaInfo.ID.timecodeScale, 0) + EBML.float64(MatroskaInfo.ID.duration, 1_000)
+      ).duration == 1)
     // A Duration of 2 bytes, dates of Int64's extremes: not read.
-    #expect(facts(EBML.uint(EBML.duration, 7, bytes: 2)).duration == nil)
+    #expect(facts(EBML.uint(MatroskaInfo.ID.duration, 7, bytes: 2)).duration == nil)
     for nanoseconds in [Int64.min, .max, -978_307_200 * 1_000_000_000] {
-      let date = EBML.uint(EBML.dateUTC, UInt64(bitPattern: nanoseconds), bytes: 8)
+      let date = EBML.uint(MatroskaInfo.ID.dateUTC, UInt64(bitPattern: nanoseconds), bytes: 8)
       #expect(facts(date).created == nil, "\(nanoseconds)")
     }
     // A child claiming more than Info holds ends the walk there.
-    let forged = EBML.id(EBML.duration) + EBML.size(1_000) + [0, 0, 0, 0, 0, 0, 0, 0]
+    let forged = EBML.id(MatroskaInfo.ID.duration) + EBML.size(1_000) + [0, 0, 0, 0, 0, 0, 0, 0]
     #expect(facts(forged) == VideoFacts())
     // Not EBML, a Segment missing, an ID of 5 bytes (first byte 0x08).
     #expect(Self.scan(Array("RIFF".utf8)) == VideoScan())
-    #expect(Self.scan(EBML.element(EBML.ebml, [])) == VideoScan())
-    #expect(Self.scan(EBML.element(EBML.ebml, []) + [0x08, 1, 2, 3, 4, 0x81, 0]) == VideoScan())
+    #expect(Self.scan(EBML.element(MatroskaInfo.ID.ebml, [])) == VideoScan())
+    #expect(
+      Self.scan(EBML.element(MatroskaInfo.ID.ebml, []) + [0x08, 1, 2, 3, 4, 0x81, 0]) == VideoScan()
+    )
   }
 
   /// Cut anywhere, a file gives its facts or none and names no read past its end.
   @Test func aFileCutAnywhereNeverTraps() {
     let file = EBML.file([
       Self.seekHead,
-      EBML.element(EBML.info, EBML.float64(EBML.duration, 2_000) + EBML.date),
-      EBML.element(EBML.cluster, [1, 2, 3]),
+      EBML.element(MatroskaInfo.ID.info, EBML.float64(MatroskaInfo.ID.duration, 2_000) + EBML.date),
+      EBML.element(MatroskaInfo.ID.cluster, [1, 2, 3]),
     ])
     for length in 0...file.count {
       let scan = Self.scan(Array(file.prefix(length)))

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraPhotoLibrary
@@ -49,6 +50,23 @@ import Testing
     #expect(first.facts == VideoFacts())
     #expect(first.next == Box.ftyp("isom").count + 8 + 200_000)
     #expect(Self.facts(file, window: 4_096) == Self.expected)
+  }
+
+  /// A phone's 8-GiB clip (a sparse file: no disk is spent), larger than any photo may be,
+  /// with `moov` at its end: read by the header reader in its first bytes and one window.
+  @Test func aMultiGigabyteClipIsReadAtItsEnd() async throws {
+    try await TemporaryFolder.with { folder in
+      let path = folder.appendingPathComponent("phone.mp4").path
+      let media: UInt64 = 8 << 30
+      let head = Box.ftyp("isom") + Box.u32(1) + Array("mdat".utf8) + Box.u64(16 + media)
+      try Data(head).write(to: URL(fileURLWithPath: path))
+      let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+      try file.seek(toOffset: UInt64(head.count) + media)
+      try file.write(contentsOf: Data(Box.plain("moov", Box.mvhd())))
+      try file.close()
+      let header = try #require(LocalPhotoHeaderReader().header(ofFileAt: path))
+      #expect(header == PhotoHeader(video: Self.expected))
+    }
   }
 
   /// `mdat` with a 64-bit `largesize`: 5 GiB of media before `moov`, past 32 bits.

@@ -1,5 +1,7 @@
 import Foundation
-import TesseraUtilities
+import TesseraTestSupport
+
+@testable import TesseraPhotoLibrary
 
 /// 2021-06-05 10:20:30 UTC, the creation time every fixture and generated clip carries.
 enum VideoMoment {
@@ -40,16 +42,10 @@ extension Box {
 /// EBML elements built by hand: an ID as written (marker bits included), a size as a
 /// variable-length integer.
 enum EBML {
-  static let ebml: UInt64 = 0x1A45_DFA3
-  static let segment: UInt64 = 0x1853_8067
+  // The IDs the reader looks for are its own (`MatroskaInfo.ID`); these it steps over.
   static let seekHead: UInt64 = 0x114D_9B74
   static let void: UInt64 = 0xEC
-  static let info: UInt64 = 0x1549_A966
   static let tracks: UInt64 = 0x1654_AE6B
-  static let cluster: UInt64 = 0x1F43_B675
-  static let timecodeScale: UInt64 = 0x2A_D7B1
-  static let duration: UInt64 = 0x4489
-  static let dateUTC: UInt64 = 0x4461
 
   static func id(_ value: UInt64) -> [UInt8] {
     let length = (64 - value.leadingZeroBitCount + 7) / 8
@@ -81,14 +77,14 @@ enum EBML {
 
   /// DateUTC of `VideoMoment`.
   static let date = uint(
-    dateUTC, UInt64(VideoMoment.since1970 - 978_307_200) * 1_000_000_000, bytes: 8)
+    MatroskaInfo.ID.dateUTC, UInt64(VideoMoment.since1970 - 978_307_200) * 1_000_000_000, bytes: 8)
 
   /// A file: the EBML header (doc type `doctype`), then a Segment of `children`.
   static func file(
     _ children: [[UInt8]], doctype: String = "matroska", unknownSegmentSize: Bool = false
   ) -> [UInt8] {
-    element(ebml, element(0x4282, Array(doctype.utf8)))
-      + element(segment, children.flatMap { $0 }, unknownSize: unknownSegmentSize)
+    element(MatroskaInfo.ID.ebml, element(0x4282, Array(doctype.utf8)))
+      + element(MatroskaInfo.ID.segment, children.flatMap { $0 }, unknownSize: unknownSegmentSize)
   }
 }
 
@@ -120,24 +116,18 @@ enum RIFF {
   }
 }
 
-/// Clips made by ffmpeg at test time (Debian's `ffmpeg`, which the project's install script
-/// installs), with `VideoMoment` as their creation time.
+/// Clips made by ffmpeg at test time (`TestMedia`), 3 s of a test card with `VideoMoment` as
+/// their creation time.
 enum GeneratedVideo {
-  /// Whether ffmpeg is on the `PATH`.
-  static let canMake = TrashSandbox.program("ffmpeg") != nil
+  /// Whether the ffmpeg `TestMedia` runs is installed (Debian's, as the install script
+  /// installs it).
+  static let canMake = FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg")
 
-  /// A `seconds`-long test pattern written to `path` (its extension picks the container),
-  /// with `options` before the output; false when ffmpeg failed. ffmpeg is given 60 s and
-  /// killed past them (`ChildProcess`), so no test leaves it running.
-  static func make(
-    _ path: String, seconds: Int = 3, size: String = "320x240", options: [String] = []
-  ) -> Bool {
-    let arguments =
-      [
-        "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
-        "testsrc=duration=\(seconds):size=\(size):rate=10", "-pix_fmt", "yuv420p",
-        "-metadata", "creation_time=\(VideoMoment.ffmpeg)", "-threads", "1",
-      ] + options + [path]
-    return ChildProcess.output(of: "ffmpeg", arguments: arguments, timeout: 60) != nil
+  /// Writes `path` (its extension picks the container), `options` before the output.
+  static func make(_ path: String, size: String = "320x240", options: [String] = []) throws {
+    try TestMedia.make(
+      path, from: "testsrc=duration=3:size=\(size):rate=10",
+      arguments: ["-pix_fmt", "yuv420p", "-metadata", "creation_time=\(VideoMoment.ffmpeg)"]
+        + options)
   }
 }
