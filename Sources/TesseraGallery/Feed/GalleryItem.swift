@@ -119,7 +119,7 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
       path: photo.file.path, fileSize: photo.file.size, pixelSize: photo.header?.pixelSize,
       taken: exif?.taken?.description, modified: photo.modified.description, model: exif?.model,
       headerRead: photo.headerRead, rawCompanion: photo.file.rawCompanion,
-      duration: photo.header?.duration)
+      duration: photo.header?.duration, isAnimated: photo.header?.isAnimated ?? false)
   }
 
   /// A local photo's facts, as far as its header told them.
@@ -138,13 +138,16 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
     var rawCompanion: String?
     /// A video's length in seconds, when its container says.
     var duration: Double?
+    /// An animated GIF or WebP: the detail view plays it.
+    var isAnimated = false
 
     /// A video, shown by its poster.
     var isVideo: Bool { VideoFile.mimeType(ofPath: path) != nil }
 
-    /// What a video's tile says before its name: "▶ 0:42", or "▶" while (or when) its
-    /// length is not known; nil for photos.
-    var videoBadge: String? {
+    /// What a tile says before its name: a video's "▶ 0:42" (or "▶" while, or when, its
+    /// length is not known), an animation's "↻"; nil for a still photo.
+    var badge: String? {
+      if isAnimated { return "↻" }
       guard isVideo else { return nil }
       return duration.map { "▶ " + DurationText.text(seconds: $0) } ?? "▶"
     }
@@ -170,6 +173,7 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
             (["video"] + (duration.map { [DurationText.text(seconds: $0)] } ?? [])
               + ["its poster, a frame about 10 % in · o plays it"]).joined(separator: " · ")
           ] : [])
+        + (isAnimated ? ["animation · it plays here, fitted; a zoom shows its first frame"] : [])
     }
   }
 

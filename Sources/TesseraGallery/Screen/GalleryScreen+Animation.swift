@@ -8,9 +8,11 @@ extension GalleryScreen {
   /// Starts decoding `item`'s frames for `request`'s box, ending what played before.
   func playAnimation(of item: GalleryItem, request: ImageRequest) {
     detail.stopAnimation()
-    guard detail.zoom == 1, let path = item.local?.path,
-      AnimationDecoder.mayBeAnimated(path: path), let target = request.targetSize
+    // Its header says; until it is read, a GIF's or WebP's name is reason enough to look.
+    guard detail.zoom == 1, let local = item.local, let target = request.targetSize,
+      local.isAnimated || (!local.headerRead && AnimationDecoder.mayBeAnimated(path: local.path))
     else { return }
+    let path = local.path
     let itemID = item.id
     detail.animationLoad = Task { [weak self] in
       let decoded: Result<Animation?, ImagePipelineError>

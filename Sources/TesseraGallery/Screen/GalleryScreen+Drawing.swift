@@ -106,7 +106,7 @@ extension GalleryScreen {
     // A RAW+JPEG pair says so on its tile, in every protocol.
     if item.local?.rawCompanion != nil { text = "RAW+ " + text }
     // A video's length is what a person looks for on its tile, in every protocol.
-    if let badge = item.local?.videoBadge { text = badge + " " + text }
+    if let badge = item.local?.badge { text = badge + " " + text }
     if marked { text = "● " + text }
     return TextLayout.truncate(text, columns: width)
   }

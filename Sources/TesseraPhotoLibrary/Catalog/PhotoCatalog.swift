@@ -49,6 +49,7 @@ public final class PhotoCatalog: Sendable {
     struct Flags: OptionSet {
       let rawValue: UInt8
       static let headerRead = Flags(rawValue: 1)
+      static let animated = Flags(rawValue: 2)
       static let exif = Flags(rawValue: 4)
       static let taken = Flags(rawValue: 8)
       static let pixelSize = Flags(rawValue: 16)
@@ -258,7 +259,8 @@ public final class PhotoCatalog: Sendable {
         header = PhotoHeader(
           pixelSize: record.flags.contains(.pixelSize)
             ? PixelSize(width: Int(record.width), height: Int(record.height)) : nil,
-          exif: exif, duration: record.duration == 0 ? nil : Double(record.duration) / 100)
+          exif: exif, duration: record.duration == 0 ? nil : Double(record.duration) / 100,
+          isAnimated: record.flags.contains(.animated))
       }
       return LocalPhoto(
         file: file, modified: WallClockTime(seconds: record.modified), header: header)
@@ -384,7 +386,7 @@ public final class PhotoCatalog: Sendable {
   }
 
   private static func set(_ header: PhotoHeader, on record: inout Record, in state: inout State) {
-    record.flags = [.headerRead]
+    record.flags = header.isAnimated ? [.headerRead, .animated] : [.headerRead]
     record.duration =
       header.duration.map { UInt32(Int(clamping: $0 * 100, to: 1...Int(UInt32.max))) } ?? 0
     if let size = header.pixelSize {

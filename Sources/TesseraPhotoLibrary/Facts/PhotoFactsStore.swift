@@ -18,7 +18,7 @@ public struct PhotoFactsStore: Sendable {
 
   /// The first line of every file; a reader that changes what it reads from a header
   /// changes it, so facts an older reader gathered are read afresh.
-  static let formatLine = "tessera-photo-facts 3"
+  static let formatLine = "tessera-photo-facts 4"
 
   /// The largest facts file read: `FeedLimits.maxFolderEntries` photos of ~300 bytes.
   static let maxFileBytes = 32 << 20
@@ -90,7 +90,7 @@ public struct PhotoFactsStore: Sendable {
   // Line 1 `formatLine`, line 2 the folder, then a line a photo, fields split by tabs:
   // size, modification time (the Double's bits in hex, so it compares exactly), width,
   // height, orientation, seconds taken on the wall clock, a video's duration in milliseconds,
-  // model, name. Empty means unknown;
+  // "a" for an animation, model, name. Empty means unknown (or, for "a", a still picture);
   // text fields escape `%`, tab, CR and LF as `%XX`.
 
   static func encode(_ entries: [Entry], folder: String) -> Data {
@@ -106,6 +106,7 @@ public struct PhotoFactsStore: Sendable {
         header.exif?.taken.map { String($0.seconds) } ?? "",
         header.duration.map { String(Int(clamping: $0 * 1_000, to: 0...maxDurationMilliseconds)) }
           ?? "",
+        header.isAnimated ? "a" : "",
         escape(header.exif?.model ?? ""),
         escape(entry.name),
       ]
@@ -130,12 +131,13 @@ public struct PhotoFactsStore: Sendable {
 
   private static func entry(_ line: String) -> Entry? {
     let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-    guard fields.count == 9,
+    guard fields.count == 10,
       let size = plainNumber(fields[0], limit: FeedLimits.maxLocalVideoBytes),
       let bits = UInt64(fields[1], radix: 16),
       case let seconds = Double(bitPattern: bits), seconds.isFinite,
-      let name = unescape(fields[8]), !name.isEmpty, !name.contains("/"),
-      let model = unescape(fields[7]), model.utf8.count <= FeedLimits.maxExifText
+      fields[7] == "" || fields[7] == "a",
+      let name = unescape(fields[9]), !name.isEmpty, !name.contains("/"),
+      let model = unescape(fields[8]), model.utf8.count <= FeedLimits.maxExifText
     else { return nil }
     var header = PhotoHeader()
     if !fields[2].isEmpty || !fields[3].isEmpty {
@@ -167,6 +169,7 @@ public struct PhotoFactsStore: Sendable {
       else { return nil }
       header.duration = duration
     }
+    header.isAnimated = fields[7] == "a"
     return Entry(
       name: name, size: size, modified: Date(timeIntervalSince1970: seconds), header: header)
   }

@@ -11,11 +11,17 @@ public struct PhotoHeader: Sendable, Equatable {
   /// A video's length in seconds (in hundredths, at most `VideoFacts.maxDuration`); nil for
   /// photos and for videos whose container does not say.
   public var duration: Double?
+  /// An animated GIF or WebP (`AnimatedImage`): its tile says so, its detail view plays it.
+  public var isAnimated = false
 
-  public init(pixelSize: PixelSize? = nil, exif: ExifFacts? = nil, duration: Double? = nil) {
+  public init(
+    pixelSize: PixelSize? = nil, exif: ExifFacts? = nil, duration: Double? = nil,
+    isAnimated: Bool = false
+  ) {
     self.pixelSize = pixelSize
     self.exif = exif
     self.duration = duration
+    self.isAnimated = isAnimated
   }
 
   /// The header in `bytes` (a file's first bytes). O(bytes looked at), bounded by
@@ -40,6 +46,7 @@ public struct PhotoHeader: Sendable, Equatable {
     } else {
       self.init(pixelSize: stored, exif: exif)
     }
+    isAnimated = AnimatedImage.isAnimated(bytes)
   }
 }
 

@@ -242,7 +242,9 @@ struct AnimationEndToEndTests {
     try TestMedia.animation(
       root.appendingPathComponent("moving.gif").path, frames: 30, size: "160x120")
     let tmux = try ActingOnPhotosEndToEndTests.gallery("", in: root)
-    try tmux.waitFor("the GIF's tile", PathsInAndOutEndToEndTests.ready(1))
+    try tmux.waitFor("the GIF's tile, with its badge") {
+      PathsInAndOutEndToEndTests.ready(1)($0) && Tmux.plain($0).contains("↻ moving.gif")
+    }
     try tmux.send("Enter")
     try tmux.waitFor("the GIF's detail") { Tmux.plain($0).contains("o open") }
     // The picture changes by itself, no key pressed: three different pictures are seen (the

@@ -27,15 +27,25 @@ import Testing
 
   @Test func aVideosTileAndDetailSayItsDuration() {
     let clip = Self.facts("/v/clip.mp4", duration: 42)
-    #expect(clip.videoBadge == "▶ 0:42")
+    #expect(clip.badge == "▶ 0:42")
     #expect(clip.lines.last == "video · 0:42 · its poster, a frame about 10 % in · o plays it")
     // Not known (yet): the ▶ alone.
     let unknown = Self.facts("/v/clip.webm", duration: nil)
-    #expect(unknown.videoBadge == "▶")
+    #expect(unknown.badge == "▶")
     #expect(unknown.lines.last == "video · its poster, a frame about 10 % in · o plays it")
     // A photo has neither.
     let photo = Self.facts("/v/a.jpg", duration: nil)
-    #expect(photo.videoBadge == nil)
+    #expect(photo.badge == nil)
     #expect(!photo.lines.contains { $0.hasPrefix("video") })
+  }
+
+  @Test func anAnimationsTileAndDetailSaySo() {
+    var gif = Self.facts("/v/loop.gif", duration: nil)
+    gif.isAnimated = true
+    #expect(gif.badge == "↻")
+    #expect(gif.lines.last?.hasPrefix("animation · it plays here") == true)
+    let still = Self.facts("/v/still.gif", duration: nil)
+    #expect(still.badge == nil)
+    #expect(!still.lines.contains { $0.hasPrefix("animation") })
   }
 }

@@ -27,6 +27,8 @@ import Testing
         exif: ExifFacts(taken: WallClockTime(exif: "2021:06:05 12:20:30")), duration: 42.5),
       PhotoHeader(duration: 0.01),
       PhotoHeader(duration: VideoFacts.maxDuration),
+      // An animation.
+      PhotoHeader(pixelSize: PixelSize(width: 320, height: 240), isAnimated: true),
     ]
     var expected: [LocalPhoto] = []
     for (number, header) in headers.enumerated() {

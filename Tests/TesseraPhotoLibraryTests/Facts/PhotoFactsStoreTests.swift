@@ -52,16 +52,19 @@ import Testing
       let clip = PhotoHeader(
         exif: ExifFacts(taken: WallClockTime(exif: "2021:06:05 12:20:30")), duration: 42.5)
       let long = PhotoHeader(duration: VideoFacts.maxDuration)
+      let loop = PhotoHeader(pixelSize: PixelSize(width: 320, height: 240), isAnimated: true)
       try store.store(
         [
           Self.entry("clip.mp4", size: 6_000_000_000, header: clip),
-          Self.entry("long.mkv", header: long),
+          Self.entry("long.mkv", header: long), Self.entry("loop.gif", header: loop),
         ], ofFolder: "/v")
       let facts = store.facts(ofFolder: "/v")
       let file = WalkedFile(path: "/v/clip.mp4", size: 6_000_000_000, modified: Self.modified)
       #expect(facts.header(of: file) == clip)
       let other = WalkedFile(path: "/v/long.mkv", size: 3_500_000, modified: Self.modified)
       #expect(facts.header(of: other) == long)
+      let gif = WalkedFile(path: "/v/loop.gif", size: 3_500_000, modified: Self.modified)
+      #expect(facts.header(of: gif)?.isAnimated == true)
     }
   }
 
@@ -111,31 +114,35 @@ import Testing
       func line(_ fields: [String]) -> String { fields.joined(separator: "\t") }
       let lines = [
         PhotoFactsStore.formatLine, "/p",
-        line(["10", bits, "640", "480", "", "", "", "", "good.jpg"]),
-        line(["10", bits, "99999999999999999999", "480", "", "", "", "", "huge-width.jpg"]),
-        line(["10", bits, "0", "480", "", "", "", "", "zero-width.jpg"]),
-        line(["10", bits, "640", "6", "", "", "", "", "needle.jpg"]),
-        line(["-10", bits, "", "", "", "", "", "", "negative-size.jpg"]),
-        line(["+10", bits, "", "", "", "", "", "", "signed-size.jpg"]),
-        line(["10", bits, "", "", "9", "", "", "", "orientation-9.jpg"]),
-        line(["10", bits, "", "", "", "999999999999999999", "", "", "far-future.jpg"]),
-        line(["10", "7ff0000000000000", "", "", "", "", "", "", "infinite-time.jpg"]),
-        line(["10", bits, "", "", "", "", "", "", "bad%zzescape.jpg"]),
-        line(["10", bits, "", "", "", "", "", "", "a/b.jpg"]),
-        line(["10", bits, "", "", "", "", "", String(repeating: "m", count: 200), "long-model.jpg"]
-        ),
-        line(["10", bits, "", "", "", "", "", "too-few-fields.jpg"]),
-        line(["10", bits, "", "", "", "", "3000", "", "video.mp4"]),
-        line(["10", bits, "", "", "", "", "0", "", "zero-duration.mp4"]),
-        line(["10", bits, "", "", "", "", "-5", "", "negative-duration.mp4"]),
-        line(["10", bits, "", "", "", "", "1.5", "", "fractional-duration.mp4"]),
-        line(["10", bits, "", "", "", "", "99999999999999", "", "centuries.mp4"]),
-        line(["10", bits, "", "", "", "", "nan", "", "nan-duration.mp4"]),
+        line(["10", bits, "640", "480", "", "", "", "", "", "good.jpg"]),
+        line(["10", bits, "99999999999999999999", "480", "", "", "", "", "", "huge-width.jpg"]),
+        line(["10", bits, "0", "480", "", "", "", "", "", "zero-width.jpg"]),
+        line(["10", bits, "640", "6", "", "", "", "", "", "needle.jpg"]),
+        line(["-10", bits, "", "", "", "", "", "", "", "negative-size.jpg"]),
+        line(["+10", bits, "", "", "", "", "", "", "", "signed-size.jpg"]),
+        line(["10", bits, "", "", "9", "", "", "", "", "orientation-9.jpg"]),
+        line(["10", bits, "", "", "", "999999999999999999", "", "", "", "far-future.jpg"]),
+        line(["10", "7ff0000000000000", "", "", "", "", "", "", "", "infinite-time.jpg"]),
+        line(["10", bits, "", "", "", "", "", "", "", "bad%zzescape.jpg"]),
+        line(["10", bits, "", "", "", "", "", "", "", "a/b.jpg"]),
+        line([
+          "10", bits, "", "", "", "", "", "", String(repeating: "m", count: 200), "long-model.jpg",
+        ]),
+        line(["10", bits, "", "", "", "", "", "", "too-few-fields.jpg"]),
+        line(["10", bits, "", "", "", "", "3000", "", "", "video.mp4"]),
+        line(["10", bits, "", "", "", "", "0", "", "", "zero-duration.mp4"]),
+        line(["10", bits, "", "", "", "", "-5", "", "", "negative-duration.mp4"]),
+        line(["10", bits, "", "", "", "", "1.5", "", "", "fractional-duration.mp4"]),
+        line(["10", bits, "", "", "", "", "99999999999999", "", "", "centuries.mp4"]),
+        line(["10", bits, "", "", "", "", "nan", "", "", "nan-duration.mp4"]),
+        line(["10", bits, "", "", "", "", "", "a", "", "loop.gif"]),
+        line(["10", bits, "", "", "", "", "", "x", "", "bad-animation-flag.gif"]),
         "\u{FF}\u{FE} not even text",
       ]
       try Data(lines.joined(separator: "\n").utf8).write(to: store.url(ofFolder: "/p"))
       let facts = store.facts(ofFolder: "/p")
-      #expect(facts.entries.keys.sorted() == ["good.jpg", "video.mp4"])
+      #expect(facts.entries.keys.sorted() == ["good.jpg", "loop.gif", "video.mp4"])
+      #expect(facts.entries["loop.gif"]?.header.isAnimated == true)
       #expect(facts.entries["video.mp4"]?.header.duration == 3)
       // The same file read for another folder (as if their names' hashes collided): unused.
       try FileManager.default.copyItem(at: store.url(ofFolder: "/p"), to: store.url(ofFolder: "/q"))
