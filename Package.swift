@@ -28,6 +28,8 @@ let package = Package(
     // Insecure.MD5 names freedesktop.org thumbnails (md5 of the file's URI).
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+    // ImagePipelineService: a pipeline shut down with the service group it runs in.
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     // `make docs`: the DocC catalogs of the library targets (a command plugin, never linked).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -84,6 +86,7 @@ let package = Package(
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
     // Foundation's URLSession as a data loader: its own module, because FoundationNetworking
@@ -197,6 +200,7 @@ let package = Package(
         // One integration test serves images over real HTTP on 127.0.0.1.
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
     .testTarget(

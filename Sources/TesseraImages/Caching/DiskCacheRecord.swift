@@ -9,6 +9,13 @@ public struct DiskCacheEntry: Sendable {
   public let data: Data
   /// What HTTP said about caching them.
   public let metadata: HTTPCacheMetadata
+
+  /// An entry of `data` under `key` with `metadata`: what a `DataCaching` store hands back.
+  public init(key: String, data: Data, metadata: HTTPCacheMetadata) {
+    self.key = key
+    self.data = data
+    self.metadata = metadata
+  }
 }
 
 /// The bytes of one disk-cache entry: `TSRDISK1`, a little-endian UInt32 header length, a JSON

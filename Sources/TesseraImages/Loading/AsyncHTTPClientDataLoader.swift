@@ -25,6 +25,8 @@ import TesseraUtilities
 public final class AsyncHTTPClientDataLoader: DataLoading {
   private let client: HTTPClient
   private let ownsClient: Bool
+  /// Whether `shutdown()` ran: the client is not shut down a second time on release.
+  private let shutDown = Locked(false)
 
   /// - Parameters:
   ///   - maxConnectionsPerHost: HTTP/1.1 connections kept open to one host (HTTP/2 needs one).
@@ -59,7 +61,18 @@ public final class AsyncHTTPClientDataLoader: DataLoading {
   deinit {
     // Asynchronous: the release may happen on one of the client's own event loops, where a
     // blocking shutdown is not allowed. The client stays alive until its shutdown completes.
-    if ownsClient { client.shutdown { _ in } }
+    if ownsClient, !shutDown.withLock({ $0 }) { client.shutdown { _ in } }
+  }
+
+  /// Shuts down the client this loader made (one it was given stays the caller's), waiting
+  /// until its connections are closed and its threads have stopped. Loads after it fail.
+  public func shutdown() async {
+    guard ownsClient else { return }
+    let first = shutDown.withLock { done in
+      defer { done = true }
+      return !done
+    }
+    if first { try? await client.shutdown() }
   }
 
   /// Loads `request.url` with no progress reports.

@@ -97,9 +97,16 @@ public protocol DataLoading: Sendable {
     for request: DataRequest,
     reportingProgress progress: @escaping @Sendable (_ completed: Int, _ total: Int?) -> Void
   ) async throws(ImagePipelineError) -> DataResponse
+
+  /// Releases what the loader holds (connections, threads) once the pipeline is done with
+  /// it (`ImagePipeline.shutdown()`). The default does nothing.
+  func shutdown() async
 }
 
 extension DataLoading {
+  /// Nothing to release.
+  public func shutdown() async {}
+
   /// Calls `loadData(for:)`: no progress is reported.
   public func loadData(
     for request: DataRequest,

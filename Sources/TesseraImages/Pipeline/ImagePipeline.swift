@@ -26,9 +26,9 @@ public final class ImagePipeline: Sendable {
   }
 
   /// The memory cache of decoded images, if the configuration has one.
-  public var memoryCache: MemoryCache? { configuration.memoryCache }
+  public var memoryCache: (any ImageCaching)? { configuration.memoryCache }
   /// The disk cache of downloaded bytes, if the configuration has one.
-  public var diskCache: DiskCache? { configuration.diskCache }
+  public var diskCache: (any DataCaching)? { configuration.diskCache }
 
   /// The decoded image if the memory cache holds it: synchronous, O(1), for the same-frame
   /// path. Nil for `.reload` requests, which must not be served from a cache, for requests
@@ -95,7 +95,7 @@ public final class ImagePipeline: Sendable {
   /// A snapshot of the counters, with the memory cache's hits and misses.
   public var statistics: PipelineStatistics {
     var snapshot = core.statistics
-    if let memory = configuration.memoryCache?.statistics {
+    if let memory = (configuration.memoryCache as? MemoryCache)?.statistics {
       snapshot.memoryHits = memory.hits
       snapshot.memoryMisses = memory.misses
     }

@@ -7,11 +7,13 @@ extension ImagePipeline {
   public struct Configuration: Sendable {
     /// Fetches the bytes of http(s) URLs. Default: `defaultDataLoader`.
     public var dataLoader: any DataLoading
-    /// Decoded images, for same-frame hits. Default: `MemoryCache()`; nil keeps none.
-    public var memoryCache: MemoryCache?
+    /// Decoded images, for same-frame hits. Default: `MemoryCache()`; nil keeps none. Any
+    /// `ImageCaching` may stand in.
+    public var memoryCache: (any ImageCaching)?
     /// Downloaded bytes with their HTTP caching metadata. Default: none
-    /// (`ImagePipeline.shared` has one in `DiskCache.defaultDirectory`).
-    public var diskCache: DiskCache?
+    /// (`ImagePipeline.shared` has one in `DiskCache.defaultDirectory`). Any `DataCaching`
+    /// may stand in.
+    public var diskCache: (any DataCaching)?
     /// The freedesktop.org thumbnail folders, read before a local-folder original is decoded
     /// and written after (`ImageRequest.Source.localFolder` requests with a target size of
     /// at most 1,024 px only). Default: `ThumbnailCache()`, the user's own
@@ -54,8 +56,8 @@ extension ImagePipeline {
     /// A configuration; every parameter has the default its property describes.
     public init(
       dataLoader: any DataLoading = Configuration.defaultDataLoader,
-      memoryCache: MemoryCache? = MemoryCache(),
-      diskCache: DiskCache? = nil,
+      memoryCache: (any ImageCaching)? = MemoryCache(),
+      diskCache: (any DataCaching)? = nil,
       thumbnailCache: ThumbnailCache? = ThumbnailCache(),
       maxConcurrentDownloads: Int = 6,
       maxConcurrentDecodes: Int = ProcessInfo.processInfo.activeProcessorCount,

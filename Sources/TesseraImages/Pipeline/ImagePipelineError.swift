@@ -56,6 +56,8 @@ public enum ImagePipelineError: Error, Hashable, Sendable, CustomStringConvertib
   case encodingFailed(String)
   /// A request's processor could not do its step: why.
   case processingFailed(String)
+  /// The pipeline was shut down (`ImagePipeline.shutdown()`) before or while this loaded.
+  case shutDown
   /// The request cannot be sent as it is: what is wrong with it (a header field HTTP does
   /// not allow).
   case invalidRequest(String)
@@ -92,6 +94,7 @@ public enum ImagePipelineError: Error, Hashable, Sendable, CustomStringConvertib
     case .notInCache: "not in cache (only-from-cache policy)"
     case .encodingFailed(let reason): "encoding failed: \(reason)"
     case .processingFailed(let reason): "processing failed: \(reason)"
+    case .shutDown: "the image pipeline was shut down"
     case .invalidRequest(let problem): "the request cannot be sent: \(problem)"
     }
   }

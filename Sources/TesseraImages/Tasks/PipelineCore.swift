@@ -71,7 +71,7 @@ final class PipelineCore: Sendable {
       let subscriber = Subscriber(
         priority: priority, target: .decode(decodeKey(for: request)), progress: progress,
         deliver: deliver)
-      if let error = Self.validate(request) {
+      if let error = state.shutDown ? .shutDown : Self.validate(request) {
         state.statistics.tasksCompleted += 1
         log(error, url: request.url)
         deliveries.add(subscriber, .failure(error))
@@ -132,7 +132,7 @@ final class PipelineCore: Sendable {
       state.statistics.tasksStarted += 1
       let fetchKey = FetchKey(request)
       let subscriber = Subscriber(priority: priority, target: .fetch(fetchKey), deliver: deliver)
-      if let error = Self.validate(request) {
+      if let error = state.shutDown ? .shutDown : Self.validate(request) {
         state.statistics.tasksCompleted += 1
         log(error, url: request.url)
         deliveries.add(subscriber, .failure(error))
@@ -157,11 +157,11 @@ final class PipelineCore: Sendable {
 
   /// Cancels one task: it is told `.cancelled` at once; the shared work stops only if no other
   /// subscriber needs it. A task that already completed is left alone.
-  func cancel(_ id: TaskID) {
+  func cancel(_ id: TaskID, reason: ImagePipelineError = .cancelled) {
     update { state, deliveries in
       guard let subscriber = state.subscribers.removeValue(forKey: id) else { return }
       state.statistics.tasksCompleted += 1
-      deliveries.add(subscriber, .failure(.cancelled))
+      deliveries.add(subscriber, .failure(reason))
       switch subscriber.target {
       case .decode(let key):
         state.decodes[key]?.subscribers.removeValue(forKey: id)
@@ -179,6 +179,16 @@ final class PipelineCore: Sendable {
         }
       }
     }
+  }
+
+  /// Fails every task with `.shutDown` (their shared work stops with them) and every later
+  /// one at once.
+  func shutDown() {
+    let ids = state.withLock { state in
+      state.shutDown = true
+      return Array(state.subscribers.keys)
+    }
+    for id in ids { cancel(id, reason: .shutDown) }
   }
 
   /// Changes a waiting or running task's priority; the jobs it subscribes to move in their

@@ -119,6 +119,8 @@ struct PipelineState {
   var decodeStage: StageQueue<DecodeKey>
   var thumbnailStage: StageQueue<DecodeKey>
   var statistics = PipelineStatistics()
+  /// `ImagePipeline.shutdown()` was called: every task fails at once with `.shutDown`.
+  var shutDown = false
   /// Originals this pipeline found undecodable and recorded so: a later request for one reads
   /// the record, and is told the reason without "earlier", which means another launch.
   var failuresRecordedThisRun: Set<String> = []

@@ -197,8 +197,8 @@ extension Result where Success == Image, Failure == ImagePipelineError {
 /// A pipeline over `loader` without disk cache unless given. Its download deadline runs on
 /// `clock` (a manual one by default, so no test times out on a slow machine unless it says so).
 func makePipeline(
-  _ loader: any DataLoading, memory: MemoryCache? = MemoryCache(costLimit: 64 << 20),
-  disk: DiskCache? = nil, thumbnails: ThumbnailCache? = nil, downloads: Int = 6,
+  _ loader: any DataLoading, memory: (any ImageCaching)? = MemoryCache(costLimit: 64 << 20),
+  disk: (any DataCaching)? = nil, thumbnails: ThumbnailCache? = nil, downloads: Int = 6,
   decodes: Int = 2, maxPixels: Int = 100_000_000,
   maxBytes: Int = 50 << 20, timeout: TimeInterval = 30,
   clock: any Clock<Duration> = ManualClock(), logger: Logger = Logger(label: "tessera.images")
