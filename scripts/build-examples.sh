@@ -34,8 +34,10 @@ example=$scratch/debug/feed-thumbnails
 [ -x "$tessera" ] || swift build --product tessera
 work=$(mktemp -d)
 server=""
+service=""
 cleanup() {
   if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+  if [ -n "$service" ]; then kill "$service" 2>/dev/null || true; wait "$service" 2>/dev/null || true; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -92,3 +94,48 @@ grep -q "^first photo: failed (" "$work/out" || { echo "build-examples: first ph
   exit 1
 }
 echo "build-examples: FeedThumbnails summarised a healthy and a failing server"
+
+# ThumbnailService: the tour (headers, an image id, processors, held bytes, an encoder against a
+# private origin that answers 401 without the token), then the service over the feed server's
+# first photo: 200 with an ETag and a day's Cache-Control, 304 for that ETag, 400 for a bad width.
+"$scratch/debug/pipeline-tour" >"$work/tour" 2>&1 || {
+  cat "$work/tour" >&2
+  echo "build-examples: pipeline-tour failed" >&2
+  exit 1
+}
+grep -q "^✓ every step as expected$" "$work/tour" || { cat "$work/tour" >&2; exit 1; }
+serve
+mkfifo "$work/service-port"
+"$scratch/debug/thumbnail-service" 0 >"$work/service-port" 2>"$work/service.log" &
+service=$!
+read -r -t 60 line <"$work/service-port" || { cat "$work/service.log" >&2; exit 1; }
+service_url=${line#listening on }
+python3 - "$url" "$service_url" <<'PY' || status=$?
+import re, sys, urllib.error, urllib.parse, urllib.request
+origin, service = sys.argv[1], sys.argv[2]
+# Flickr's feed format escapes quotes JSON does not know (\'): the first photo's URL by pattern.
+feed = urllib.request.urlopen(
+    origin + "services/feeds/photos_public.gne?format=json&nojsoncallback=1").read().decode()
+photo = re.search(r'"m"\s*:\s*"([^"]+)"', feed).group(1).replace("\\/", "/")
+thumb = service + "thumb?" + urllib.parse.urlencode({"url": photo, "w": 200, "format": "webp"})
+first = urllib.request.urlopen(thumb)
+body, etag = first.read(), first.headers["ETag"]
+assert first.headers["Content-Type"] == "image/webp" and body[:4] == b"RIFF", first.headers
+assert "max-age=86400" in first.headers["Cache-Control"] and etag, first.headers
+try:
+    urllib.request.urlopen(urllib.request.Request(thumb, headers={"If-None-Match": etag}))
+    sys.exit("a matching If-None-Match did not get 304")
+except urllib.error.HTTPError as error:
+    assert error.code == 304, error.code
+try:
+    urllib.request.urlopen(service + "thumb?" + urllib.parse.urlencode({"url": photo, "w": 5}))
+    sys.exit("a width of 5 was served")
+except urllib.error.HTTPError as error:
+    assert error.code == 400, error.code
+print(f"build-examples: ThumbnailService served {len(body)} bytes of WebP, then 304, then 400")
+PY
+kill "$service"
+wait "$service" 2>/dev/null || true
+service=""
+stop
+[ "${status:-0}" = 0 ] || { cat "$work/service.log" >&2; echo "build-examples: ThumbnailService failed" >&2; exit 1; }
