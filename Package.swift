@@ -177,12 +177,13 @@ let package = Package(
     ),
     // Fixtures the test targets share, not a product (swift-collections' _CollectionsTestSupport
     // is the model): images encoded and decoded through libvips, temporary folders, loopback
-    // sockets. Seeded generators are TesseraUtilities' SplitMix64.
+    // sockets. Seeded generators are TesseraUtilities' SplitMix64. The RAW maker is
+    // TesseraImageSynthesis' (the bench makes RAWs too), re-exported here.
     .target(
       name: "TesseraTestSupport",
       dependencies: [
-        "CPNG", "CVipsShim", "TesseraGeometry", "TesseraHTTP", "TesseraPhotoLibrary",
-        "TesseraUtilities",
+        "CPNG", "CVipsShim", "TesseraGeometry", "TesseraHTTP", "TesseraImageSynthesis",
+        "TesseraPhotoLibrary", "TesseraUtilities",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ],

@@ -1,8 +1,10 @@
+import TesseraGeometry
 import TesseraUtilities
 
-/// RAW files built byte by byte for the locator's tests (and its fuzz seeds): minimal TIFF,
-/// CR3, RAF, CIFF and MRW structures around real JPEGs, so that each frame header states a
-/// real size.
+/// RAW files built byte by byte: minimal TIFF, CR3, RAF, CIFF and MRW structures around real
+/// JPEGs, so that each frame header states a real size. The locator's tests (and its fuzz
+/// seeds) take them with grey pictures; `tessera bench folder --mixed` puts a generated
+/// photo in as the preview, so it lives here rather than in the tests' support.
 package enum RawFixtures {
   /// A baseline JPEG of `width` × `height` grey pixels, written by libjpeg-turbo.
   package static func jpeg(width: Int, height: Int) -> [UInt8] {
@@ -113,9 +115,10 @@ package enum RawFixtures {
 
   /// A CR2-like TIFF: IFD0 with a JPEG strip (Compression 6) and the orientation, IFD1 with a
   /// thumbnail, a SubIFD with a larger JPEG, and a SubIFD of lossless sensor data (SOF3).
-  package static func cr2(orientation: Int = 6) -> [UInt8] {
+  /// `preview`, when given, is IFD0's strip, where a camera keeps its full-size rendering.
+  package static func cr2(orientation: Int = 6, preview: [UInt8]? = nil) -> [UInt8] {
     var tiff = TIFF(prefix: Array("CR".utf8) + [2, 0, 0, 0, 0, 0])
-    let strip = jpeg(width: 24, height: 16)
+    let strip = preview ?? jpeg(width: 24, height: 16)
     let thumbnail = jpeg(width: 8, height: 8)
     let large = jpeg(width: 48, height: 32)
     let sensor = withFrameMarker(0xC3, jpeg(width: 64, height: 48))
@@ -155,8 +158,12 @@ package enum RawFixtures {
   }
 
   /// A CR3 box tree: ftyp `crx `, moov with Canon's uuid box (CMT1 of `orientation`, THMB
-  /// 16×12), the preview uuid box with PRVW (40×30), then mdat.
-  package static func cr3(orientation: Int = 8, prvw: [UInt8]? = nil) -> [UInt8] {
+  /// 16×12), the preview uuid box with PRVW (40×30, or `prvw` of the size `prvwSize` states in
+  /// the box's header), then mdat.
+  package static func cr3(
+    orientation: Int = 8, prvw: [UInt8]? = nil,
+    prvwSize: PixelSize = PixelSize(width: 40, height: 30)
+  ) -> [UInt8] {
     let thumbnail = jpeg(width: 16, height: 12)
     let preview = prvw ?? jpeg(width: 40, height: 30)
     let cmt1 = ExifWriter(model: nil, orientation: orientation, dateTaken: nil).tiff
@@ -168,7 +175,8 @@ package enum RawFixtures {
     let moov = box("moov", canon + box("mvhd", [UInt8](repeating: 0, count: 16)))
     let prvwBox = box(
       "PRVW",
-      [0, 0, 0, 0] + be16(1) + be16(40) + be16(30) + be16(1) + be32(preview.count) + preview)
+      [0, 0, 0, 0] + be16(1) + be16(prvwSize.width) + be16(prvwSize.height) + be16(1)
+        + be32(preview.count) + preview)
     let previewUUID = box("uuid", RawCR3.previewUUID + [0, 0, 0, 0, 0, 0, 0, 1] + prvwBox)
     let ftyp = box("ftyp", Array("crx ".utf8) + [0, 0, 0, 1] + Array("crx isom".utf8))
     return ftyp + moov + previewUUID + box("mdat", [UInt8](repeating: 0xAA, count: 64))
