@@ -153,8 +153,8 @@ let package = Package(
       name: "TesseraBench",
       dependencies: [
         "CVipsShim", "TesseraBenchSupport", "TesseraCollection", "TesseraGallery",
-        "TesseraImages", "TesseraPhotoLibrary", "TesseraSimulation", "TesseraTerminal",
-        "TesseraUtilities",
+        "TesseraImageSynthesis", "TesseraImages", "TesseraPhotoLibrary", "TesseraSimulation",
+        "TesseraTerminal", "TesseraUtilities",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -9,14 +9,22 @@ import TesseraGallery
 /// empty freedesktop.org thumbnail folder), after `G` (the end of the folder), and warm (a
 /// second launch, which finds the thumbnails the first wrote). `timg --grid` and `chafa` draw
 /// the same visible photos in the same run, when installed; peak RSS and the thumbnails
-/// written are reported with the times.
+/// written are reported with the times. `--mixed` measures a camera card's folder instead
+/// (``MixedFolderPlan``): JPEGs, RAW+JPEG pairs, lone RAWs and short videos, written anew for
+/// the run, against timg on the files it shows.
 struct FolderBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "folder",
     abstract: "A folder of 12-MP photos: first full screen cold, warm, after G; vs timg, chafa.")
 
   @Flag(help: "Print one JSON object instead of tables.") var json = false
-  @Option(help: "Photos in the generated tree.") var photos = 200
+  @Option(help: "Photos in the generated tree (default 200; with --mixed, shots, default 48).")
+  var photos: Int?
+  @Flag(
+    help:
+      "A camera card's folder: JPEGs, RAW+JPEG pairs (CR2, CR3), lone RAWs and short videos (made with ffmpeg for this run)."
+  )
+  var mixed = false
   @Option(help: "Launches measured (medians are reported).") var repeats = 3
   @Option(help: "Terminal columns.") var columns = 160
   @Option(help: "Terminal rows.") var rows = 40
@@ -30,9 +38,15 @@ struct FolderBench: AsyncParsableCommand {
   )
   var noExifThumbnails = false
 
+  /// Photos, or the mixed tree's shots.
+  private var count: Int { photos ?? (mixed ? 48 : 200) }
+
   func validate() throws {
-    guard (8...100_000).contains(photos) else {
-      throw ValidationError("--photos must be 8…100000")
+    guard (8...(mixed ? FolderBenchTree.distinctPhotos : 100_000)).contains(count) else {
+      throw ValidationError(
+        mixed
+          ? "--photos must be 8…\(FolderBenchTree.distinctPhotos) with --mixed"
+          : "--photos must be 8…100000")
     }
     guard (1...20).contains(repeats) else { throw ValidationError("--repeats must be 1…20") }
     guard (40...1_000).contains(columns), (12...500).contains(rows) else {
@@ -43,13 +57,28 @@ struct FolderBench: AsyncParsableCommand {
   func run() async throws {
     let folder =
       tree.map { URL(fileURLWithPath: $0) }
-      ?? FolderBenchTree.defaultFolder(photos, exifThumbnails: !noExifThumbnails)
+      ?? FolderBenchTree.defaultFolder(count, exifThumbnails: !noExifThumbnails)
     let files = try FolderBenchTree(
-      folder: folder, count: photos, exifThumbnails: !noExifThumbnails
+      folder: folder, count: count, exifThumbnails: !noExifThumbnails
     ).ensure()
-    let benchmark = FolderBenchmark(
-      files: files, folder: folder, repeats: repeats, columns: columns, rows: rows, timg: timg,
+    guard mixed else {
+      let benchmark = FolderBenchmark(
+        files: files, folder: folder, repeats: repeats, columns: columns, rows: rows, timg: timg,
+        chafa: chafa)
+      try benchmark.run().print(json: json)
+      return
+    }
+    try MixedFolderTree.requireTools()
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tessera-bench-mixed-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let plan = MixedFolderPlan(count: count)
+    let shots = work.appendingPathComponent("DCIM")
+    let shown = try MixedFolderTree(plan: plan, folder: shots, photos: files).make()
+    var benchmark = FolderBenchmark(
+      files: shown, folder: shots, repeats: repeats, columns: columns, rows: rows, timg: timg,
       chafa: chafa)
+    benchmark.mixed = plan
     try benchmark.run().print(json: json)
   }
 }
@@ -63,6 +92,9 @@ struct FolderBenchmark {
   let rows: Int
   let timg: String
   let chafa: String
+  /// The mixed tree's plan, when `files` are its shots: its first screen is checked against
+  /// it, and timg is the one peer, on the files it shows.
+  var mixed: MixedFolderPlan?
 
   /// One launch's figures.
   private struct Launch {
@@ -81,9 +113,12 @@ struct FolderBenchmark {
       try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int
     }
     let megabytes = Double(sizes.reduce(0, +)) / Double(max(1, sizes.count)) / 1e6
+    let contents =
+      mixed.map { Self.describe($0) }
+      ?? "\(files.count) photos of 4000x3000 px (mean \(String(format: "%.1f", megabytes)) MB)"
     report.note(
-      "\(files.count) photos of 4000x3000 px (mean \(String(format: "%.1f", megabytes)) MB) in "
-        + "\(folder.path); blocks, \(columns)x\(rows) cells; \(repeats) launches each, medians")
+      "\(contents) in \(folder.path); blocks, \(columns)x\(rows) cells; \(repeats) launches "
+        + "each, medians")
     var cold: [Launch] = []
     var warm: [Launch] = []
     var written: [Double] = []
@@ -113,7 +148,13 @@ struct FolderBenchmark {
     // A tree of hard links shows its first photos in the walk's order, not the newest: its
     // baselines would run on other photos, so they are taken on the 200-photo tree only.
     let paths = visible.map { folder.appendingPathComponent($0).path }
-    if files.count > FolderBenchTree.distinctPhotos {
+    if let mixed {
+      let shots = mixed.firstScreen(visible.count)
+      report.note(
+        "first screen: \(MixedFolderPlan.census(shots)), checked on every launch: each tile a "
+          + "picture, in the plan's order, a pair once with RAW+, a video with its ▶")
+      addTimgOnMixed(shots, to: &report, cold: coldTime, warm: warmTime)
+    } else if files.count > FolderBenchTree.distinctPhotos {
       report.note("no timg or chafa baseline: a tree of hard links is shown in the walk's order")
     } else {
       let columnsOnScreen = max(1, min(paths.count, 4))
@@ -166,9 +207,14 @@ struct FolderBenchmark {
     }
     let start = ContinuousClock.now
     let startNanoseconds = FrameLog.monotonicNanoseconds()
+    // The posters' scratch folders too go where this launch's caches are, and with them.
+    let scratch = cache.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     try session.launch(
       [executable, "gallery", "--dir", folder.path, "--graphics", "blocks"],
-      environment: ["XDG_CACHE_HOME": cache.path, FrameLog.environmentKey: frames.path])
+      environment: [
+        "XDG_CACHE_HOME": cache.path, "TMPDIR": scratch.path, FrameLog.environmentKey: frames.path,
+      ])
     // The final order (every date read) for a tree of distinct photos; a tree of 100,000
     // hard links is timed to its first full screen, in the walk's order, as no program can
     // read 100,000 dates in the time it asks for.
@@ -177,6 +223,11 @@ struct FolderBenchmark {
       screen.isFull && (!final || screen.ordered)
     }
     let first = try session.waitForFullScreen(firstIsFull)
+    if let mixed {
+      try FolderScreenCheck.firstScreen(first.screen, of: mixed)
+    } else {
+      try FolderScreenCheck.pictures(first.screen)
+    }
     // A key typed while the gallery still reads the terminal's replies to its capability
     // queries can be swallowed: `G` is sent again every half second until the range moves,
     // and the time counts from the send that moved it.
@@ -199,6 +250,7 @@ struct FolderBenchmark {
         try session.send("G")
       }
     }
+    if let end { try FolderScreenCheck.pictures(end.screen) }
     let firstSeen = (first.seenAt - start).milliseconds
     let endSeen = ((end?.seenAt ?? sent) - sent).milliseconds
     return Launch(
@@ -211,7 +263,7 @@ struct FolderBenchmark {
 
   /// A peer's median time on the same photos, and our ratios against it; a note instead when
   /// it is not installed or fails.
-  private func addBaseline(
+  func addBaseline(
     _ name: String, figure: String, to report: inout BenchReport, cold: Double, warm: Double,
     _ arguments: [String]
   ) {

@@ -1,4 +1,6 @@
 import Foundation
+import TesseraPhotoLibrary
+import TesseraUtilities
 
 #if canImport(Glibc)
   import Glibc
@@ -8,7 +10,7 @@ import Foundation
 /// `capture-pane`; the server and the gallery are stopped when the session goes.
 final class FolderBenchSession {
   /// What a capture of the gallery says: the status bar's range and counts, the placeholders
-  /// still on screen, the captions' file names.
+  /// still on screen, the captions, the tiles that failed.
   struct Screen {
     var first = 0
     var last = 0
@@ -16,7 +18,12 @@ final class FolderBenchSession {
     var loaded = 0
     var placeholders = 0
     var imageCells = 0
-    var names: [String] = []
+    /// The tiles' captions in reading order (the screen's order: newest first).
+    var captions: [Caption] = []
+    /// The status bar's "✗ N failed".
+    var failed = 0
+    /// The lines of tiles that show an error ("✗ reason") instead of a picture.
+    var failures: [String] = []
     /// The walk is over and every date read: the order on screen is final.
     var ordered = false
 
@@ -35,11 +42,41 @@ final class FolderBenchSession {
       if numbers.count >= 4 {
         (first, last, total, loaded) = (numbers[0], numbers[1], numbers[2], numbers[3])
       }
+      if let failedAt = status.range(of: " failed") {
+        failed = Self.numbers(in: status[..<failedAt.lowerBound]).last ?? 0
+      }
       for line in lines.dropFirst().dropLast(2) {
         placeholders += line.filter { $0 == "…" }.count
         imageCells += line.filter { $0 == "▀" || $0 == "▄" }.count
-        for word in line.split(separator: " ") where word.hasSuffix(".jpg") {
-          names.append(String(word))
+        if line.contains("✗") { failures.append(line.trimmingCharacters(in: .whitespaces)) }
+        captions += Caption.all(in: line)
+      }
+    }
+
+    /// A tile's caption: a file name and the badge the gallery puts before it.
+    struct Caption: Equatable, CustomStringConvertible {
+      var badge: String?
+      var name: String
+
+      /// What the gallery draws before a name: a RAW+JPEG pair's and a video's marks.
+      static let badges: Set<Substring> = ["RAW+", "▶"]
+      /// The extensions a shown file may have.
+      static let extensions = FolderWalker.imageExtensions.union(VideoFile.extensions)
+
+      var description: String { (badge.map { $0 + " " } ?? "") + name }
+
+      /// The captions on one line of the screen, left to right: each word whose extension is
+      /// a photo's or a video's, with the badge before it.
+      static func all(in line: Substring) -> [Caption] {
+        let words = line.split(separator: " ")
+        return words.indices.compactMap { index in
+          let word = words[index]
+          guard let dot = word.lastIndex(of: "."),
+            extensions.contains(word[word.index(after: dot)...].lowercased())
+          else { return nil }
+          let before = index > words.startIndex ? words[index - 1] : nil
+          return Caption(
+            badge: before.flatMap { badges.contains($0) ? String($0) : nil }, name: String(word))
         }
       }
     }

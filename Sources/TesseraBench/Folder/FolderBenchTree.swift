@@ -81,12 +81,12 @@ struct FolderBenchTree {
           try FolderBenchProcess.run(
             ["vips", "thumbnail", temporary.path, thumbnail.path + "[Q=75,strip]", "160"])
         }
-        let minutes = number % 60
-        let hours = number / 60 % 24
+        let taken = Self.taken(number)
         let exif = ExifWriter(
           model: "Tessera bench", orientation: 1,
           dateTaken: String(
-            format: "2024:05:%02d %02d:%02d:00", 1 + number / 1440 % 28, hours, minutes),
+            format: "%04d:%02d:%02d %02d:%02d:00", taken.year ?? 0, taken.month ?? 0,
+            taken.day ?? 0, taken.hour ?? 0, taken.minute ?? 0),
           thumbnail: exifThumbnails ? [UInt8](try Data(contentsOf: thumbnail)) : nil)
         let photo = exif.splicing(into: [UInt8](try Data(contentsOf: temporary)))
         try Data(photo).write(to: temporary)
@@ -101,6 +101,15 @@ struct FolderBenchTree {
         description: "\(failed) photos could not be generated (is libvips-tools installed?)")
     }
     return files
+  }
+
+  /// When photo `number` was taken, on the wall clock: a minute after the one before, from
+  /// 2024-05-01 00:00. The mixed tree dates its RAWs and videos, which carry no EXIF date the
+  /// walk reads, by the same clock through their modification times.
+  static func taken(_ number: Int) -> DateComponents {
+    DateComponents(
+      year: 2024, month: 5, day: 1 + number / 1440 % 28, hour: number / 60 % 24,
+      minute: number % 60, second: 0)
   }
 
   /// One base picture (a .v file, libvips' own format): colour fields and grain.
