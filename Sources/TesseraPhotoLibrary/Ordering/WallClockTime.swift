@@ -85,5 +85,12 @@ public struct WallClockTime: Comparable, Hashable, Sendable, CustomStringConvert
       + two(inDay % 3_600 / 60)
   }
 
+  /// "2024-05-01 14:30:05": `description` to the second, for `tessera info`, whose dates are
+  /// compared with other tools' to the second.
+  public var descriptionWithSeconds: String {
+    let second = Int(seconds - Int64(day) * 86_400) % 60
+    return description + (second < 10 ? ":0\(second)" : ":\(second)")
+  }
+
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.seconds < rhs.seconds }
 }

@@ -1,0 +1,58 @@
+import TesseraPhotoLibrary
+
+/// One file's line of `tessera info`: what its header told, or why it was not read.
+struct InfoLine {
+  /// The path as given, control characters shown as "?" (as `ls -q` shows them): a tab or
+  /// newline in a name would otherwise split the line a script cuts.
+  var path: String
+  /// Pixel size, date taken and camera model; "-" for each the header did not tell.
+  var fields: [String]
+  /// Why the file was not read, as the end of a sentence about it ("is a symbolic link").
+  var refusal: String?
+
+  init(path: String, reader: some PhotoHeaderReading) {
+    self.path = String(
+      String.UnicodeScalarView(
+        path.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+    guard let header = reader.header(ofFileAt: path) else {
+      fields = ["-", "-", "-"]
+      refusal = Self.refusal(path)
+      return
+    }
+    fields = [
+      header.pixelSize?.description ?? "-",
+      header.exif?.taken?.descriptionWithSeconds ?? "-",
+      header.exif?.model ?? "-",
+    ]
+  }
+
+  /// Why the reader gave nothing: it reads through `LocalFile` but keeps the refusal to itself,
+  /// so the first byte is asked for again, the same way.
+  private static func refusal(_ path: String) -> String {
+    switch LocalFile.readPrefix(path: path, limit: 1, maxFileSize: FeedLimits.maxLocalFileBytes) {
+    case .failure(let refusal): refusal.description
+    case .success: "changed while it was read"
+    }
+  }
+
+  var tabSeparated: String {
+    ([path] + fields + [refusal ?? "-"]).joined(separator: "\t")
+  }
+
+  /// The lines as columns a person reads: paths and sizes padded to the longest; a file not
+  /// read has the reason in place of its fields.
+  static func aligned(_ lines: [InfoLine]) -> [String] {
+    let pathWidth = lines.map(\.path.count).max() ?? 0
+    let sizeWidth = lines.map { $0.fields[0].count }.max() ?? 0
+    func padded(_ text: String, _ width: Int) -> String {
+      text + String(repeating: " ", count: max(0, width - text.count))
+    }
+    return lines.map { line in
+      let rest =
+        line.refusal
+        ?? [padded(line.fields[0], sizeWidth), padded(line.fields[1], 19), line.fields[2]]
+        .joined(separator: "  ")
+      return padded(line.path, pathWidth) + "  " + rest
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import TesseraTestSupport
+import TesseraUtilities
+import Testing
+
+/// `tessera info` run as a script runs it, on files the test writes: the facts the gallery
+/// reads, one line a file, a refusal said on its own line and in the exit status.
+@Suite(.timeLimit(.minutes(2)))
+struct InfoCommandTests {
+  static func jpeg() throws -> [UInt8] {
+    Array(
+      try TestImages.encode(
+        TestImages.gradientPixels(width: 160, height: 120, blue: 90), width: 160, height: 120,
+        as: ".jpg"))
+  }
+
+  @Test func tabSeparatedLinesSayWhatTheGalleryReadsAndWhyAFileWasNot() throws {
+    let folder = TemporaryFolder.make(prefix: "tessera-info")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Turned a quarter by its orientation: shown 120 wide.
+    let camera = ExifWriter(model: "Pixel 8", orientation: 6, dateTaken: "2024:08:15 10:00:07")
+    let photo = folder.appendingPathComponent("IMG\t0001.jpg").path
+    try Data(camera.splicing(into: try Self.jpeg())).write(to: URL(fileURLWithPath: photo))
+    let plain = folder.appendingPathComponent("plain.jpg").path
+    try Data(try Self.jpeg()).write(to: URL(fileURLWithPath: plain))
+    let link = folder.appendingPathComponent("link.jpg").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: plain)
+
+    let run = try Spawn.run([GalleryBinary.path, "info", "--tsv", photo, plain, link])
+    let lines = run.output.split(separator: "\n").map(String.init)
+    #expect(
+      lines == [
+        folder.path + "/IMG?0001.jpg\t120x160\t2024-08-15 10:00:07\tPixel 8\t-",
+        "\(plain)\t160x120\t-\t-\t-",
+        "\(link)\t-\t-\t-\tis a symbolic link",
+      ])
+    #expect(run.status == 1)
+  }
+
+  @Test func alignedTextForAPersonExitsZeroWhenEveryFileWasRead() throws {
+    let folder = TemporaryFolder.make(prefix: "tessera-info")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let long = folder.appendingPathComponent("a-longer-name.jpg").path
+    let camera = ExifWriter(model: "X-T5", orientation: 1, dateTaken: "2023:01:02 03:04:05")
+    try Data(camera.splicing(into: try Self.jpeg())).write(to: URL(fileURLWithPath: long))
+    let short = folder.appendingPathComponent("b.jpg").path
+    try Data(try Self.jpeg()).write(to: URL(fileURLWithPath: short))
+
+    let run = try Spawn.run([GalleryBinary.path, "info", long, short])
+    #expect(
+      run.output.split(separator: "\n").map(String.init) == [
+        "\(long)  160x120  2023-01-02 03:04:05  X-T5",
+        "\(short)" + String(repeating: " ", count: long.count - short.count)
+          + "  160x120  -                    -",
+      ])
+    #expect(run.status == 0)
+  }
+}
