@@ -1,4 +1,4 @@
-/// The date taken in an XMP packet, found by a bounded scan for three property names and an
+/// The date taken in an XMP packet, found by a bounded scan for a few property names and an
 /// ISO 8601 value — not an XML parser: only a date is wanted, and parsing a hostile document
 /// whole would cost more than the walk can spend per photo.
 ///
@@ -8,8 +8,8 @@
 /// the ones every writer uses; a packet that binds those namespaces to other prefixes is not
 /// read.
 ///
-/// Values are "YYYY-MM-DD", "YYYY-MM-DDThh:mm" or "YYYY-MM-DDThh:mm:ss", optionally followed
-/// by fractions and a zone, which is ignored: the clock reading is the local time at which the
+/// Values are "YYYY-MM-DD", "YYYY-MM-DDThh:mm" or "YYYY-MM-DDThh:mm:ss", the time optionally
+/// followed by fractions (of a second) and a zone, which is ignored: the clock reading is the local time at which the
 /// photo was taken, a wall-clock time like EXIF's. A year or month alone is too vague to sort
 /// by and is ignored; a date alone is that day's midnight. Days and years are validated by
 /// `WallClockTime(exif:)`, as EXIF's are.
@@ -21,8 +21,12 @@ enum XMPDates {
   /// Longest value read.
   static let maxValueBytes = 64
 
-  /// Properties in order of preference: the moment taken, then the moment created.
-  static let properties = ["exif:DateTimeOriginal", "photoshop:DateCreated", "xmp:CreateDate"]
+  /// Properties in order of preference: the moment taken, then the moment created. `xap:` is
+  /// the `xmp:` namespace under the prefix Adobe's writers used until about 2008 (Photoshop
+  /// CS3's files have it).
+  static let properties = [
+    "exif:DateTimeOriginal", "photoshop:DateCreated", "xmp:CreateDate", "xap:CreateDate",
+  ]
 
   static func taken(_ packet: [UInt8]) -> WallClockTime? {
     let bytes = packet.prefix(maxPacketBytes)
@@ -96,11 +100,16 @@ enum XMPDates {
     let text: String
     switch value.count {
     case 10: text = String(decoding: value, as: UTF8.self) + " 00:00:00"
-    case 16...18 where value[10] == 0x54:
-      text = String(decoding: value[0..<16], as: UTF8.self) + ":00"
-    case 19...:
+    case 16...:
       guard value[10] == 0x54 else { return nil }
-      text = String(decoding: value[0..<19], as: UTF8.self)
+      if value.count >= 19, value[16] == 0x3A {
+        text = String(decoding: value[0..<19], as: UTF8.self)
+      } else if value.count == 16 || [0x2B, 0x2D, 0x5A].contains(value[16]) {
+        // XMP allows the seconds left out, also before a zone: "2011-06-14T15:47+02:00".
+        text = String(decoding: value[0..<16], as: UTF8.self) + ":00"
+      } else {
+        return nil
+      }
     default: return nil
     }
     // The date's separators must be ISO's "-", not EXIF's ":", which `WallClockTime` also takes.

@@ -252,6 +252,18 @@ import Testing
     #expect(XMPDates.taken(Self.xmp("2024-05-01T14:30")) != nil)
   }
 
+  /// As Photoshop CS3 (`xap:`) and Lightroom (minutes and a zone) wrote them; both were
+  /// undated before, though exiftool dates them.
+  @Test func xmpsOldXapPrefixAndMinutesBeforeAZoneAreRead() {
+    let xap = Self.xmp("2005-09-07T15:07:40-07:00", property: "xap:CreateDate")
+    #expect(XMPDates.taken(xap)?.descriptionWithSeconds == "2005-09-07 15:07:40")
+    #expect(XMPDates.taken(Self.xmp("2011-06-14T15:47+02:00"))?.description == "2011-06-14 15:47")
+    #expect(XMPDates.taken(Self.xmp("2011-06-14T15:47Z"))?.description == "2011-06-14 15:47")
+    #expect(XMPDates.taken(Self.xmp("2011-06-14T15:47:5")) == nil)
+    #expect(XMPDates.taken(Self.xmp("2011-06-14T15:4")) == nil)
+    #expect(XMPDates.taken(Self.xmp("2011-06-14T15:47.5")) == nil)
+  }
+
   @Test func aHugeXMPIsScannedOnlyToItsLimit() {
     let padding = [UInt8](repeating: 0x20, count: XMPDates.maxPacketBytes)
     #expect(XMPDates.taken(padding + Self.xmp("2024-05-01T14:30:00")) == nil)
