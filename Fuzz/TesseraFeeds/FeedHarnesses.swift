@@ -88,9 +88,9 @@ extension FuzzHarnesses {
       }
     },
     // A photo's first bytes as each container's metadata reader sees them (PNG chunks, WebP
-    // chunks, JPEG XL boxes, JPEG XMP/APP13 segments), and the same bytes as an XMP packet,
-    // IPTC datasets and a PNG's tail: dates within their bounds, found blocks within the
-    // bytes, a further read's offset past the bytes walked.
+    // chunks, JPEG XL boxes, JPEG XMP/APP13 segments, TIFF tags, RAF/MRW/CR3), and the same
+    // bytes as an XMP packet, IPTC datasets and a PNG's tail: dates within their bounds, found
+    // blocks within the bytes, a further read's offset past the bytes walked.
     "photo-metadata": { bytes in
       let prefix = Array(bytes)
       FeedInvariants.check(EmbeddedMetadata.facts(prefix))
@@ -105,6 +105,11 @@ extension FuzzHarnesses {
         FeedInvariants.check(scan.found.facts(keepsOrientation: false))
       }
       FeedInvariants.check(PNGChunks.tailMetadata(prefix).facts(keepsOrientation: false))
+      FeedInvariants.check(RawContainerExif.facts(prefix))
+      let tiffBlocks = TIFFMetadataTags.blocks(prefix)
+      for block in [tiffBlocks.xmp, tiffBlocks.iim] {
+        precondition((block?.count ?? 0) <= prefix.count)
+      }
       let segments = JPEGMetadataSegments(prefix)
       FeedInvariants.check(ExifFacts(taken: segments.xmp.flatMap(XMPDates.taken)))
       FeedInvariants.check(ExifFacts(taken: XMPDates.taken(prefix)))

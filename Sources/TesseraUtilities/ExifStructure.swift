@@ -23,6 +23,10 @@ package struct ExifStructure {
     package var offset: Int
   }
 
+  /// TIFF's 42, and the numbers RAW files put in its place over the same structure:
+  /// Panasonic's RW2 (0x55), Olympus' ORF ("RO", "RS").
+  package static let magics: Set<Int> = [42, 0x55, 0x4F52, 0x5352]
+
   package let bytes: [UInt8]
   /// Where the structure starts in `bytes`.
   package let base: Int
@@ -54,7 +58,7 @@ package struct ExifStructure {
     case (0x4D, 0x4D): bigEndian = true
     default: return nil
     }
-    guard u16(2) == 42 else { return nil }
+    guard let magic = u16(2), Self.magics.contains(magic) else { return nil }
   }
 
   /// The TIFF structure inside a JPEG's `Exif\0\0` APP1 segment.

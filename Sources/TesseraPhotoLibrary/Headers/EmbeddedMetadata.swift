@@ -49,13 +49,21 @@ struct EmbeddedMetadata: Equatable {
 
   /// The facts in a photo's first `bytes`: a JPEG's or TIFF's EXIF, with XMP and IPTC when
   /// EXIF has no date; a PNG's, WebP's or JPEG XL container's EXIF and XMP, orientation
-  /// dropped.
+  /// dropped; the EXIF of a RAW that is no TIFF (`RawContainerExif`).
   static func facts(_ bytes: [UInt8]) -> ExifFacts? {
     if let found = inContainer(bytes) { return found.facts(keepsOrientation: false) }
+    if let raw = RawContainerExif.facts(bytes) { return raw }
     var facts = ExifReader.facts(bytes)
-    guard facts?.taken == nil, ImageSignature(sniffing: bytes) == .jpeg else { return facts }
-    let segments = JPEGMetadataSegments(bytes)
-    if let taken = segments.xmp.flatMap(XMPDates.taken) ?? segments.iim.flatMap(IPTCDates.taken) {
+    guard facts?.taken == nil else { return facts }
+    let blocks: EmbeddedMetadata
+    switch ImageSignature(sniffing: bytes) {
+    case .jpeg:
+      let segments = JPEGMetadataSegments(bytes)
+      blocks = EmbeddedMetadata(xmp: segments.xmp, iim: segments.iim)
+    case .tiff: blocks = TIFFMetadataTags.blocks(bytes)
+    default: return facts
+    }
+    if let taken = blocks.xmp.flatMap(XMPDates.taken) ?? blocks.iim.flatMap(IPTCDates.taken) {
       var found = facts ?? ExifFacts()
       found.taken = taken
       facts = found

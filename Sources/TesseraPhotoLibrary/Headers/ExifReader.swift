@@ -28,7 +28,8 @@ public struct ExifFacts: Equatable, Sendable {
 /// - Complexity: O(segments before APP1 + entries of the two IFDs), both bounded by
 ///   `FeedLimits.maxJPEGSegments` and `FeedLimits.maxIFDEntries`.
 public enum ExifReader {
-  /// Tags read: Model and Orientation (IFD0), the Exif IFD pointer, the two dates.
+  /// Tags read: Model and Orientation (IFD0), the Exif IFD pointer, the two dates (in the
+  /// Exif IFD or IFD0).
   private enum Tag {
     static let model = 0x0110
     static let orientation = 0x0112
@@ -45,7 +46,18 @@ public enum ExifReader {
     guard let exif = ExifStructure(photo: bytes), let ifd0 = exif.firstIFD else { return nil }
     var facts = ExifFacts()
     var exifOffset: Int?
+    // By preference: the Exif IFD's original, IFD0's (TIFF/EP, as some NEFs and a CR3's CMT2,
+    // whose first IFD is the Exif IFD, put it there), then the digitized ones in that order.
+    var dates: [WallClockTime?] = [nil, nil, nil, nil]
+    func note(_ entry: ExifStructure.Entry, inIFD0: Bool) {
+      guard entry.tag == Tag.dateTimeOriginal || entry.tag == Tag.dateTimeDigitized,
+        let text = exif.ascii(entry, maxLength: FeedLimits.maxExifText),
+        let time = WallClockTime(exif: text)
+      else { return }
+      dates[(entry.tag == Tag.dateTimeOriginal ? 0 : 2) + (inIFD0 ? 1 : 0)] = time
+    }
     for entry in exif.entries(at: ifd0) {
+      note(entry, inIFD0: true)
       switch entry.tag {
       case Tag.model: facts.model = exif.ascii(entry, maxLength: FeedLimits.maxExifText)
       case Tag.orientation:
@@ -62,16 +74,9 @@ public enum ExifReader {
       }
     }
     if let exifOffset, exifOffset != ifd0 {
-      var digitized: WallClockTime?
-      for entry in exif.entries(at: exifOffset)
-      where entry.tag == Tag.dateTimeOriginal || entry.tag == Tag.dateTimeDigitized {
-        guard let text = exif.ascii(entry, maxLength: FeedLimits.maxExifText),
-          let time = WallClockTime(exif: text)
-        else { continue }
-        if entry.tag == Tag.dateTimeOriginal { facts.taken = time } else { digitized = time }
-      }
-      facts.taken = facts.taken ?? digitized
+      for entry in exif.entries(at: exifOffset) { note(entry, inIFD0: false) }
     }
+    facts.taken = dates.lazy.compactMap { $0 }.first
     return facts == ExifFacts() ? nil : facts
   }
 }

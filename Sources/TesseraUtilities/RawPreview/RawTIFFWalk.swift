@@ -36,7 +36,7 @@ struct RawTIFFWalk {
       case (0x4D, 0x4D): endian = RawEndian(bigEndian: true)
       default: return nil
       }
-      guard let magic = endian.u16(bytes, 2), [42, 0x55, 0x4F52, 0x5352].contains(magic),
+      guard let magic = endian.u16(bytes, 2), ExifStructure.magics.contains(magic),
         let first = endian.u32(bytes, 4), first >= 8
       else { return nil }
       self.magic = magic
