@@ -68,7 +68,7 @@ tr '\n' '\0' <"$work/files" | xargs -0 "$tessera" info --tsv >"$work/tessera"
   exit 2
 }
 
-awk -F'\t' -v minimum=95 '
+awk -F'\t' -v minimum=95 -v listed="$(wc -l <"$work/files")" '
   function leap(y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
   # "YYYY:MM:DD[ HH:MM[:SS]][fraction][zone]" (also with "-" and "T") as "YYYY-MM-DD HH:MM:SS",
   # or "" when it is no valid date.
@@ -126,7 +126,7 @@ awk -F'\t' -v minimum=95 '
       iptcCount++
       if (read[file] == iptcOnly[file]) iptcSame++
     }
-    printf "files: %d\n", all
+    printf "files: %d, of which exiftool read %d\n", listed, all
     printf "by extension (files / exiftool dates / Tessera the same):\n"
     for (ext in filesOf) {
       printf "  %-6s %4d %4d %4d\n", ext, filesOf[ext], datedOf[ext], sameOf[ext] | "LC_ALL=C sort"

@@ -1,7 +1,7 @@
 import TesseraUtilities
 
 /// A JPEG's XMP and IPTC blocks: the APP1 segment that starts `http://ns.adobe.com/xap/1.0/\0`
-/// (the XMP packet; extended XMP in further segments is not read), and the APP13 `Photoshop
+/// (the XMP packet, ``xmpPacket(_:)``; extended XMP in further segments is not read), and the APP13 `Photoshop
 /// 3.0\0` segment's image resource 0x0404 (IPTC-IIM). Read only when EXIF gives no date.
 ///
 /// - Complexity: O(segments before the scan), at most `JPEGHeaderSegments.maxSegments`, plus
@@ -14,12 +14,28 @@ struct JPEGMetadataSegments {
 
   private static let xmpMarker = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
   private static let photoshopMarker = Array("Photoshop 3.0\0".utf8)
+  private static let xmpNamespace = Array("ns.adobe.com/xap/1.0/\0".utf8)
+
+  /// The packet of an XMP APP1 payload: after `http://ns.adobe.com/xap/1.0/\0`, or after a
+  /// header a writer mangled around a whole namespace (`XMP\0://ns.adobe.com/xap/1.0/\0`, in
+  /// Getty Images' files), which exiftool reads too. The namespace is looked for only where a
+  /// header would end, so an Exif or extended-XMP segment never matches.
+  static func xmpPacket(_ payload: ArraySlice<UInt8>) -> [UInt8]? {
+    if payload.starts(with: xmpMarker) { return Array(payload.dropFirst(xmpMarker.count)) }
+    let head = payload.prefix(xmpMarker.count + 8)
+    guard head.count >= xmpNamespace.count else { return nil }
+    for start in head.startIndex...(head.endIndex - xmpNamespace.count)
+    where head[start..<start + xmpNamespace.count].elementsEqual(xmpNamespace) {
+      return Array(payload[(start + xmpNamespace.count)...])
+    }
+    return nil
+  }
 
   init(_ bytes: [UInt8]) {
     for segment in JPEGHeaderSegments(bytes) where xmp == nil || iim == nil {
       let payload = bytes[segment.payload]
-      if segment.marker == 0xE1, xmp == nil, payload.starts(with: Self.xmpMarker) {
-        xmp = Array(payload.dropFirst(Self.xmpMarker.count))
+      if segment.marker == 0xE1, xmp == nil, let packet = Self.xmpPacket(payload) {
+        xmp = packet
       } else if segment.marker == 0xED, iim == nil, payload.starts(with: Self.photoshopMarker) {
         iim = Self.iptc(inResources: payload.dropFirst(Self.photoshopMarker.count))
       }

@@ -218,6 +218,21 @@ import Testing
     #expect(header?.exif?.model == "Pixel 8")
   }
 
+  @Test func anXMPSegmentWhoseHeaderAWriterMangledIsStillRead() {
+    let packet = Self.xmp("2015-01-22T00:00:00 +00:00", property: "photoshop:DateCreated")
+    let mangled = Self.jpeg(
+      exif: ExifWriter(dateTaken: nil),
+      segments: [(0xE1, Array("XMP\0://ns.adobe.com/xap/1.0/\0".utf8) + packet)])
+    #expect(EmbeddedMetadata.facts(mangled)?.taken?.description == "2015-01-22 00:00")
+    // The extended-XMP segment names another namespace; a namespace further in is no header.
+    for header in ["http://ns.adobe.com/xmp/extension/\0", String(repeating: " ", count: 40)] {
+      let other = Self.jpeg(
+        exif: ExifWriter(dateTaken: nil),
+        segments: [(0xE1, Array((header + "ns.adobe.com/xap/1.0/\0").utf8) + packet)])
+      #expect(EmbeddedMetadata.facts(other)?.taken == nil, "\(header)")
+    }
+  }
+
   @Test func exifBeatsXMPWhichBeatsIPTC() throws {
     let all = Self.jpeg(
       exif: Self.exif,
