@@ -89,8 +89,9 @@ extension FuzzHarnesses {
     },
     // A photo's first bytes as each container's metadata reader sees them (PNG chunks, WebP
     // chunks, JPEG XL boxes, JPEG XMP/APP13 segments, TIFF tags, RAF/MRW/CR3), and the same
-    // bytes as an XMP packet, IPTC datasets and a PNG's tail: dates within their bounds, found
-    // blocks within the bytes, a further read's offset past the bytes walked.
+    // bytes as an XMP packet, IPTC datasets, an ImageMagick raw profile and a PNG's tail:
+    // dates within their bounds, found blocks within the bytes, a further read's offset past
+    // the bytes walked.
     "photo-metadata": { bytes in
       let prefix = Array(bytes)
       FeedInvariants.check(EmbeddedMetadata.facts(prefix))
@@ -106,6 +107,7 @@ extension FuzzHarnesses {
       }
       FeedInvariants.check(PNGChunks.tailMetadata(prefix).facts(keepsOrientation: false))
       FeedInvariants.check(RawContainerExif.facts(prefix))
+      precondition((PNGRawProfile.bytes(prefix)?.count ?? 0) <= PNGRawProfile.maxProfileBytes)
       let tiffBlocks = TIFFMetadataTags.blocks(prefix)
       for block in [tiffBlocks.xmp, tiffBlocks.iim] {
         precondition((block?.count ?? 0) <= prefix.count)

@@ -81,6 +81,18 @@ package enum PNGWriter {
     }
   }
 
+  /// The data of one whole zlib stream, nil when `bytes` are not one or it would be longer
+  /// than `maxBytes`: inflating stops there, so a small hostile stream cannot expand without
+  /// bound. O(n + maxBytes).
+  package static func inflate(_ bytes: ArraySlice<UInt8>, maxBytes: Int) -> [UInt8]? {
+    guard maxBytes > 0 else { return nil }
+    return taking { out, length in
+      bytes.withUnsafeBufferPointer {
+        tessera_zlib_uncompress($0.baseAddress, $0.count, maxBytes, &out, &length)
+      }
+    }
+  }
+
   /// zlib's CRC-32 of `bytes`, the checksum PNG chunks carry. O(n).
   package static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
     bytes.withUnsafeBufferPointer { tessera_crc32(0, $0.baseAddress, $0.count) }

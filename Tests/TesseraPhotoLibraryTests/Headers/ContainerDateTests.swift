@@ -66,6 +66,83 @@ import Testing
     #expect(header?.exif?.taken?.description == "2021-02-03 04:05")
   }
 
+  /// XMP deflated as .NET and ImageMagick write it: in `zTXt`, or in an `iTXt` whose
+  /// compression flag is 1.
+  @Test func aPNGsDeflatedXMPIsInflated() async throws {
+    let packet = Self.xmp("2019-09-02", property: "xmp:CreateDate")
+    let deflated = try #require(PNGWriter.deflate(packet, level: 9))
+    let keyword = Array("XML:com.adobe.xmp".utf8) + [0]
+    for chunk in [
+      CraftedPNG.chunk("zTXt", keyword + [0] + deflated),
+      CraftedPNG.chunk("iTXt", keyword + [1, 0, 0, 0] + deflated),
+    ] {
+      let header = try await Self.read(try Self.png(early: chunk), as: "z.png")
+      #expect(header?.exif?.taken?.description == "2019-09-02 00:00")
+    }
+  }
+
+  @Test func aDeflatedXMPThatIsNoStreamOrExpandsPastItsLimitIsNotReadNorTriedTwice() throws {
+    let keyword = Array("XML:com.adobe.xmp".utf8) + [0, 0]
+    let bomb = [UInt8](repeating: 0x20, count: PNGChunks.maxInflatedBytes) + Self.xmp("2019-09-02")
+    let good = try #require(PNGWriter.deflate(Self.xmp("2019-09-02"), level: 9))
+    for first in [
+      keyword + Array(try #require(PNGWriter.deflate(bomb, level: 9))),
+      keyword + Array(good.dropLast()),  // cut
+      keyword + [0xFF] + good,  // not zlib
+    ] {
+      // Only the first deflated XMP is inflated: a valid one after it is not read.
+      let file = try Self.png(
+        early: CraftedPNG.chunk("zTXt", first) + CraftedPNG.chunk("zTXt", keyword + good))
+      #expect(EmbeddedMetadata.facts(file)?.taken == nil)
+    }
+    // Method 1 is no method PNG defines.
+    let method1 = try Self.png(early: CraftedPNG.chunk("zTXt", keyword.dropLast() + [1] + good))
+    #expect(EmbeddedMetadata.facts(method1)?.taken == nil)
+  }
+
+  /// ImageMagick's text: newline, name, newline, the length in eight columns, newline, hex.
+  static func rawProfile(_ name: String, _ bytes: [UInt8], length: Int? = nil) -> [UInt8] {
+    let digits = String(length ?? bytes.count)
+    let hex = bytes.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }
+    let lines = stride(from: 0, to: hex.count, by: 36).map {
+      hex[$0..<min($0 + 36, hex.count)].joined()
+    }
+    return Array(
+      ("\n\(name)\n" + String(repeating: " ", count: max(0, 8 - digits.count)) + digits + "\n"
+        + lines.joined(separator: "\n") + "\n").utf8)
+  }
+
+  static func rawProfileChunk(_ type: String, _ text: [UInt8]) throws -> [UInt8] {
+    let deflated = try #require(PNGWriter.deflate(text, level: 6))
+    return CraftedPNG.chunk("zTXt", Array("Raw profile type \(type)".utf8) + [0, 0] + deflated)
+  }
+
+  /// `convert photo.jpg photo.png` keeps the JPEG's EXIF and XMP as hex in `zTXt` chunks.
+  @Test func imageMagicksRawExifAndXMPProfilesGiveTheDate() async throws {
+    let exif = Array("Exif".utf8) + [0, 0] + Self.exif.tiff
+    let file = try Self.png(
+      early: try Self.rawProfileChunk("exif", Self.rawProfile("exif", exif)))
+    let header = try await Self.read(file, as: "converted.png")
+    #expect(header?.exif?.taken?.description == "2023-07-14 09:15")
+    #expect(header?.exif?.model == "X100V")
+    let xmp = try Self.png(
+      early: try Self.rawProfileChunk("xmp", Self.rawProfile("xmp", Self.xmp("2019-09-02"))))
+    #expect(EmbeddedMetadata.facts(xmp)?.taken?.description == "2019-09-02 00:00")
+  }
+
+  @Test func aRawProfileShorterThanItsLengthOrNotHexIsNoProfile() {
+    let packet = Self.xmp("2019-09-02")
+    #expect(PNGRawProfile.bytes(Self.rawProfile("xmp", packet)) == packet)
+    #expect(PNGRawProfile.bytes(Self.rawProfile("xmp", packet, length: packet.count + 1)) == nil)
+    #expect(PNGRawProfile.bytes(Self.rawProfile("xmp", packet, length: 0)) == nil)
+    #expect(PNGRawProfile.bytes(Self.rawProfile("xmp", packet, length: 99_999_999)) == nil)
+    var notHex = Self.rawProfile("xmp", packet)
+    notHex[notHex.count - 3] = 0x67  // "g"
+    #expect(PNGRawProfile.bytes(notHex) == nil)
+    #expect(PNGRawProfile.bytes([]) == nil)
+    #expect(PNGRawProfile.bytes(Array("\nxmp\n".utf8)) == nil)
+  }
+
   @Test func aPNGChunkWithABadCRCOrASizePastTheEndGivesNoDate() async throws {
     var chunk = CraftedPNG.chunk("eXIf", Self.exif.tiff)
     chunk[chunk.count - 1] ^= 0xFF
