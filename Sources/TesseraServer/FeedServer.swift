@@ -36,6 +36,9 @@ public final class FeedServer: Sendable {
     /// Images synthesised at once (clamped into 1…`ServerLimits.maxGenerationConcurrency`);
     /// one per core by default.
     public var generationLimit: Int
+    /// Where the feed's links point: `--public-url`, forwarded headers from trusted proxies,
+    /// the request's `Host`, or the bound address (see `LinkOrigin`).
+    public var links: LinkOrigin
 
     /// Counts are checked by `start()` against `ServerLimits`; code that builds the routes
     /// without starting clamps them instead.
@@ -44,9 +47,11 @@ public final class FeedServer: Sendable {
       faults: FaultPlan = .none, seed: UInt64 = 1, imageCacheBytes: Int = 256 << 20,
       escapesApostrophes: Bool = true,
       lastModified: Date = Date(timeIntervalSince1970: 1_717_243_200),
-      generationLimit: Int = ServerLimits.generationConcurrency
+      generationLimit: Int = ServerLimits.generationConcurrency,
+      links: LinkOrigin = LinkOrigin()
     ) {
       self.generationLimit = generationLimit
+      self.links = links
       self.host = host
       self.port = port
       self.itemCount = itemCount

@@ -31,12 +31,39 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "Fraction of requests never answered.") var hangRate = "0"
   @Option(help: "Routes faults apply to: feed,users,images or all.") var faultTargets = "all"
   @Flag(help: "Write `'` plainly instead of Flickr's invalid `\\'`.") var validJSON = false
+  @Option(
+    name: .customLong("public-url"),
+    help:
+      "Where clients reach the server (a cache or proxy): every link in the feed starts with it.")
+  var publicURL: String?
+  @Option(
+    name: .customLong("trusted-proxy"),
+    help: ArgumentHelp(
+      "A proxy (IP address or CIDR block) whose Forwarded and X-Forwarded-* headers are "
+        + "believed; repeatable.",
+      valueName: "address"))
+  var trustedProxies: [String] = []
 
   func validate() throws {
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535") }
     guard items >= 0, users >= 0 else { throw ValidationError("counts must not be negative") }
     guard cacheMiB >= 0 else { throw ValidationError("--cache-mib must not be negative") }
     _ = try faultPlan()
+    _ = try links()
+  }
+
+  /// The feed's link settings, each value checked; the reason for the first bad one.
+  func links() throws -> LinkOrigin {
+    do throws(LinkSettingError) {
+      var links = LinkOrigin()
+      if let publicURL { links.publicURL = try PublicURL(parsing: publicURL) }
+      for text in trustedProxies {
+        links.trustedProxies.append(try IPAddressRange(parsing: text))
+      }
+      return links
+    } catch {
+      throw ValidationError(error.description)
+    }
   }
 
   func faultPlan() throws -> FaultPlan {
@@ -61,7 +88,7 @@ struct Serve: AsyncParsableCommand {
     let server = FeedServer(
       configuration: .init(
         host: host, port: port, itemCount: items, userCount: users, faults: plan, seed: seed,
-        imageCacheBytes: cacheMiB << 20, escapesApostrophes: !validJSON))
+        imageCacheBytes: cacheMiB << 20, escapesApostrophes: !validJSON, links: try links()))
     let url = try await server.start()
     // Unbuffered: a parent process reads this first line to learn the port.
     FileHandle.standardOutput.write(Data((url.absoluteString + "\n").utf8))

@@ -80,10 +80,12 @@ struct FeedRoutes: Sendable {
     } catch {
       return .text(.badRequest, error.message + "\n")
     }
-    let base = baseURL(request)
+    let base = baseURL(request, context)
     let catalog = catalog
     let apostrophes = configuration.escapesApostrophes
-    return try await respond(.feed, request, context, cacheControl: "public, max-age=60") {
+    return try await respond(
+      .feed, request, context, cacheControl: "public, max-age=60", vary: configuration.links.vary
+    ) {
       let text = FeedDocument.render(
         query, catalog: catalog, base: base, escapesApostrophes: apostrophes)
       let bytes = Array(text.utf8)
@@ -94,9 +96,12 @@ struct FeedRoutes: Sendable {
   }
 
   private func users(_ request: Request, _ context: ServerContext) async throws -> Response {
-    let base = baseURL(request)
+    let base = baseURL(request, context)
     let catalog = catalog
-    return try await respond(.users, request, context, cacheControl: "public, max-age=300") {
+    return try await respond(
+      .users, request, context, cacheControl: "public, max-age=300",
+      vary: configuration.links.vary
+    ) {
       let bytes = Array(UsersDocument.render(catalog: catalog, base: base).utf8)
       return Payload(
         bytes: bytes, contentType: "application/json; charset=utf-8",
@@ -137,7 +142,8 @@ struct FeedRoutes: Sendable {
   /// (304), then body mutations, then throttled or dropped delivery.
   private func respond(
     _ target: FaultPlan.Targets, _ request: Request, _ context: ServerContext,
-    cacheControl: String, payload make: @Sendable () async throws -> Payload
+    cacheControl: String, vary: String? = nil,
+    payload make: @Sendable () async throws -> Payload
   ) async throws -> Response {
     let faults = injector.decide(target, request: "GET \(request.uri.description)")
     let decision = faults?.1 ?? .clean
@@ -159,6 +165,8 @@ struct FeedRoutes: Sendable {
       .lastModified: HTTPDate.format(configuration.lastModified),
       .cacheControl: cacheControl,
     ]
+    // A cache in front must keep one copy per name the links were written for.
+    if let vary { headers[.vary] = vary }
     if HTTPCaching.isNotModified(
       request.headers, etag: payload.etag, lastModified: configuration.lastModified)
     {
@@ -202,16 +210,12 @@ struct FeedRoutes: Sendable {
 
   struct DroppedConnection: Error {}
 
-  /// `http://{Host}/` from the request, so links work under whatever name the client used;
-  /// the bound address when the Host is absent or not a plain host name.
-  func baseURL(_ request: Request) -> String {
-    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
-    if let host = request.head.authority, !host.isEmpty,
-      host.count <= 255, host.allSatisfy(allowed.contains)
-    {
-      return "http://\(host)/"
-    }
-    return "http://\(fallbackHost.withLock { $0 })/"
+  /// The base of this request's links, as `configuration.links` decides from its headers
+  /// and the connection's peer.
+  func baseURL(_ request: Request, _ context: ServerContext) -> String {
+    let peer = context.channel.remoteAddress?.ipAddress.flatMap { IPAddress($0) }
+    return configuration.links.base(
+      headers: LinkOrigin.Headers(request), peer: peer, bound: fallbackHost.withLock { $0 })
   }
 }
 
