@@ -53,7 +53,8 @@ enum URLSyntax {
     let text = String(text)
     guard !text.isEmpty, text.utf8.count <= maxHostLength else { return nil }
     if text.hasPrefix("[") {
-      guard text.hasSuffix("]"), text.count > 2, IPAddress(text.dropFirst().dropLast()) != nil
+      guard text.hasSuffix("]"), let address = IPAddress(text.dropFirst().dropLast()),
+        !address.isIPv4
       else { return nil }
       return text.lowercased()
     }
