@@ -16,6 +16,8 @@ command -v tmux >/dev/null 2>&1 || need+=(tmux)
 # The end-to-end tests serve a hostile web site with Python's http.server.
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+# `tessera serve` is tested behind nginx's proxy_cache, run by the test as its own child.
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx-light)
 # The real-terminal tests run the gallery in xterm and mlterm (sixel) and kitty (software GL) on
 # an Xvfb display, type with xdotool and read the screen with ImageMagick's import.
 command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
