@@ -97,12 +97,11 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         result += v4
         continue
       }
-      guard (1...4).contains(part.count) else { return nil }
-      var value: UInt16 = 0
-      for byte in part {
-        guard let digit = hexValue(byte) else { return nil }
-        value = value << 4 | UInt16(digit)
-      }
+      // `UInt16(_:radix:)` reads ASCII hex digits only, after an optional sign refused here.
+      guard (1...4).contains(part.count), part.first != UInt8(ascii: "+"),
+        part.first != UInt8(ascii: "-"),
+        let value = UInt16(String(decoding: part, as: UTF8.self), radix: 16)
+      else { return nil }
       result += [UInt8(value >> 8), UInt8(value & 0xFF)]
     }
     return result.count <= 16 ? result : nil
@@ -110,14 +109,5 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
 
   private static func isDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 }
