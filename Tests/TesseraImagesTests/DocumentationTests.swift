@@ -17,6 +17,54 @@ private func overview(url: URL) async throws {
   _ = image
 }
 
+// MARK: - RequestsBytesAndProcessors.md
+
+private actor Tokens {
+  func current() -> String { "s3cret" }
+}
+
+private func headers(url: URL) async throws {
+  var request = ImageRequest(url: url, targetSize: PixelSize(width: 256, height: 256))
+  request.headers = ["Authorization": "Bearer s3cret"]
+  let image = try await ImagePipeline.shared.image(for: request)
+  _ = image
+}
+
+private func modifier(tokens: Tokens) {
+  let pipeline = ImagePipeline(
+    configuration: .init(requestModifier: { request in
+      var signed = request
+      signed.headers["Authorization"] = "Bearer \(await tokens.current())"
+      return signed
+    }))
+  _ = pipeline
+}
+
+private func imageID(presignedURL: URL) {
+  var signed = ImageRequest(url: presignedURL, targetSize: PixelSize(width: 256, height: 256))
+  signed.imageID = "photo-1"
+  _ = signed
+}
+
+private func bytesInAndOut(bytes: Data) async throws {
+  let local = try await ImagePipeline.shared.image(
+    for: ImageRequest(id: "upload-1", data: bytes, targetSize: PixelSize(width: 256, height: 256)))
+  let webp: Data = try ImageEncoder.encode(local, as: .webp(quality: 80))
+  _ = webp
+}
+
+private func processors(request: ImageRequest) {
+  var request = request
+  request.processors = [.crop(Rect(x: 0, y: 0, width: 100, height: 100)), .gaussianBlur(sigma: 2)]
+  _ = request
+}
+
+private func cachesAndTheEnd(pipeline: ImagePipeline, request: ImageRequest, thumbnail: Image) async
+{
+  pipeline.cache[request] = thumbnail
+  await pipeline.shutdown()
+}
+
 // MARK: - GettingStarted.md: Load an image
 
 private func loadAnImage(url: URL) async throws {
