@@ -58,15 +58,9 @@ package enum RawFixtures {
       bytes = (bigEndian ? [0x4D, 0x4D] : [0x49, 0x49]) + u16(magic) + u32(0) + prefix
     }
 
-    package func u16(_ value: Int) -> [UInt8] {
-      let bytes = [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-      return bigEndian ? bytes : bytes.reversed()
-    }
+    package func u16(_ value: Int) -> [UInt8] { RawEndian(bigEndian: bigEndian).bytes16(value) }
 
-    package func u32(_ value: Int) -> [UInt8] {
-      let bytes = (0..<4).map { UInt8(value >> (24 - 8 * $0) & 0xFF) }
-      return bigEndian ? bytes : bytes.reversed()
-    }
+    package func u32(_ value: Int) -> [UInt8] { RawEndian(bigEndian: bigEndian).bytes32(value) }
 
     /// Appends `data` (at an even offset) and returns where it starts.
     @discardableResult

@@ -25,15 +25,9 @@ package struct ExifWriter {
     self.thumbnail = thumbnail
   }
 
-  private func u16(_ value: Int) -> [UInt8] {
-    let bytes = [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    return bigEndian ? bytes : bytes.reversed()
-  }
+  private func u16(_ value: Int) -> [UInt8] { RawEndian(bigEndian: bigEndian).bytes16(value) }
 
-  private func u32(_ value: Int) -> [UInt8] {
-    let bytes = (0..<4).map { UInt8(value >> (24 - 8 * $0) & 0xFF) }
-    return bigEndian ? bytes : bytes.reversed()
-  }
+  private func u32(_ value: Int) -> [UInt8] { RawEndian(bigEndian: bigEndian).bytes32(value) }
 
   private func ascii(_ text: String) -> [UInt8] { Array(text.utf8) + [0] }
 

@@ -102,6 +102,18 @@ package struct RawEndian {
     u32(bytes, at).map { Int(Int32(truncatingIfNeeded: $0)) }
   }
 
+  /// `value`'s low 16 bits in this order: what a TIFF writer puts down.
+  package func bytes16(_ value: Int) -> [UInt8] {
+    let bytes = [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    return bigEndian ? bytes : bytes.reversed()
+  }
+
+  /// `value`'s low 32 bits in this order.
+  package func bytes32(_ value: Int) -> [UInt8] {
+    let bytes = (0..<4).map { UInt8(value >> (24 - 8 * $0) & 0xFF) }
+    return bigEndian ? bytes : bytes.reversed()
+  }
+
   package static let big = RawEndian(bigEndian: true)
   package static let little = RawEndian(bigEndian: false)
 }
