@@ -88,22 +88,24 @@ final class CachingProxy {
       ?? ""
   }
 
-  /// Polls the proxy's front page (the origin's index, through the cache) until it answers;
-  /// fails at once if nginx exited.
+  /// Polls nginx's own readiness location (answered by nginx alone: a loaded origin, as in
+  /// CI's parallel run, must not make nginx look dead) until it answers; fails at once if
+  /// nginx exited.
   private func waitUntilServing() async throws {
-    let deadline = ContinuousClock.now + .seconds(20)
+    let ready = baseURL.appendingPathComponent("tessera-proxy-ready")
+    let deadline = ContinuousClock.now + .seconds(60)
     while ContinuousClock.now < deadline {
       var status: Int32 = 0
       if waitpid(pid, &status, WNOHANG) == pid {
         pid = 0
         throw Failure(description: "nginx exited (status \(status)):\n\(errorLog)")
       }
-      if let answer = try? await TestHTTP.get(baseURL, timeout: 2), answer.status == 200 {
+      if let answer = try? await TestHTTP.get(ready, timeout: 5), answer.status == 204 {
         return
       }
       try await Task.sleep(for: .milliseconds(50))
     }
-    throw Failure(description: "nginx did not answer within 20 s:\n\(errorLog)")
+    throw Failure(description: "nginx did not answer within 60 s:\n\(errorLog)")
   }
 
   /// What README's "Behind a cache or proxy" recommends, with every path in `folder`. The
@@ -129,6 +131,7 @@ final class CachingProxy {
                        inactive=1h use_temp_path=off;
       server {
         listen 127.0.0.1:\(port);
+        location = /tessera-proxy-ready { return 204; }
         location / {
           proxy_pass http://127.0.0.1:\(originPort);
           proxy_http_version 1.1;
