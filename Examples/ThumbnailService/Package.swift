@@ -17,18 +17,39 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
   ],
   targets: [
-    .executableTarget(
-      name: "thumbnail-service",
+    // The route both the service and its benchmark serve.
+    .target(
+      name: "ThumbnailKit",
       dependencies: [
         .product(name: "TesseraImages", package: "Tessera"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Crypto", package: "swift-crypto"),
       ],
+      path: "Sources/ThumbnailKit"
+    ),
+    .executableTarget(
+      name: "thumbnail-service",
+      dependencies: [
+        "ThumbnailKit",
+        .product(name: "TesseraImages", package: "Tessera"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ],
       path: "Sources/ThumbnailService"
+    ),
+    // thumbnails per second and p99 of the service against `vips thumbnail` per request.
+    .executableTarget(
+      name: "thumbnail-bench",
+      dependencies: [
+        "ThumbnailKit",
+        .product(name: "TesseraImages", package: "Tessera"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ],
+      path: "Sources/ThumbnailBench"
     ),
     .executableTarget(
       name: "pipeline-tour",
       dependencies: [
+        "ThumbnailKit",
         .product(name: "TesseraImages", package: "Tessera"),
         .product(name: "Hummingbird", package: "hummingbird"),
       ],

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import TesseraImages
+import ThumbnailKit
 
 /// An origin on 127.0.0.1 with one private photo: 401 without `Authorization: Bearer
 /// s3cret`, the photo with it.
@@ -16,16 +17,8 @@ enum PrivateOrigin {
         status: .ok, headers: [.contentType: "image/jpeg"],
         body: .init(byteBuffer: ByteBuffer(data: photo)))
     }
-    let (ports, continuation) = AsyncStream<Int>.makeStream()
-    let app = Application(
-      router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-      onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) })
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { try await app.run() }
-      var iterator = ports.makeAsyncIterator()
-      guard let port = await iterator.next(), let base = URL(string: "http://127.0.0.1:\(port)/")
-      else { return }
-      defer { group.cancelAll() }
+    try await LocalServer.with(router) { port in
+      guard let base = URL(string: "http://127.0.0.1:\(port)/") else { return }
       try await body(base)
     }
   }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import TesseraImages
+import ThumbnailKit
 
 /// `thumbnail-service [PORT]`: serves `/thumb` on 127.0.0.1 (port 0: one the system picks),
 /// printing its address once it listens; runs until interrupted, then shuts the pipeline

@@ -7,10 +7,16 @@ import TesseraImages
 /// clients asking for one thumbnail cause one download and one decode), fitted into w×w,
 /// encoded, with a strong ETag of the bytes and a day's Cache-Control. A client's
 /// `If-None-Match` that matches gets 304 and no body.
-struct ThumbnailRoute: Sendable {
+public struct ThumbnailRoute: Sendable {
   let pipeline: ImagePipeline
 
-  func respond(to request: Request) async -> Response {
+  /// The route over `pipeline`.
+  public init(pipeline: ImagePipeline) {
+    self.pipeline = pipeline
+  }
+
+  /// The answer to one `GET /thumb`.
+  public func respond(to request: Request) async -> Response {
     let query: ThumbnailQuery
     do {
       query = try ThumbnailQuery(
