@@ -110,12 +110,13 @@ struct ThumbnailBench {
       configuration: .init(
         dataLoader: AsyncHTTPClientDataLoader(), memoryCache: nil, thumbnailCache: nil))
     let route = ThumbnailRoute(pipeline: pipeline)
-    let service = Router()
-    service.get("thumb") { request, _ in await route.respond(to: request) }
     let client = AsyncHTTPClientDataLoader()
     defer { Task { await client.shutdown() } }
     return try await LocalServer.with(origin) { originPort in
-      try await LocalServer.with(service) { servicePort in
+      // Made here: a router is not Sendable, so it cannot be captured from outside.
+      let service = Router()
+      service.get("thumb") { request, _ in await route.respond(to: request) }
+      return try await LocalServer.with(service) { servicePort in
         try await timed("thumbnail-service over HTTP", count: requests, concurrency: concurrency) {
           index in
           let photo = "http://127.0.0.1:\(originPort)/photo/\(index % photos.count)"
