@@ -49,6 +49,10 @@ public protocol CollectionLayout: AnyObject {
   /// Records an item's height ÷ width (its image's aspect ratio inverted), e.g. when its image
   /// arrives. Returns whether any frame changed.
   func setHeightPerWidth(_ ratio: Double, ofItem item: IndexPath) -> Bool
+
+  /// The band a section occupies, from its header's top to its footer's bottom, nil when the
+  /// section does not exist. A pinned header stays inside it.
+  func extent(ofSection section: Int) -> Range<Int>?
 }
 
 /// A layout of fixed sizes needs none of the measuring: these defaults ignore it.
@@ -63,6 +67,8 @@ extension CollectionLayout {
   public func invalidateMeasurement(of element: ElementID) {}
   /// Ignores the shape; returns false.
   public func setHeightPerWidth(_ ratio: Double, ofItem item: IndexPath) -> Bool { false }
+  /// Nil: a layout that does not say where its sections are gets no pinned headers.
+  public func extent(ofSection section: Int) -> Range<Int>? { nil }
 }
 
 /// Division rounding towards negative infinity (Swift's `/` rounds towards zero).

@@ -109,6 +109,11 @@ public final class GridLayout: CollectionLayout {
       width: geometry.widths[column], height: cellHeight)
   }
 
+  /// From the section's header to its footer. O(1).
+  public func extent(ofSection section: Int) -> Range<Int>? {
+    stack.extent(ofSection: section)
+  }
+
   /// The element's frame, computed. O(1) for an item.
   public func frame(of element: ElementID) -> Rect? {
     switch element {

@@ -177,6 +177,12 @@ public final class ListLayout: CollectionLayout {
     }
   }
 
+  /// From the section's header row to its footer row. O(log rows).
+  public func extent(ofSection section: Int) -> Range<Int>? {
+    guard section >= 0, section < content.sectionCount else { return nil }
+    return index.offset(of: sectionRows[section])..<index.offset(of: sectionRows[section + 1])
+  }
+
   /// The element's row, full width. O(log rows).
   public func frame(of element: ElementID) -> Rect? {
     guard let row = row(of: element) else { return nil }

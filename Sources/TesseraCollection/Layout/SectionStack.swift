@@ -42,6 +42,12 @@ struct SectionStack {
     sectionTops[section] + content.sectionHeaderHeights[section]
   }
 
+  /// From section `section`'s header to its footer, nil when it does not exist. O(1).
+  func extent(ofSection section: Int) -> Range<Int>? {
+    guard section >= 0, section < content.sectionCount else { return nil }
+    return sectionTops[section]..<sectionTops[section + 1]
+  }
+
   /// The sections whose extent (header to footer) intersects `band`.
   func sections(intersecting band: Range<Int>) -> Range<Int> {
     let count = content.sectionCount

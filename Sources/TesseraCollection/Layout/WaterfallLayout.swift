@@ -174,6 +174,11 @@ public final class WaterfallLayout: CollectionLayout {
     }
   }
 
+  /// From the section's header to its footer. O(1).
+  public func extent(ofSection section: Int) -> Range<Int>? {
+    stack.extent(ofSection: section)
+  }
+
   /// The element's frame. O(1) for an item.
   public func frame(of element: ElementID) -> Rect? {
     switch element {

@@ -91,6 +91,8 @@ extension CollectionView {
 
     content = newContent
     identifiers = newBox
+    selection.remap(oldToNew: diff.oldToNew, newCount: newContent.totalItems)
+    pinnedHeader = nil
     layout.prepare(
       newContent, width: viewportWidth, reason: .update(previousFlatIndex: diff.newToOld))
     onScreen = onScreen.compactMap { element in

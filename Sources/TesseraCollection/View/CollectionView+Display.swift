@@ -57,6 +57,7 @@ extension CollectionView {
     let pass = self.pass
     scratch.removeAll(keepingCapacity: true)
     layout.elements(intersecting: visibleBand, into: &scratch)
+    pinnedHeader = pinHeader(in: &scratch, band: visibleBand)
     // One hash per element: views still on screen are stamped in place, the rest enter.
     var entering: [Int] = []
     for (position, element) in scratch.enumerated() {
@@ -124,12 +125,16 @@ extension CollectionView {
         next += 1
         continue
       }
+      // A pinned header is not where the layout put it: it cannot hold anything in place.
+      if element.id == pinnedHeader?.id { continue }
       if !layout.isEstimated(element.id) {
         stable = element
         break
       }
     }
-    guard let stable = stable ?? onScreen.first else { return nil }
+    guard let stable = stable ?? onScreen.first(where: { $0.id != pinnedHeader?.id }) else {
+      return nil
+    }
     return ScrollTarget(
       element: stable.id, placement: .viewportY(Double(stable.frame.y) - contentOffset))
   }

@@ -63,7 +63,14 @@ extension CollectionView {
   {
     reloadIfNeeded()
     guard content.flatIndex(of: indexPath) != nil else { throw .invalidIndexPath(indexPath) }
-    pendingTarget = ScrollTarget(element: .item(indexPath), placement: .position(position))
+    scroll(
+      to: ScrollTarget(element: .item(indexPath), placement: .position(position)),
+      animated: animated)
+  }
+
+  /// Scrolls until `target` holds, resolved again as rows are measured.
+  func scroll(to target: ScrollTarget, animated: Bool) {
+    pendingTarget = target
     if animated {
       motion.animate(to: contentOffset, from: contentOffset)
     } else {

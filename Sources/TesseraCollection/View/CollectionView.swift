@@ -44,6 +44,16 @@ public final class CollectionView {
   public internal(set) var contentOffset: Double = 0
   /// How far ahead and behind the screen items are prefetched.
   public var prefetchWindow = PrefetchWindow()
+  /// Whether moving the focus selects the item it lands on (UIKit's `selectionFollowsFocus`):
+  /// a photo browser's cursor is its selection.
+  public var selectionFollowsFocus = false
+  /// Whether the header of the section at the top of the viewport stays at the top while
+  /// its section scrolls under it, pushed up by the next section's header (UIKit's
+  /// `pinToVisibleBounds`). Draw supplementary views after cells: a pinned header covers the
+  /// items under it, and `indexPathForItem(atX:y:in: .viewport)` sees the header there.
+  public var pinsSectionHeaders = false {
+    didSet { needsLayout = true }
+  }
 
   var motion = ScrollMotion()
   var content = SectionedContent.empty
@@ -69,6 +79,10 @@ public final class CollectionView {
   var lastVisibleItems: [Range<Int>] = []
   var identifiers: (any IdentifierSnapshot)?
   var registered: Set<ObjectIdentifier> = []
+  var selection = ItemSelection()
+  /// The section header drawn pinned in the last pass (its frame in `onScreen` is where it is
+  /// drawn, not where the layout put it).
+  var pinnedHeader: LayoutElement?
 
   /// A collection view with `layout` and a viewport of `width` × `height` units (negative
   /// sizes are 0). Nothing is asked of the data source before the first `layoutIfNeeded()`.
@@ -196,6 +210,8 @@ public final class CollectionView {
     lastVisibleItems = []
     lastPrefetchQuery = (0..<0, 0..<0)
     content = loadContentFromDataSource()
+    selection.reload(count: content.totalItems)
+    pinnedHeader = nil
     layout.prepare(content, width: viewportWidth, reason: .reload)
     clampOffset()
   }
@@ -241,7 +257,7 @@ public final class CollectionView {
   func topAnchor() -> ScrollTarget? {
     guard
       let first = onScreen.first(where: { if case .item = $0.id { true } else { false } })
-        ?? onScreen.first
+        ?? onScreen.first(where: { $0.id != pinnedHeader?.id })
     else { return nil }
     return ScrollTarget(
       element: first.id, placement: .viewportY(Double(first.frame.y) - contentOffset))
