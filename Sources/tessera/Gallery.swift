@@ -17,7 +17,7 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
       folders and files can be given at once. With nothing given, Tessera starts its own feed \
       server on 127.0.0.1 (generated images, realistic latency) and shows its photos.
 
-      Keys: j k (arrows, wheel) scroll; h l move the selection; Space PgDn / PgUp page; \
+      Keys: j k (arrows, wheel) scroll; h l move the selection, K J up / down; Space PgDn / PgUp page; \
       g G (Home End) first / last; Enter opens the selected photo, Esc goes back; 1 2 3 grid, list, \
       waterfall; + - columns; m marks, v marks as the selection moves, * inverts the marks; \
       d moves the marked (or selected) photos to the Trash, u puts them back; / filters by \

@@ -187,6 +187,7 @@ final class ThumbnailLoader: ImageLoading {
     #expect(pages.count >= 2)
     let code = try [
       "Tests/TesseraCollectionTests/DocumentationTests.swift",
+      "Tests/TesseraCollectionTests/SelectionDocumentationTests.swift",
       "Tests/TesseraImageBindingTests/DocumentationTests.swift",
     ].map {
       MarkdownSnippets.squeezed(

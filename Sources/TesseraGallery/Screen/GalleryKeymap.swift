@@ -1,3 +1,4 @@
+import TesseraCollection
 import TesseraTerminal
 
 /// What a key asks of the gallery screen (`GalleryScreen.perform(_:)` carries it out).
@@ -20,8 +21,8 @@ enum GalleryAction: Equatable {
   case closeOverlay
   /// Units to scroll by (negative: up).
   case scroll(Double)
-  /// Items to move the selection by (negative: back).
-  case moveSelection(Int)
+  /// Where the selection moves, by the layout's geometry.
+  case moveSelection(FocusMove)
   case pageDown
   case pageUp
   case jumpToFirst
@@ -127,8 +128,10 @@ struct GalleryKeymap {
   static let browsing = GalleryKeymap([
     ([.down, .character("j")], .scroll(GalleryScreen.scrollStep)),
     ([.up, .character("k")], .scroll(-GalleryScreen.scrollStep)),
-    ([.right, .character("l")], .moveSelection(1)),
-    ([.left, .character("h")], .moveSelection(-1)),
+    ([.right, .character("l")], .moveSelection(.right)),
+    ([.left, .character("h")], .moveSelection(.left)),
+    ([.character("J")], .moveSelection(.down)),
+    ([.character("K")], .moveSelection(.up)),
     ([.pageDown, .space, .control("f")], .pageDown),
     ([.pageUp, .control("b")], .pageUp),
     ([.home, .character("g")], .jumpToFirst),

@@ -44,11 +44,12 @@ extension GalleryScreen {
     if feed.items.isEmpty {
       drawFeedState(into: &frame.buffer, spinner: spinner)
     } else {
+      let clip = tileClip
       for visible in collectionView.visibleCells {
         guard let cell = visible.cell as? any GalleryCell, let item = cell.item else { continue }
         draw(
           cell, item: item, index: flatIndex(of: visible.indexPath) ?? -1, frame: visible.frame,
-          into: &frame)
+          clip: clip, into: &frame)
       }
       drawSectionHeaders(into: &frame.buffer)
       drawPositionMarker(into: &frame)
@@ -65,13 +66,28 @@ extension GalleryScreen {
 
   // MARK: cells
 
+  /// The viewport below the section header at its top: a pinned month header covers the
+  /// tiles scrolling under it, their text and their pictures (an image is cut there, in
+  /// every protocol, as at the viewport's edge).
+  var tileClip: CellRect {
+    let viewport = viewportRect
+    let covered =
+      collectionView.visibleSupplementaryViews.lazy
+      .filter { $0.kind == .sectionHeader && $0.frame.y <= 0 }
+      .map { max(0, $0.frame.maxY) }.max() ?? 0
+    let top = min(covered, viewport.height)
+    return CellRect(
+      x: viewport.x, y: viewport.y + top, width: viewport.width, height: viewport.height - top)
+  }
+
   private func draw(
     _ cell: some GalleryCell, item: GalleryItem, index: Int, frame cellFrame: Rect,
-    into frame: inout Frame
+    clip: CellRect, into frame: inout Frame
   ) {
-    let clip = viewportRect
+    let viewport = viewportRect
     let rect = CellRect(
-      x: cellFrame.x, y: cellFrame.y + clip.y, width: cellFrame.width, height: cellFrame.height)
+      x: cellFrame.x, y: cellFrame.y + viewport.y, width: cellFrame.width,
+      height: cellFrame.height)
     let isSelected = index == selected
     let isMarked = marks.contains(item.id)
     let imageRect: CellRect
@@ -177,6 +193,12 @@ extension GalleryScreen {
       else { continue }
       let count = feed.sections[header.section].range.count
       let text = " \(title) · \(count) photo\(count == 1 ? "" : "s")"
+      // Pinned, it lies over tiles: its row is cleared first.
+      buffer.fill(
+        CellRect(
+          x: header.frame.x, y: header.frame.y + clip.y, width: header.frame.width,
+          height: header.frame.height
+        ).intersection(clip), with: Cell(" "))
       buffer.put(
         TextLayout.truncate(text, columns: max(0, header.frame.width)), x: header.frame.x,
         y: header.frame.y + clip.y, style: Palette.title, clip: clip)

@@ -44,7 +44,6 @@ extension GalleryScreen {
   /// Changes what the feed shows, the selection staying on its photo when that is still
   /// shown: the photo it is on now, not the one the last frame saw.
   func updateFilter(_ change: (inout ItemFilter) -> Void) {
-    selection.remember(feed.itemIDs)
     change(&feed.filter)
   }
 

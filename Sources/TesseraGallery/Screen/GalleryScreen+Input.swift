@@ -76,7 +76,7 @@ extension GalleryScreen {
       overlay = .none
       slideshow = nil
     case .scroll(let units): collectionView.scroll(by: units)
-    case .moveSelection(let delta): moveSelection(by: delta)
+    case .moveSelection(let move): moveSelection(move)
     case .pageDown: collectionView.pageDown()
     case .pageUp: collectionView.pageUp()
     case .jumpToFirst: jump(toItem: 0)
@@ -137,23 +137,20 @@ extension GalleryScreen {
     needsDisplay = true
   }
 
-  /// The item under a screen position (rows count from the title bar).
+  /// The item under a screen position (rows count from the title bar), nil on a header,
+  /// the spacing or a bar: the engine's hit-testing against what the last frame drew.
   func item(atColumn column: Int, row: Int) -> Int? {
-    let y = row - 1
-    return collectionView.visibleCells.first { visible in
-      let frame = visible.frame
-      return column >= frame.x && column < frame.maxX && y >= frame.y && y < frame.maxY
-    }.flatMap { flatIndex(of: $0.indexPath) }
+    collectionView.indexPathForItem(atX: column, y: row - viewportRect.y, in: .viewport)
+      .flatMap(flatIndex(of:))
   }
 
-  private func moveSelection(by delta: Int) {
+  /// `h`/`l` and `J`/`K`: the engine moves the focus by the layout's geometry (in a waterfall,
+  /// up and down stay in the column) and scrolls as little as shows it.
+  private func moveSelection(_ move: FocusMove) {
     guard !feed.items.isEmpty else { return }
     let old = selected
-    selection.move(by: delta, count: feed.items.count)
+    collectionView.moveFocus(move)
     marks.selectionMoved(from: old, to: selected, ids: feed.itemIDs)
-    if !isSelectionVisible, let path = indexPath(ofFlat: selected) {
-      try? collectionView.scrollToItem(path, at: delta > 0 ? .bottom : .top, animated: true)
-    }
   }
 
   private func jump(toItem index: Int) {
@@ -172,22 +169,11 @@ extension GalleryScreen {
   }
 
   var isSelectionVisible: Bool {
-    collectionView.visibleCells.contains { visible in
-      flatIndex(of: visible.indexPath) == selected && visible.frame.y >= 0
+    guard let path = collectionView.focusedIndexPath else { return false }
+    return collectionView.visibleCells.contains { visible in
+      visible.indexPath == path && visible.frame.y >= 0
         && visible.frame.maxY <= collectionView.viewportHeight
     }
-  }
-
-  /// After scrolling, the selection moves onto the screen rather than being left behind.
-  func keepSelectionVisible() {
-    guard !isSelectionVisible else { return }
-    let inside = collectionView.visibleCells.filter {
-      $0.frame.y >= 0 && $0.frame.maxY <= collectionView.viewportHeight
-    }
-    guard let first = inside.first.flatMap({ flatIndex(of: $0.indexPath) }),
-      let last = inside.last.flatMap({ flatIndex(of: $0.indexPath) })
-    else { return }
-    selected = selected < first ? first : last
   }
 
   /// The paths `q` prints with `-o`: the marked photos' in the order shown, else the selected

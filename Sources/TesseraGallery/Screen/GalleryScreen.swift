@@ -51,12 +51,14 @@ final class GalleryScreen {
     // An animation's frames (up to `AnimationDecoder.maxBytes`) go with the detail view.
     didSet { if case .detail = overlay {} else { detail.stopAnimation() } }
   }
-  /// The selected item, and its id as of the last frame.
-  var selection = GallerySelection()
-  /// The selected item (flat index into `feed.items`).
+  /// The selected item (flat index into `feed.items`): the engine's focus, which batch
+  /// updates keep on its photo. Setting it scrolls as little as shows it wholly.
   var selected: Int {
-    get { selection.index }
-    set { selection.index = newValue }
+    get { collectionView.focusedIndexPath.flatMap(flatIndex(of:)) ?? 0 }
+    set {
+      guard let path = indexPath(ofFlat: newValue) else { return }
+      try? collectionView.focusItem(at: path)
+    }
   }
   /// Set when anything on screen changed; the run loop draws and clears it (and, resting,
   /// is woken by `onNeedsDisplay`).
@@ -129,6 +131,8 @@ final class GalleryScreen {
       width: Self.collectionWidth(forScreenWidth: width),
       height: max(0, height - 2))
     collectionView.prefetchWindow = PrefetchWindow(aheadScreens: 2, behindScreens: 1)
+    // A month's header stays over its photos while they scroll under it.
+    collectionView.pinsSectionHeaders = true
     collectionView.register(TileCell.self)
     collectionView.register(RowCell.self)
     collectionView.register(SectionHeaderView.self, forSupplementaryViewOfKind: .sectionHeader)
@@ -254,13 +258,9 @@ final class GalleryScreen {
       if wasAtTop {
         collectionView.setContentOffset(0)
         selected = 0
-      } else if selection.isOffItsItem(in: feed.itemIDs), let selectedID = selection.id,
-        let path = collectionView.indexPath(forItemIdentifier: selectedID),
-        let index = flatIndex(of: path)
-      {
-        selected = index  // the selection stays on its photo
+      } else if collectionView.focusedIndexPath == nil, !feed.items.isEmpty {
+        selected = 0  // the first items: the cursor starts on the first
       }
-      selection.clamp(toCount: feed.items.count)
       if change == .replaced { retryFailedImages() }
       if case .detail(let item) = overlay,
         let fresh = feed.items.first(where: { $0.id == item.id }),
@@ -294,11 +294,10 @@ final class GalleryScreen {
     collectionView.layoutIfNeeded()
     if collectionView.presentedOffset != before {
       needsDisplay = true
-      keepSelectionVisible()
+      collectionView.keepFocusOnScreen()
       loadMoreIfNeeded()
     }
     announceVisibleItems()
-    selection.remember(feed.itemIDs)
     if slideshowStartsWithItems, !feed.items.isEmpty {
       slideshowStartsWithItems = false
       startSlideshow(interval: slideshowInterval)

@@ -4,7 +4,7 @@ import TesseraTerminal
 enum HelpOverlay {
   static let lines = [
     "j k ↓ ↑  wheel     scroll (presses add up)",
-    "h l ← →            move the selection",
+    "h l ← →  K J       move the selection; K J: up / down",
     "Space PgDn / PgUp  page down / up",
     "g Home / G End     first / last item",
     "Enter  click       open the selected item; Esc back",
