@@ -38,9 +38,10 @@ struct AllBench: AsyncParsableCommand {
         ).run()
       })
     reports.append(
-      await timed("layout") {
-        await LayoutBenchmark(rows: Self.layoutRows, frames: Self.layoutFrames, withBaseline: true)
-          .run()
+      try await timed("layout") {
+        try await LayoutBenchmark(
+          rows: Self.layoutRows, frames: Self.layoutFrames, withBaseline: true
+        ).run()
       })
     reports.append(
       try await timed("render") {

@@ -18,7 +18,7 @@ struct LayoutBench: AsyncParsableCommand {
     guard rows > 0, frames > 0 else {
       throw ValidationError("--rows and --frames must be positive")
     }
-    let report = await LayoutBenchmark(rows: rows, frames: frames, withBaseline: baseline).run()
+    let report = try await LayoutBenchmark(rows: rows, frames: frames, withBaseline: baseline).run()
     report.print(json: json)
   }
 }
@@ -35,7 +35,7 @@ struct LayoutBenchmark {
   let height = 40
   let frameMilliseconds = 1000.0 / 120
 
-  func run() -> BenchReport {
+  func run() throws -> BenchReport {
     var report = BenchReport(benchmark: "layout")
     // Re-flung whenever the fling slows to 1/8 of its start: one fling lasts ln 8 / −ln 0.998
     // ≈ 1,039 ms (125 frames) and travels 7/8 · v₀ · 500 ms. Pick v₀ so the trip over
@@ -80,6 +80,7 @@ struct LayoutBenchmark {
     report.note(
       "grid: 6 columns, spacing 1, height per width 0.5; frames are arithmetic, nothing per item")
     report.note("bytes per row: the list layout's own storage (heights, prefix sums, flags)")
+    try addPointing(to: &report)
     return report
   }
 
