@@ -86,6 +86,11 @@ extension FuzzHarnesses {
         precondition(tiff.count >= 8 && tiff.count <= prefix.count - 4)
         FeedInvariants.check(ExifReader.facts(tiff))
       }
+      // The bytes as a file's start whose `meta` comes later: the next box past them, if
+      // any, is past them and inside the file (twice their length, for the walk).
+      if let next = HEIFHeader.boxAfterPrefix(prefix, fileSize: 2 * prefix.count + 8) {
+        precondition(next >= prefix.count && next < 2 * prefix.count + 8)
+      }
     },
     // A photo's first bytes as each container's metadata reader sees them (PNG chunks, WebP
     // chunks, JPEG XL boxes, JPEG XMP/APP13 segments, TIFF tags, RAF/MRW/CR3), and the same
@@ -107,6 +112,18 @@ extension FuzzHarnesses {
       }
       FeedInvariants.check(PNGChunks.tailMetadata(prefix).facts(keepsOrientation: false))
       FeedInvariants.check(RawContainerExif.facts(prefix))
+      // The bytes cut in two as a TIFF's head and a window read further on (IFD0 at the end):
+      // every offset read lands in one of them or reads as absent.
+      if prefix.count >= 10 {
+        let cut = 8 + Int(prefix[prefix.count - 1]) % (prefix.count - 8)
+        let gap = Int(prefix[prefix.count - 2]) * 97
+        if let split = ExifStructure(
+          tiffHead: Array(prefix[..<cut]), window: Array(prefix[cut...]), at: cut + gap,
+          fileLength: prefix.count + gap)
+        {
+          FeedInvariants.check(ExifReader.facts(in: split))
+        }
+      }
       precondition((PNGRawProfile.bytes(prefix)?.count ?? 0) <= PNGRawProfile.maxProfileBytes)
       let tiffBlocks = TIFFMetadataTags.blocks(prefix)
       for block in [tiffBlocks.xmp, tiffBlocks.iim] {

@@ -30,9 +30,15 @@ package struct ExifStructure {
   package let bytes: [UInt8]
   /// Where the structure starts in `bytes`.
   package let base: Int
-  /// How many bytes it has.
+  /// How many bytes it has (with a window: the whole file's, most of them never read).
   package let length: Int
   package let bigEndian: Bool
+  /// Bytes of the structure read apart, further on (a TIFF whose IFD0 is at the file's end),
+  /// and where they start in it; bytes in neither `bytes` nor the window read as absent.
+  private var window: [UInt8] = []
+  private var windowStart = Int.max
+  /// The structure's bytes held in `bytes`, from `base`.
+  private let headLength: Int
 
   /// The structure in a JPEG's APP1 segment, or of a TIFF file, at the start of `bytes`.
   package init?(photo bytes: [UInt8]) {
@@ -53,12 +59,44 @@ package struct ExifStructure {
     self.bytes = bytes
     base = range.lowerBound
     length = range.count
+    headLength = range.count
     switch (bytes[base], bytes[base + 1]) {
     case (0x49, 0x49): bigEndian = false
     case (0x4D, 0x4D): bigEndian = true
     default: return nil
     }
     guard let magic = u16(2), Self.magics.contains(magic) else { return nil }
+  }
+
+  /// A TIFF file of `fileLength` bytes whose first bytes are `head` and of which `window` was
+  /// read at `windowStart` (past the head): IFD0 at the end of the file, where drones and
+  /// multispectral cameras write it.
+  package init?(tiffHead head: [UInt8], window: [UInt8], at windowStart: Int, fileLength: Int) {
+    guard windowStart >= head.count, fileLength >= windowStart,
+      window.count <= fileLength - windowStart,
+      var structure = Self(bytes: head, range: 0..<head.count)
+    else { return nil }
+    structure = Self(
+      copying: structure, length: fileLength, window: window, windowStart: windowStart)
+    self = structure
+  }
+
+  private init(copying other: Self, length: Int, window: [UInt8], windowStart: Int) {
+    bytes = other.bytes
+    base = other.base
+    headLength = other.headLength
+    bigEndian = other.bigEndian
+    self.length = length
+    self.window = window
+    self.windowStart = windowStart
+  }
+
+  /// The byte at `offset` of the structure, nil where nothing was read.
+  @inline(__always)
+  private func byte(_ offset: Int) -> UInt8? {
+    if offset >= 0 && offset < headLength { return bytes[base + offset] }
+    guard offset >= windowStart, offset - windowStart < window.count else { return nil }
+    return window[offset - windowStart]
   }
 
   /// The TIFF structure inside a JPEG's `Exif\0\0` APP1 segment.
@@ -120,7 +158,12 @@ package struct ExifStructure {
       start = offset
     }
     guard start >= 0, start <= length - entry.count else { return nil }
-    var text = bytes[(base + start)..<(base + start + entry.count)].prefix { $0 != 0 }
+    var read: [UInt8] = []
+    for offset in start..<(start + entry.count) {
+      guard let value = byte(offset) else { return nil }
+      read.append(value)
+    }
+    var text = read.prefix { $0 != 0 }
     while let last = text.last, last == 0x20 { text.removeLast() }
     guard !text.isEmpty, text.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
     return String(decoding: text, as: UTF8.self)
@@ -128,17 +171,21 @@ package struct ExifStructure {
 
   /// The 16-bit value at `offset` within the structure, if all its bytes are there.
   package func u16(_ offset: Int) -> Int? {
-    guard offset >= 0, offset <= length - 2 else { return nil }
-    let first = Int(bytes[base + offset])
-    let second = Int(bytes[base + offset + 1])
+    guard offset >= 0, offset <= length - 2, let high = byte(offset), let low = byte(offset + 1)
+    else { return nil }
+    let first = Int(high)
+    let second = Int(low)
     return bigEndian ? first << 8 | second : second << 8 | first
   }
 
   /// The 32-bit value at `offset` (0…4,294,967,295: fits an `Int` on 64-bit platforms).
   package func u32(_ offset: Int) -> Int? {
     guard offset >= 0, offset <= length - 4 else { return nil }
-    return (0..<4).reduce(0) { sum, index in
-      sum << 8 | Int(bytes[base + offset + (bigEndian ? index : 3 - index)])
+    var sum = 0
+    for index in 0..<4 {
+      guard let value = byte(offset + (bigEndian ? index : 3 - index)) else { return nil }
+      sum = sum << 8 | Int(value)
     }
+    return sum
   }
 }

@@ -43,7 +43,13 @@ public enum ExifReader {
     let bytes =
       bytes.count > FeedLimits.maxHeaderBytes
       ? Array(bytes.prefix(FeedLimits.maxHeaderBytes)) : bytes
-    guard let exif = ExifStructure(photo: bytes), let ifd0 = exif.firstIFD else { return nil }
+    guard let exif = ExifStructure(photo: bytes) else { return nil }
+    return facts(in: exif)
+  }
+
+  /// The facts of a structure already found (a TIFF read in two parts).
+  static func facts(in exif: ExifStructure) -> ExifFacts? {
+    guard let ifd0 = exif.firstIFD else { return nil }
     var facts = ExifFacts()
     var exifOffset: Int?
     // By preference: the Exif IFD's original, IFD0's (TIFF/EP, as some NEFs and a CR3's CMT2,

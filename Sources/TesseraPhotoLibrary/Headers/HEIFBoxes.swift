@@ -84,6 +84,9 @@ struct ISOBox: Equatable {
   /// False when the box claimed more bytes than its container (or the bytes read) holds; its
   /// payload is then what there is.
   var complete: Bool
+  /// Where the box says it ends, counted as its payload is (past the bytes read when
+  /// incomplete): where the next box starts.
+  var declaredEnd: UInt64 = 0
 }
 
 /// The boxes that follow one another in a container: ISO/IEC 14496-12 §4.2, 32-bit sizes,
@@ -118,7 +121,9 @@ enum ISOBoxes {
       let complete = size <= available
       let length = Int(min(size, available))  // at most the bytes there are: fits an Int
       boxes.append(
-        ISOBox(type: type, payload: cursor.position..<(start + length), complete: complete))
+        ISOBox(
+          type: type, payload: cursor.position..<(start + length), complete: complete,
+          declaredEnd: size > UInt64.max - UInt64(start) ? .max : UInt64(start) + size))
       guard complete else { break }
       cursor = ByteCursor(bytes, range: (start + length)..<cursor.end)
     }

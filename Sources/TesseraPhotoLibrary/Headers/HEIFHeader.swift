@@ -36,6 +36,26 @@ struct HEIFHeader: Equatable, Sendable {
     exif = Self.exifItem(of: primary, items).flatMap { items.locations[$0] }
   }
 
+  /// Whether `bytes` (a HEIF file's first bytes, from its start) end inside a top-level box
+  /// before any `meta`: then the offset of the box after it, where a phone that writes its
+  /// media data first (Samsung) put `meta`; nil otherwise, or past `fileSize`.
+  static func boxAfterPrefix(_ bytes: [UInt8], from offset: Int = 0, fileSize: Int) -> Int? {
+    let top = ISOBoxes.children(of: 0..<bytes.count, in: bytes, depth: 0)
+    guard !top.contains(where: { $0.type == "meta" }), let last = top.last, !last.complete,
+      last.declaredEnd < UInt64(fileSize - offset)
+    else { return nil }
+    return offset + Int(last.declaredEnd)
+  }
+
+  /// The file's `ftyp` box, when it is the first: what makes bytes read further on a HEIF
+  /// file again for `init(bytes:)`.
+  static func fileType(_ bytes: [UInt8]) -> [UInt8]? {
+    guard let first = ISOBoxes.children(of: 0..<bytes.count, in: bytes, depth: 0).first,
+      first.type == "ftyp", first.complete
+    else { return nil }
+    return Array(bytes[0..<first.payload.upperBound])
+  }
+
   /// The size `item` shows at: its `ispe` (or, for a derived item without one, its source's,
   /// following `dimg` at most `FeedLimits.maxHEIFDerivations` steps, never in a loop), turned
   /// and cropped by each item's transformations from the source up.

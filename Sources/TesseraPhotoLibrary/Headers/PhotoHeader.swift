@@ -137,7 +137,7 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
   }
 
   private func header(of prefix: LocalFile.Prefix, path: String) -> PhotoHeader {
-    guard let heif = HEIFHeader(bytes: prefix.bytes) else {
+    guard var heif = HEIFHeader(bytes: prefix.bytes) else {
       var header = PhotoHeader(bytes: prefix.bytes)
       if header.exif?.taken == nil, prefix.bytes.count < prefix.size,
         let found = metadataFurtherOn(prefix, path: path),
@@ -145,11 +145,21 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
       {
         header.exif = facts
       }
+      if header.exif == nil, prefix.bytes.count < prefix.size,
+        let facts = tiffIFD0FurtherOn(prefix, path: path)
+      {
+        header.exif = facts
+      }
       return header
+    }
+    var metaInPrefix = true
+    if heif == HEIFHeader(), let later = laterHEIFMeta(prefix, path: path) {
+      heif = later
+      metaInPrefix = false
     }
     guard let range = heif.exif?.range(inFileOf: prefix.size, limit: FeedLimits.maxHEIFExifBytes)
     else { return PhotoHeader(heif: heif, exifItem: nil) }
-    if range.upperBound <= prefix.bytes.count {
+    if metaInPrefix, range.upperBound <= prefix.bytes.count {
       return PhotoHeader(heif: heif, exifItem: Array(prefix.bytes[range]))
     }
     let item = Self.read(path, offset: range.lowerBound, count: range.count, sameAs: prefix)
@@ -168,6 +178,51 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
       contents.modified == prefix.modified
     else { return nil }
     return [UInt8](contents.bytes)
+  }
+
+  /// The header from a `meta` box after the media data (Samsung writes `mdat` first): top-level
+  /// boxes are stepped over by their sizes, at most ``maxFurtherReads`` windows of
+  /// `FeedLimits.maxPhotoHeaderBytes`, each past the last; nil when none holds `meta`. Item
+  /// offsets are the file's own (construction method 0), so a window's place does not matter.
+  private func laterHEIFMeta(_ prefix: LocalFile.Prefix, path: String) -> HEIFHeader? {
+    guard let fileType = HEIFHeader.fileType(prefix.bytes),
+      var next = HEIFHeader.boxAfterPrefix(prefix.bytes, fileSize: prefix.size)
+    else { return nil }
+    for _ in 0..<Self.maxFurtherReads {
+      guard
+        let window = Self.read(
+          path, offset: next, count: min(prefix.size - next, FeedLimits.maxPhotoHeaderBytes),
+          sameAs: prefix)
+      else { return nil }
+      if let header = HEIFHeader(bytes: fileType + window), header != HEIFHeader() {
+        return header
+      }
+      guard let after = HEIFHeader.boxAfterPrefix(window, from: next, fileSize: prefix.size),
+        after > next
+      else { return nil }
+      next = after
+    }
+    return nil
+  }
+
+  /// The EXIF of a TIFF whose IFD0 lies past its first bytes (drones and multispectral cameras
+  /// write the image data first): one read of at most `FeedLimits.maxPhotoHeaderBytes` around
+  /// IFD0, half of it before (the Exif IFD and the values may precede IFD0: MicaSense), or the
+  /// file's end when IFD0 lies in it (DJI).
+  private func tiffIFD0FurtherOn(_ prefix: LocalFile.Prefix, path: String) -> ExifFacts? {
+    guard ExifStructure.tiffRange(inJPEG: prefix.bytes) == nil,
+      let head = ExifStructure(photo: prefix.bytes), let ifd0 = head.firstIFD,
+      ifd0 >= prefix.bytes.count, ifd0 < prefix.size
+    else { return nil }
+    let span = FeedLimits.maxPhotoHeaderBytes
+    let start = max(prefix.bytes.count, min(ifd0 - span / 2, prefix.size - span))
+    guard
+      let window = Self.read(
+        path, offset: start, count: min(prefix.size - start, span), sameAs: prefix),
+      let whole = ExifStructure(
+        tiffHead: prefix.bytes, window: window, at: start, fileLength: prefix.size)
+    else { return nil }
+    return ExifReader.facts(in: whole)
   }
 
   /// A video's facts: its container's walk over the first bytes (`prefix`), then over a

@@ -11,7 +11,12 @@ import Testing
   @Test func aLargesizeBeyondTheBytesIsCutToThem() {
     let huge = Box.u32(1) + Array("free".utf8) + Box.u64(.max) + [1, 2, 3]
     let boxes = ISOBoxes.children(of: 0..<huge.count, in: huge, depth: 0)
-    #expect(boxes == [ISOBox(type: "free", payload: 16..<19, complete: false)])
+    // Where it says it ends saturates: 2^64 - 1 past byte 0 is no number to step to.
+    #expect(
+      boxes == [ISOBox(type: "free", payload: 16..<19, complete: false, declaredEnd: .max)])
+    let shifted = Box.plain("free", []) + huge
+    #expect(
+      ISOBoxes.children(of: 0..<shifted.count, in: shifted, depth: 0).last?.declaredEnd == .max)
     // The fixture's meta box (and the mdat after it) under a header claiming 2^64 - 1
     // bytes: what is there is read.
     let meta = HEIFFixture().bytes.dropFirst(Box.ftyp().count)
@@ -24,7 +29,7 @@ import Testing
     let toEnd = Box.u32(0) + Array("mdat".utf8) + [9, 9]
     #expect(
       ISOBoxes.children(of: 0..<toEnd.count, in: toEnd, depth: 0) == [
-        ISOBox(type: "mdat", payload: 8..<10, complete: true)
+        ISOBox(type: "mdat", payload: 8..<10, complete: true, declaredEnd: 10)
       ])
     let tooSmall = Box.u32(4) + Array("free".utf8) + Box.plain("skip", [])
     #expect(ISOBoxes.children(of: 0..<tooSmall.count, in: tooSmall, depth: 0).isEmpty)
@@ -40,7 +45,8 @@ import Testing
     let outer = ISOBoxes.children(of: 0..<container.count, in: container, depth: 2)
     #expect(outer.map(\.type) == ["ipco", "ipma"])
     let children = ISOBoxes.children(of: outer[0].payload, in: container, depth: 3)
-    #expect(children == [ISOBox(type: "ispe", payload: 16..<20, complete: false)])
+    #expect(
+      children == [ISOBox(type: "ispe", payload: 16..<20, complete: false, declaredEnd: 1_008)])
   }
 
   /// Every prefix of a file (the header bytes of a file cut anywhere) gives the right facts or

@@ -46,6 +46,62 @@ import Testing
     #expect(header.exif?.model == "Pixel 8")
   }
 
+  /// Drones and multispectral cameras write a TIFF's strips first and IFD0 at the end (DJI),
+  /// with the Exif IFD just before it (MicaSense): one more read, at the file's end or at
+  /// IFD0 when more follows it.
+  @Test(arguments: [(true, 0), (false, 400_000)])
+  func aTIFFWhoseIFD0IsPastItsFirstBytesIsDated(
+    exifBeforeIFD0: Bool, trailing: Int
+  )
+    async throws
+  {
+    typealias Entry = RawFixtures.Entry
+    var tiff = RawFixtures.TIFF()
+    _ = tiff.append([UInt8](repeating: 0x5A, count: 300_000))
+    let taken = Array("2016:01:06 10:11:06".utf8) + [0]
+    func exifIFD(_ tiff: inout RawFixtures.TIFF) -> Int {
+      let date = tiff.append(taken)
+      return tiff.ifd([Entry(tag: 0x9003, type: 2, count: taken.count, value: date)])
+    }
+    var exif = exifBeforeIFD0 ? exifIFD(&tiff) : 0
+    _ = tiff.append([UInt8](repeating: 0x11, count: 600))
+    let model = tiff.append(Array("Chlorophyll".utf8) + [0])
+    let ifd0 = tiff.ifd([Entry(tag: 0x0110, type: 2, count: 12, value: model), .long(0x8769, exif)])
+    if !exifBeforeIFD0 {
+      exif = exifIFD(&tiff)
+      tiff.patch(at: ifd0 + 2 + 12 + 8, tiff.u32(exif))
+    }
+    tiff.setFirstIFD(ifd0)
+    _ = tiff.append([UInt8](repeating: 0x22, count: trailing))
+    let header = try #require(try await read(tiff.bytes))
+    #expect(header.exif?.taken?.descriptionWithSeconds == "2016-01-06 10:11:06")
+    #expect(header.exif?.model == "Chlorophyll")
+    // An IFD0 offset past the end, or a window that cannot hold the Exif IFD: no date, no trap.
+    var forged = tiff.bytes
+    forged.replaceSubrange(4..<8, with: tiff.u32(forged.count + 10))
+    #expect(try await read(forged)?.exif == nil)
+  }
+
+  /// Samsung writes `mdat` (megabytes) before `meta`: the reader steps over it by its size
+  /// and reads `meta` where it starts, then the Exif item back in `mdat`.
+  @Test func aHEICWhoseMetaFollowsItsMediaDataIsDated() async throws {
+    var fixture = HEIFFixture()
+    fixture.exifItem =
+      Box.u32(0) + ExifWriter(orientation: 1, dateTaken: "2023:07:14 09:30:00").tiff
+    fixture.mediaBeforeMeta = 1_600_000
+    let header = try #require(try await read(fixture.bytes))
+    #expect(header.pixelSize == PixelSize(width: 4000, height: 3000))
+    #expect(header.exif?.taken?.description == "2023-07-14 09:30")
+    // With `meta` first, the same file reads the same.
+    fixture.mediaBeforeMeta = nil
+    #expect(try await read(fixture.bytes)?.exif?.taken?.description == "2023-07-14 09:30")
+    // A `meta` beyond what the file holds is not chased.
+    var cut = HEIFFixture()
+    cut.mediaBeforeMeta = 1_600_000
+    let truncated = Array(cut.bytes.prefix(1_000_000))
+    #expect(try await read(truncated)?.exif == nil)
+  }
+
   /// An ICC profile and XMP of 50 KB between the EXIF and the frame header: the first read
   /// ends inside them, the second reaches the frame.
   @Test func segmentsPastTheFirstReadAreReadAgainLonger() async throws {

@@ -50,8 +50,17 @@ struct HEIFFixture {
   var iloc: [UInt8]?
   /// Bytes between `meta` and `mdat` (a `free` box), pushing the Exif item further on.
   var padding = 0
+  /// Bytes of media data after the Exif item when `mdat` comes before `meta`, as Samsung's
+  /// phones write (nil: libheif's order, `meta` first).
+  var mediaBeforeMeta: Int?
 
   var bytes: [UInt8] {
+    if let media = mediaBeforeMeta {
+      let exifOffset = Box.ftyp().count + 8 + 16
+      let data =
+        [UInt8](repeating: 0xAB, count: 16) + exifItem + [UInt8](repeating: 0xCD, count: media)
+      return Box.ftyp() + Box.plain("mdat", data) + meta(exifOffset: exifOffset)
+    }
     let placeholder = meta(exifOffset: 0)
     let free = padding > 0 ? Box.plain("free", [UInt8](repeating: 0, count: padding)) : []
     let mdatStart = Box.ftyp().count + placeholder.count + free.count + 8
