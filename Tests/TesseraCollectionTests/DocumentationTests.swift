@@ -18,7 +18,7 @@ import struct Foundation.URL
 // MARK: - What the snippets assume
 
 /// The app's model: what a feed gives.
-struct Photo: Sendable {
+struct Photo: Identifiable, Equatable, Sendable {
   var id: String
   var title: String
   var thumbnailURL: String
@@ -130,6 +130,41 @@ final class PhotoList: CollectionDataSource {
   photoList.photos = fresh
   let update = try collectionView.performBatchUpdates(identifiers: [fresh.map(\.id)])
   print("\(update.inserted.count) new photos")  // cells of kept photos keep their images
+}
+
+// MARK: Snapshots
+
+/// The screen that shows the collection, and keeps its data source.
+@MainActor
+final class PhotoScreen {
+  var dataSource: CollectionDiffableDataSource<String, Photo>?
+}
+
+@MainActor private func showASnapshot(
+  collectionView: CollectionView, screen: PhotoScreen, photos: [Photo]
+) throws {
+  let dataSource = CollectionDiffableDataSource<String, Photo>(collectionView: collectionView) {
+    collectionView, indexPath, photo in
+    let cell: PhotoCell = collectionView.dequeueReusableCell(for: indexPath)
+    cell.title = photo.title
+    return cell
+  }
+  screen.dataSource = dataSource  // the collection view holds its data source weakly: keep it
+
+  var snapshot = CollectionSnapshot<String, Photo>()
+  try snapshot.appendSections(["recent"])
+  try snapshot.appendItems(photos)
+  try dataSource.apply(snapshot)  // the first apply reloads
+}
+
+@MainActor private func applyAnEditedSnapshot(
+  dataSource: CollectionDiffableDataSource<String, Photo>, removed: Photo, retitled: Photo
+) throws {
+  var next = dataSource.snapshot()
+  try next.deleteItems([removed.id])
+  try next.updateItems([retitled])  // the same id with a new title: its cell is configured again
+  let update = try dataSource.apply(next)  // inserts, deletes and moves, by identity
+  print("\(update.deleted.count) removed, \(update.reloaded.count) retitled")
 }
 
 // MARK: Binding images
