@@ -35,7 +35,9 @@ example=$scratch/debug/feed-thumbnails
 work=$(mktemp -d)
 server=""
 service=""
+proxy=""
 cleanup() {
+  if [ -n "$proxy" ]; then kill "$proxy" 2>/dev/null || true; wait "$proxy" 2>/dev/null || true; fi
   if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
   if [ -n "$service" ]; then kill "$service" 2>/dev/null || true; wait "$service" 2>/dev/null || true; fi
   rm -rf "$work"
@@ -134,6 +136,90 @@ except urllib.error.HTTPError as error:
     assert error.code == 400, error.code
 print(f"build-examples: ThumbnailService served {len(body)} bytes of WebP, then 304, then 400")
 PY
+# Behind nginx's proxy_cache, as README's "Behind a cache or proxy" configures it: the first
+# thumbnail is a MISS, the second a HIT that never reaches the service, a conditional request a
+# 304 from the cache.
+if [ "${status:-0}" = 0 ]; then
+  nginx_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  service_port=${service_url#http://127.0.0.1:}
+  service_port=${service_port%/}
+  mkdir -p "$work/nginx"
+  cat >"$work/nginx/nginx.conf" <<CONF
+daemon off;
+master_process off;
+worker_processes 1;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log warn;
+events { worker_connections 64; }
+http {
+  log_format cache '\$upstream_cache_status \$status \$request_uri';
+  access_log $work/nginx/access.log cache;
+  client_body_temp_path $work/nginx/client-body;
+  proxy_temp_path $work/nginx/proxy-temp;
+  fastcgi_temp_path $work/nginx/fastcgi-temp;
+  uwsgi_temp_path $work/nginx/uwsgi-temp;
+  scgi_temp_path $work/nginx/scgi-temp;
+  proxy_cache_path $work/nginx/cache levels=1:2 keys_zone=thumbs:10m max_size=100m inactive=1h use_temp_path=off;
+  server {
+    listen 127.0.0.1:$nginx_port;
+    location = /ready { return 204; }
+    location / {
+      proxy_pass http://127.0.0.1:$service_port;
+      proxy_http_version 1.1;
+      proxy_cache thumbs;
+      proxy_cache_revalidate on;
+      proxy_cache_lock on;
+      add_header X-Cache-Status \$upstream_cache_status always;
+    }
+  }
+}
+CONF
+  nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" &
+  proxy=$!
+  python3 - "$url" "http://127.0.0.1:$nginx_port/" <<'PY' || status=$?
+import re, sys, time, urllib.error, urllib.parse, urllib.request
+origin, proxy = sys.argv[1], sys.argv[2]
+deadline = time.monotonic() + 60
+while True:
+    try:
+        if urllib.request.urlopen(proxy + "ready", timeout=5).status == 204:
+            break
+    except OSError:
+        pass
+    if time.monotonic() > deadline:
+        sys.exit("nginx did not answer within 60 s")
+    time.sleep(0.05)
+feed = urllib.request.urlopen(
+    origin + "services/feeds/photos_public.gne?format=json&nojsoncallback=1").read().decode()
+photo = re.search(r'"m"\s*:\s*"([^"]+)"', feed).group(1).replace("\\/", "/")
+thumb = proxy + "thumb?" + urllib.parse.urlencode({"url": photo, "w": 160, "format": "jpeg"})
+first = urllib.request.urlopen(thumb)
+first_body = first.read()
+assert first.headers["X-Cache-Status"] == "MISS", first.headers
+second = urllib.request.urlopen(thumb)
+assert second.headers["X-Cache-Status"] == "HIT", second.headers
+assert second.read() == first_body and first_body[:2] == b"\xff\xd8"
+try:
+    urllib.request.urlopen(
+        urllib.request.Request(thumb, headers={"If-None-Match": first.headers["ETag"]}))
+    sys.exit("a matching If-None-Match through nginx did not get 304")
+except urllib.error.HTTPError as error:
+    assert error.code == 304, error.code
+print("build-examples: behind nginx's cache, /thumb was a MISS, then a HIT, then 304")
+PY
+  kill "$proxy" 2>/dev/null || true
+  wait "$proxy" 2>/dev/null || true
+  proxy=""
+  if [ "${status:-0}" = 0 ]; then
+    # The service was asked once: the HIT and the 304 came from nginx's cache.
+    [ "$(grep -c ' /thumb?' "$work/nginx/access.log")" = 3 ] && [ "$(grep -c '^MISS 200 /thumb?' "$work/nginx/access.log")" = 1 ] || {
+      cat "$work/nginx/access.log" "$work/nginx/error.log" >&2
+      status=1
+    }
+  else
+    cat "$work/nginx/error.log" >&2 || true
+  fi
+fi
 kill "$service"
 wait "$service" 2>/dev/null || true
 service=""

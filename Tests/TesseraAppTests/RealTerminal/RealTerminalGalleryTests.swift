@@ -64,6 +64,15 @@ enum RealTerminalTests {
     @Test func captionsAndTheStatusBarKeepTheirColours() throws {
       try RealTerminalScenarios.barsAndCaptionsInTheirColours(.mlterm)
     }
+
+    /// Sixel through tmux's passthrough, as in xterm.
+    @Test func insideTmuxThroughPassthrough() throws {
+      try RealTerminalScenarios.insideTmux(.mlterm)
+    }
+
+    @Test func insideTmuxSplitSwitchAndCloseKeepImagesOnTheirTiles() throws {
+      try RealTerminalScenarios.tmuxSplitAndSwitch(.mlterm)
+    }
   }
 
   /// The gallery in kitty (the kitty graphics protocol, software GL), on a private Xvfb
