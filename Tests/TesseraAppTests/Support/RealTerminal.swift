@@ -245,6 +245,12 @@ final class RealTerminal {
     switch kind {
     case .kitty:
       return try display.run(["kitty", "@", "--to", kittySocket, "get-text"])
+    case .mlterm where tmuxSocket != nil:
+      // mlterm's snapshot drops the cells tmux skips with cursor moves, so every caption reads
+      // at column 0: inside tmux, tmux's own copy of the gallery's pane (the first) is the text.
+      let lines = try tmux("capture-pane", "-p", "-t", "%0").split(
+        separator: "\n", omittingEmptySubsequences: false)
+      return lines.prefix(rows).joined(separator: "\n") + "\n"
     case .mlterm:
       let snapshots = folder.appendingPathComponent(".mlterm", isDirectory: true)
       let files = {

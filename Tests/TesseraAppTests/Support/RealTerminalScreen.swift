@@ -113,6 +113,10 @@ struct RealTerminalScreen {
         left = caption.x * cellWidth
         bottom = caption.y * cellHeight - 1
         let probe = left + cellWidth / 2
+        // A sixel is whole bands of six pixel rows: one that would pass the tile's last row
+        // ends up to five rows short of it, over the terminal's own background where no
+        // placeholder was drawn under the image (inside tmux).
+        for _ in 0..<5 where isBackground(probe, bottom) { bottom -= 1 }
         guard !isBackground(probe, bottom) else { return nil }
         top = bottom
         while top - 1 >= viewportTop, !isBackground(probe, top - 1) { top -= 1 }
