@@ -149,6 +149,73 @@ import Testing
     #expect(blurred.pixels[centre + 4] > 0)  // the neighbour got some of the dot
   }
 
+  /// A sigma from outside (NaN, infinite, negative, huge) is clamped before libvips sees it:
+  /// the blur runs, keeps the size, and each clamped value names one key.
+  @Test func aBlurOfAnUnusableSigmaIsClamped() throws {
+    let image = try ImageDecoder().decode(Fixtures.png, targetSize: nil)
+    for sigma in [Double.nan, .infinity, -.infinity, -3, 0, 1e9] {
+      let blur = ImageProcessor.gaussianBlur(sigma: sigma)
+      #expect(try blur.process(image).size == image.size, "\(sigma)")
+      #expect(!blur.identifier.contains("nan") && !blur.identifier.contains("inf"))
+    }
+    #expect(
+      ImageProcessor.gaussianBlur(sigma: .nan).identifier
+        == ImageProcessor.gaussianBlur(sigma: 0).identifier)
+    #expect(
+      ImageProcessor.gaussianBlur(sigma: 1e9).identifier
+        == ImageProcessor.gaussianBlur(sigma: 100).identifier)
+  }
+
+  /// Metadata stripping never guesses: a WebP cut anywhere, or one whose chunk sizes lie,
+  /// comes back as it was, and a whole one loses exactly its EXIF and XMP chunks.
+  @Test func webPStrippingLeavesMalformedFilesAsTheyAre() throws {
+    func chunk(_ name: String, _ payload: [UInt8]) -> [UInt8] {
+      let size = payload.count
+      return Array(name.utf8) + (0..<4).map { UInt8(truncatingIfNeeded: size >> ($0 * 8)) }
+        + payload + (size & 1 == 1 ? [0] : [])
+    }
+    var vp8x = [UInt8](repeating: 0, count: 10)
+    vp8x[0] = 0x0C  // EXIF and XMP flags
+    let body =
+      chunk("VP8X", vp8x) + chunk("VP8L", [0x2F, 1, 2, 3, 4]) + chunk("EXIF", [1, 2, 3])
+      + chunk("XMP ", Array("<x/>".utf8))
+    func riff(_ body: [UInt8]) -> Data {
+      let size = body.count + 4
+      return Data(
+        Array("RIFF".utf8) + (0..<4).map { UInt8(truncatingIfNeeded: size >> ($0 * 8)) }
+          + Array("WEBP".utf8) + body)
+    }
+    let whole = riff(body)
+    let stripped = WebPMetadataStrip.stripped(whole)
+    #expect(stripped.range(of: Data("EXIF".utf8)) == nil)
+    #expect(stripped.range(of: Data("XMP ".utf8)) == nil)
+    #expect(stripped.range(of: Data("VP8L".utf8)) != nil)
+    #expect([UInt8](stripped)[20] & 0x0C == 0)  // VP8X's flags say so too
+    let strippedSize = [UInt8](stripped)[4..<8].reversed().reduce(0) { $0 << 8 | Int($1) }
+    #expect(strippedSize == stripped.count - 8)
+    // Every cut that ends inside a chunk is left alone.
+    var chunkEnds: Set<Int> = [12]
+    var offset = 12
+    for piece in [
+      chunk("VP8X", vp8x), chunk("VP8L", [0x2F, 1, 2, 3, 4]), chunk("EXIF", [1, 2, 3]),
+    ] {
+      offset += piece.count
+      chunkEnds.insert(offset)
+    }
+    for length in 0..<whole.count where !chunkEnds.contains(length) {
+      let cut = whole.prefix(length)
+      let result = WebPMetadataStrip.stripped(Data(cut))
+      #expect(result == Data(cut) || length >= 20 && result.count <= length, "cut at \(length)")
+    }
+    // A chunk claiming more than the file holds, and a size near 2^32.
+    var lying = [UInt8](whole)
+    lying[16..<20] = [0xFF, 0xFF, 0xFF, 0xFF]
+    #expect(WebPMetadataStrip.stripped(Data(lying)) == Data(lying))
+    #expect(
+      WebPMetadataStrip.stripped(Data("RIFF\0\0\0\0WEBPVP8".utf8))
+        == Data("RIFF\0\0\0\0WEBPVP8".utf8))
+  }
+
   @Test func processorsRunInOrderAndTakePartInTheKey() async throws {
     let loader = HeldDataLoader { _ in .success(Fixtures.ok()) }
     let pipeline = makePipeline(loader)
