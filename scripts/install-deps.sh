@@ -18,12 +18,15 @@ command -v python3 >/dev/null 2>&1 || need+=(python3)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 # `tessera serve` is tested behind nginx's proxy_cache, run by the test as its own child.
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx-light)
-# The real-terminal tests run the gallery in xterm and mlterm (sixel) and kitty (software GL) on
+# The real-terminal tests run the gallery in xterm and mlterm (sixel), kitty (software GL) and Konsole on
 # an Xvfb display, type with xdotool and read the screen with ImageMagick's import.
 command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
 command -v xterm >/dev/null 2>&1 || need+=(xterm)
 command -v kitty >/dev/null 2>&1 || need+=(kitty)
 command -v mlterm >/dev/null 2>&1 || need+=(mlterm)
+# Konsole (kitty's protocol and iTerm2's) runs them inside tmux, whose copy of the pane is the
+# text: Konsole 22.12 has no way to read its own.
+command -v konsole >/dev/null 2>&1 || need+=(konsole)
 command -v import >/dev/null 2>&1 || need+=(imagemagick)
 command -v xdotool >/dev/null 2>&1 || need+=(xdotool)
 command -v xwininfo >/dev/null 2>&1 || need+=(x11-utils)

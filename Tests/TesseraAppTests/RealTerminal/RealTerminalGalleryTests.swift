@@ -114,4 +114,23 @@ enum RealTerminalTests {
       try RealTerminalScenarios.tmuxSplitAndSwitch(.kitty)
     }
   }
+
+  /// The gallery in Konsole inside tmux (the kitty protocol through passthrough), on a private
+  /// Xvfb display: every tile its own image, after paging, in the waterfall, and through a
+  /// split, a pane switch and a close. Konsole 22.12 offers no way to read its text, so only
+  /// tmux's copy of the pane is read: Konsole outside tmux is not tested here.
+  @Suite(
+    .serialized, .timeLimit(.minutes(5)),
+    .enabled(
+      if: RealTerminalKind.konsole.missingPackages.isEmpty,
+      Comment(rawValue: RealTerminalKind.konsole.skipReason)))
+  struct KonsoleGalleryTests {
+    @Test func insideTmuxThroughPassthrough() throws {
+      try RealTerminalScenarios.insideTmux(.konsole)
+    }
+
+    @Test func insideTmuxSplitSwitchAndCloseKeepImagesOnTheirTiles() throws {
+      try RealTerminalScenarios.tmuxSplitAndSwitch(.konsole)
+    }
+  }
 }

@@ -17,12 +17,17 @@ enum RealTerminalScenarios {
     _ kind: RealTerminalKind, _ arguments: [String] = [], items: Int = 400,
     insideTmux: Bool = false
   ) throws -> RealTerminal {
-    let graphics = kind == .kitty ? "kitty" : "sixel"
+    // Konsole's protocol is the gallery's own choice (what a person there gets).
+    let graphics: [String] =
+      switch kind {
+      case .kitty: ["--graphics", "kitty"]
+      case .xterm, .mlterm: ["--graphics", "sixel"]
+      case .konsole: []
+      }
     return try RealTerminal(
       kind,
-      arguments: [
-        "gallery", "--graphics", graphics, "--no-disk-cache", "--items", String(items),
-        "--latency", "longtail:40ms,0.8",
+      arguments: ["gallery"] + graphics + [
+        "--no-disk-cache", "--items", String(items), "--latency", "longtail:40ms,0.8",
       ] + arguments, columns: columns, rows: rows, insideTmux: insideTmux)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraGeometry
 import TesseraTestSupport
 
 #if canImport(Glibc)
@@ -13,6 +14,9 @@ enum RealTerminalKind: String, CustomStringConvertible, Sendable {
   case kitty
   /// mlterm: sixel (its own decoder, which paints a sixel band whole).
   case mlterm
+  /// Konsole: the kitty graphics protocol (and iTerm2's), through tmux only: Konsole 22.12 has
+  /// no way to read its text (no D-Bus text getter), so tmux's copy of the pane is the text.
+  case konsole
 
   var description: String { rawValue }
 
@@ -25,6 +29,7 @@ enum RealTerminalKind: String, CustomStringConvertible, Sendable {
     case .xterm: return common + [("xterm", "xterm")]
     case .kitty: return common + [("kitty", "kitty")]
     case .mlterm: return common + [("mlterm", "mlterm")]
+    case .konsole: return common + [("konsole", "konsole")]
     }
   }
 
@@ -58,6 +63,9 @@ final class RealTerminal {
   /// One cell in screen pixels; the terminal's text area starts at the root's (0, 0).
   private(set) var cellWidth = 0
   private(set) var cellHeight = 0
+  /// Where the text area starts in the root window: (0, 0) but in Konsole, whose toolbar no
+  /// setting hides; screenshots are shifted by it.
+  private(set) var origin = (x: 0, y: 0)
   private(set) var columns: Int
   private(set) var rows: Int
 
@@ -100,6 +108,12 @@ final class RealTerminal {
         to: keys.appendingPathComponent("key"), atomically: true, encoding: .utf8)
       environment["HOME"] = folder.path
     }
+    if kind == .konsole {
+      try writeKonsoleProfile()
+      environment["HOME"] = folder.path
+      environment["QT_QPA_PLATFORM"] = "xcb"
+      environment["XDG_RUNTIME_DIR"] = folder.path
+    }
     terminal = try BackgroundProcess(
       command(gallery), environment: environment,
       log: folder.appendingPathComponent("\(kind).log").path)
@@ -141,6 +155,9 @@ final class RealTerminal {
         "mlterm", "--geometry", "\(columns)x\(rows)+0+0", "--border=0", "--sb=false",
         "--bg=\(RealTerminalScreen.backgroundHex)", "--fg=white", "-e",
       ] + program
+    case .konsole:
+      return ["konsole", "--nofork", "--separate", "--hide-menubar", "--hide-tabbar", "-e"]
+        + program
     case .kitty:
       return [
         "kitty", "--config", "NONE", "-o", "allow_remote_control=yes",
@@ -151,6 +168,69 @@ final class RealTerminal {
         "-o", "enable_audio_bell=no",
       ] + program
     }
+  }
+
+  /// Konsole's settings under the test's HOME: a profile of `columns`×`rows` cells with no
+  /// margin and no scrollbar, in the tests' background colour, used by default.
+  private func writeKonsoleProfile() throws {
+    let share = folder.appendingPathComponent(".local/share/konsole", isDirectory: true)
+    let config = folder.appendingPathComponent(".config", isDirectory: true)
+    for directory in [share, config] {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+    let background = RealTerminalScreen.background
+    try """
+    [Background]
+    Color=\(background.red),\(background.green),\(background.blue)
+    [Foreground]
+    Color=255,255,255
+    [General]
+    Description=Tessera tests
+    """.write(
+      to: share.appendingPathComponent("Tessera.colorscheme"), atomically: true, encoding: .utf8)
+    try """
+    [Appearance]
+    ColorScheme=Tessera
+    Font=DejaVu Sans Mono,10,-1,5,50,0,0,0,0,0
+    [General]
+    Name=Tessera
+    Parent=FALLBACK/
+    TerminalColumns=\(columns)
+    TerminalRows=\(rows)
+    TerminalMargin=0
+    TerminalCenter=false
+    [Scrolling]
+    ScrollBarPosition=2
+    """.write(
+      to: share.appendingPathComponent("Tessera.profile"), atomically: true, encoding: .utf8)
+    try """
+    [Desktop Entry]
+    DefaultProfile=Tessera.profile
+    [KonsoleWindow]
+    ShowMenuBarByDefault=false
+    RememberWindowSize=false
+    [TabBar]
+    TabBarVisibility=AlwaysHideTabBar
+    """.write(to: config.appendingPathComponent("konsolerc"), atomically: true, encoding: .utf8)
+  }
+
+  /// Konsole's text area: where the gallery's title bar (row 0, dark edge to edge; tmux may
+  /// have turned its colour into the nearest of 256) starts below Konsole's light toolbar.
+  private func findKonsoleTextArea() throws {
+    // The bar is dark; Konsole's toolbar light, and the frame around its text area magenta.
+    func isTerminal(_ colour: RGB) -> Bool { max(colour.red, colour.green, colour.blue) < 110 }
+    let deadline = ContinuousClock.now + .seconds(30)
+    while ContinuousClock.now < deadline {
+      let shot = try screenshot()
+      if let y = (0..<(shot.height / 2)).first(where: { isTerminal(shot[12, $0]) }),
+        let x = (0..<40).first(where: { isTerminal(shot[$0, y + 2]) })
+      {
+        origin = (x, y)
+        return
+      }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    throw Spawn.Failure(description: "Konsole's text area was not found (no title bar drawn)")
   }
 
   /// Waits for the terminal's window, focuses it (xterm ignores synthetic events sent to a
@@ -170,6 +250,10 @@ final class RealTerminal {
         cellWidth = size.width / columns
         cellHeight = size.height / rows
         try display.run(["xdotool", "windowfocus", "--sync", window])
+        if kind == .konsole {
+          try findKonsoleTextArea()
+          cellHeight = (size.height - origin.y) / rows
+        }
         return
       }
       Thread.sleep(forTimeInterval: 0.1)
@@ -231,6 +315,13 @@ final class RealTerminal {
   func screenshot() throws -> RealTerminalScreen.Pixels {
     let file = folder.appendingPathComponent("shot.png")
     try display.run(["import", "-window", "root", "png:" + file.path])
+    if origin != (0, 0) {
+      // The text area moved to (0, 0), the screen's size kept.
+      try display.run([
+        "convert", file.path, "-crop", "+\(origin.x)+\(origin.y)", "+repage", "-background",
+        "black", "-extent", "\(XvfbDisplay.width)x\(XvfbDisplay.height)", "png:" + file.path,
+      ])
+    }
     let data = try Data(contentsOf: file)
     guard
       let decoded = TestImages.decode(data, fitting: XvfbDisplay.width, XvfbDisplay.height),
@@ -245,7 +336,7 @@ final class RealTerminal {
     switch kind {
     case .kitty:
       return try display.run(["kitty", "@", "--to", kittySocket, "get-text"])
-    case .mlterm where tmuxSocket != nil:
+    case .mlterm where tmuxSocket != nil, .konsole:
       // mlterm's snapshot drops the cells tmux skips with cursor moves, so every caption reads
       // at column 0: inside tmux, tmux's own copy of the gallery's pane (the first) is the text.
       let lines = try tmux("capture-pane", "-p", "-t", "%0").split(
