@@ -42,12 +42,9 @@ import Testing
   /// In a waterfall, up and down stay in the column: the neighbour above or below is the
   /// previous or next item placed in the same column, found from the frames.
   @Test func aWaterfallMovesUpAndDownItsColumns() throws {
-    var random = SplitMix64(seed: 11)
-    let shapes = (0..<80).map { _ in Double.random(in: 0.3...3, using: &random) }
-    let layout = WaterfallLayout(columns: 4, spacing: 1)
-    layout.heightPerWidthProvider = { shapes[$0.item] }
-    let source = TestDataSource(count: 80)
-    let view = makeCollectionView(source, layout: layout, width: 41, height: 30)
+    let (view, source) = makeSeededWaterfall(
+      count: 80, columns: 4, seed: 11, shapes: 0.3...3, width: 41, height: 30)
+    defer { withExtendedLifetime(source) {} }
     let frames = (0..<80).map { view.frameForItem(at: path($0))! }
     var checked = 0
     for column in Set(frames.map(\.x)) {

@@ -1,4 +1,3 @@
-import TesseraUtilities
 import Testing
 
 @testable import TesseraCollection
@@ -32,12 +31,9 @@ import Testing
   /// In content coordinates, a waterfall's items of many shapes are found where
   /// `frameForItem` says they are.
   @Test func aWaterfallIsHitWhereItsFramesAre() {
-    var random = SplitMix64(seed: 7)
-    let shapes = (0..<60).map { _ in Double.random(in: 0.4...2.5, using: &random) }
-    let layout = WaterfallLayout(columns: 3, spacing: 1)
-    layout.heightPerWidthProvider = { shapes[$0.item] }
-    let source = TestDataSource(count: 60)
-    let view = makeCollectionView(source, layout: layout, width: 31, height: 20)
+    let (view, source) = makeSeededWaterfall(
+      count: 60, columns: 3, seed: 7, shapes: 0.4...2.5, width: 31, height: 20)
+    defer { withExtendedLifetime(source) {} }
     for item in 0..<60 {
       let path = IndexPath(item: item, section: 0)
       let frame = try! #require(view.frameForItem(at: path))

@@ -1,4 +1,5 @@
 import TesseraCollection
+import TesseraUtilities
 
 /// A data source + delegate over sections of integer item ids, recording everything the
 /// collection view does to it.
@@ -186,4 +187,19 @@ func makeCollectionView(
   view.register(TestCell.self)
   view.layoutIfNeeded()
   return view
+}
+
+/// A waterfall of `count` items whose shapes (height ÷ width, in `shapes`) come from a seeded
+/// generator, laid out in a `width` × `height` viewport. Keep the data source: the view holds
+/// it weakly.
+@MainActor
+func makeSeededWaterfall(
+  count: Int, columns: Int, seed: UInt64, shapes: ClosedRange<Double>, width: Int, height: Int
+) -> (CollectionView, TestDataSource) {
+  var random = SplitMix64(seed: seed)
+  let ratios = (0..<count).map { _ in Double.random(in: shapes, using: &random) }
+  let layout = WaterfallLayout(columns: columns, spacing: 1)
+  layout.heightPerWidthProvider = { ratios[$0.item] }
+  let source = TestDataSource(count: count)
+  return (makeCollectionView(source, layout: layout, width: width, height: height), source)
 }
