@@ -33,6 +33,10 @@ enum RealTerminalTests {
       try RealTerminalScenarios.helpOverImages(.xterm)
     }
 
+    @Test func thePinnedMonthHeaderHidesThePicturesUnderIt() throws {
+      try PinnedHeaderScenario.run(.xterm)
+    }
+
     /// Sixel through tmux's passthrough (tmux 3.3 draws no sixel itself).
     @Test func insideTmuxThroughPassthrough() throws {
       try RealTerminalScenarios.insideTmux(.xterm)
@@ -102,6 +106,10 @@ enum RealTerminalTests {
 
     @Test func theHelpCardHidesTheImagesUnderIt() throws {
       try RealTerminalScenarios.helpOverImages(.kitty)
+    }
+
+    @Test func thePinnedMonthHeaderHidesThePicturesUnderIt() throws {
+      try PinnedHeaderScenario.run(.kitty)
     }
 
     /// Debian 12's kitty 0.26 draws no Unicode placeholders: placements go through tmux's
