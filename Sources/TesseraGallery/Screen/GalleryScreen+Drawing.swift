@@ -45,11 +45,12 @@ extension GalleryScreen {
       drawFeedState(into: &frame.buffer, spinner: spinner)
     } else {
       let clip = tileClip
+      let selectedIndex = selected  // the engine's focus, asked once a frame
       for visible in collectionView.visibleCells {
         guard let cell = visible.cell as? any GalleryCell, let item = cell.item else { continue }
         draw(
-          cell, item: item, index: flatIndex(of: visible.indexPath) ?? -1, frame: visible.frame,
-          clip: clip, into: &frame)
+          cell, item: item, isSelected: flatIndex(of: visible.indexPath) == selectedIndex,
+          frame: visible.frame, clip: clip, into: &frame)
       }
       drawSectionHeaders(into: &frame.buffer)
       drawPositionMarker(into: &frame)
@@ -81,14 +82,13 @@ extension GalleryScreen {
   }
 
   private func draw(
-    _ cell: some GalleryCell, item: GalleryItem, index: Int, frame cellFrame: Rect,
+    _ cell: some GalleryCell, item: GalleryItem, isSelected: Bool, frame cellFrame: Rect,
     clip: CellRect, into frame: inout Frame
   ) {
     let viewport = viewportRect
     let rect = CellRect(
       x: cellFrame.x, y: cellFrame.y + viewport.y, width: cellFrame.width,
       height: cellFrame.height)
-    let isSelected = index == selected
     let isMarked = marks.contains(item.id)
     let imageRect: CellRect
     switch layoutMode {
