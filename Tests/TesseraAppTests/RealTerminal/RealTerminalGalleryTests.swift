@@ -123,16 +123,36 @@ enum RealTerminalTests {
     }
   }
 
-  /// The gallery in Konsole inside tmux (the kitty protocol through passthrough), on a private
-  /// Xvfb display: every tile its own image, after paging, in the waterfall, and through a
-  /// split, a pane switch and a close. Konsole 22.12 offers no way to read its text, so only
-  /// tmux's copy of the pane is read: Konsole outside tmux is not tested here.
+  /// The gallery in Konsole (its own choice of protocol: kitty's), on a private Xvfb display:
+  /// every tile its own image on the first screen, through a fling, in the grid, list and
+  /// waterfall, under the help card; iTerm2's inline images when asked for; and inside tmux
+  /// (the kitty protocol through passthrough), through a split, a pane switch and a close.
+  /// Konsole cannot tell its text, so outside tmux the text is the gallery's recorded output
+  /// replayed into a private tmux (`TerminalReplay`).
   @Suite(
     .serialized, .timeLimit(.minutes(5)),
     .enabled(
       if: RealTerminalKind.konsole.missingPackages.isEmpty,
       Comment(rawValue: RealTerminalKind.konsole.skipReason)))
   struct KonsoleGalleryTests {
+    @Test func firstScreenFlingAndAfter() throws {
+      try RealTerminalScenarios.firstScreenFlingAndAfter(.konsole)
+    }
+
+    @Test func gridListAndWaterfallShowUndistortedImages() throws {
+      try RealTerminalScenarios.layouts(.konsole)
+    }
+
+    @Test func theHelpCardHidesTheImagesUnderIt() throws {
+      try RealTerminalScenarios.helpOverImages(.konsole)
+    }
+
+    /// OSC 1337 with each tile's JPEG: Konsole decodes and places them, each on its item,
+    /// cropped to the grid's tiles as kitty's are.
+    @Test func iTerm2InlineImagesOnTheFirstScreen() throws {
+      try RealTerminalScenarios.iTerm2FirstScreen(.konsole)
+    }
+
     @Test func insideTmuxThroughPassthrough() throws {
       try RealTerminalScenarios.insideTmux(.konsole)
     }

@@ -302,6 +302,23 @@ enum RealTerminalScenarios {
     expectEveryTileCorrect(closed, .tiles, minimum: 8)
   }
 
+  /// iTerm2's inline images (`--graphics iterm2`), where the terminal draws them: the first
+  /// screen's tiles each show their own picture, cropped to the tile as in every protocol.
+  static func iTerm2FirstScreen(_ kind: RealTerminalKind) throws {
+    let terminal = try launch(kind, ["--graphics", "iterm2"])
+    let first = try terminal.waitFor("the first screen of inline images", ready(.tiles, minimum: 8))
+    // The images went as inline images; kitty's protocol was only asked about at start.
+    let output = try terminal.recordedOutput()
+    let inlineImages = output.ranges(of: Array("\u{1B}]1337;File=".utf8)).count
+    let kittyCommands = output.ranges(of: Array("\u{1B}_G".utf8)).filter { command in
+      !output[command.upperBound...].prefix(40).contains(Array("a=q".utf8))
+    }.count
+    #expect(inlineImages >= 8, "\(inlineImages) inline images were sent")
+    #expect(kittyCommands == 0, "\(kittyCommands) kitty commands other than queries were sent")
+    expectEveryTileCorrect(first, .tiles, minimum: 8)
+    expectGridCrops(first, minimum: 8)
+  }
+
   /// A smaller and a larger window: the gallery re-lays out and every image stays on its item.
   static func resize(_ kind: RealTerminalKind) throws {
     let terminal = try launch(kind)

@@ -14,8 +14,9 @@ enum RealTerminalKind: String, CustomStringConvertible, Sendable {
   case kitty
   /// mlterm: sixel (its own decoder, which paints a sixel band whole).
   case mlterm
-  /// Konsole: the kitty graphics protocol (and iTerm2's), through tmux only: Konsole 22.12 has
-  /// no way to read its text (no D-Bus text getter), so tmux's copy of the pane is the text.
+  /// Konsole: the kitty graphics protocol (and iTerm2's). Konsole 22.12 has no way to read its
+  /// text (no D-Bus text getter): inside tmux, tmux's copy of the pane is the text; outside,
+  /// the gallery's output is recorded and replayed into a private tmux (`TerminalReplay`).
   case konsole
 
   var description: String { rawValue }
@@ -29,7 +30,8 @@ enum RealTerminalKind: String, CustomStringConvertible, Sendable {
     case .xterm: return common + [("xterm", "xterm")]
     case .kitty: return common + [("kitty", "kitty")]
     case .mlterm: return common + [("mlterm", "mlterm")]
-    case .konsole: return common + [("konsole", "konsole")]
+    case .konsole:
+      return common + [("konsole", "konsole"), ("tmux", "tmux"), ("script", "bsdutils")]
     }
   }
 
@@ -71,6 +73,8 @@ final class RealTerminal {
 
   /// The private tmux server the gallery runs in, when `insideTmux`.
   private var tmuxSocket: String?
+  /// Where `script` records the gallery's output, for a terminal that cannot tell its text.
+  private var record: String?
 
   /// Starts `tessera` with `arguments` in a `columns`×`rows` terminal of `kind`; with
   /// `insideTmux`, in a tmux session (passthrough allowed) inside that terminal.
@@ -88,6 +92,11 @@ final class RealTerminal {
     var gallery =
       ["sh", "-c", "echo $$ > \(Tmux.quote(pidFile)); exec \"$@\"", "sh", GalleryBinary.path]
       + arguments
+    if kind == .konsole, !insideTmux {
+      let record = folder.appendingPathComponent("output.record").path
+      self.record = record
+      gallery = TerminalReplay.recording(gallery, into: record)
+    }
     if insideTmux {
       let socket = "tessera-rt-\(UUID().uuidString.prefix(8))"
       let configuration = folder.appendingPathComponent("tmux.conf")
@@ -336,6 +345,8 @@ final class RealTerminal {
     switch kind {
     case .kitty:
       return try display.run(["kitty", "@", "--to", kittySocket, "get-text"])
+    case .konsole where record != nil:
+      return try TerminalReplay.text(ofRecord: record ?? "", columns: columns, rows: rows)
     case .mlterm where tmuxSocket != nil, .konsole:
       // mlterm's snapshot drops the cells tmux skips with cursor moves, so every caption reads
       // at column 0: inside tmux, tmux's own copy of the gallery's pane (the first) is the text.
@@ -391,6 +402,13 @@ final class RealTerminal {
       }
       throw Spawn.Failure(description: "xterm wrote no screen dump")
     }
+  }
+
+  /// Every byte the gallery wrote so far, for a terminal whose output is recorded (Konsole
+  /// outside tmux).
+  func recordedOutput() throws -> [UInt8] {
+    guard let record else { throw Spawn.Failure(description: "\(kind)'s output is not recorded") }
+    return Array(try Data(contentsOf: URL(fileURLWithPath: record)))
   }
 
   /// The screen the terminal is not in the middle of drawing: a screenshot, the text, and a
