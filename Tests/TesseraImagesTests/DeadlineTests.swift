@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 import Testing
 
 @testable import TesseraImages
@@ -42,6 +43,35 @@ import Testing
     loader.release(1, with: .success(Fixtures.ok()))
     #expect(try await second.image.width == 64)
     await clock.waitForSleepers(0)
+  }
+
+  /// The request modifier's time counts: one that hangs (a token refresh that never answers)
+  /// is cancelled at the deadline, the load fails with `.timedOut`, and nothing is sent.
+  @Test func aRequestModifierThatHangsIsHeldToTheDeadline() async {
+    let loader = HeldDataLoader()
+    let clock = ManualClock()
+    let (started, modifierStarted) = AsyncStream<Void>.makeStream()
+    let cancelled = Locked(false)
+    var configuration = ImagePipeline.Configuration(
+      dataLoader: loader, memoryCache: nil, thumbnailCache: nil, requestTimeout: 5,
+      requestModifier: { _ async throws(ImagePipelineError) in
+        modifierStarted.yield()
+        let (never, keep) = AsyncStream<Void>.makeStream()
+        defer { keep.finish() }
+        for await _ in never {}  // returns only when cancelled
+        cancelled.withLock { $0 = true }
+        throw .cancelled
+      })
+    configuration.clock = clock
+    let pipeline = ImagePipeline(configuration: configuration)
+    let task = pipeline.imageTask(with: Fixtures.request("a.png"))
+    var iterator = started.makeAsyncIterator()
+    _ = await iterator.next()
+    await clock.waitForSleepers(1)
+    clock.advance(by: .seconds(5))
+    await #expect(throws: ImagePipelineError.timedOut) { try await task.image }
+    #expect(cancelled.withLock { $0 })
+    #expect(loader.callCount == 0)
   }
 
   /// A timeout that is not a number (or out of range) is clamped, never trapped on.

@@ -51,15 +51,17 @@ extension PipelineCore {
     }
     let response: DataResponse
     do {
-      let request = try await modified(request)
       let loader = configuration.dataLoader
       let report: @Sendable (Int, Int?) -> Void = { completed, total in
         self.downloadProgressed(key, id: jobID, completed: completed, total: total)
       }
+      // The modifier runs inside the deadline: a token refresh that hangs fails the load on
+      // time, as a server that hangs does.
       response = try await TransferDeadline.run(
         seconds: configuration.downloadDeadline, clock: configuration.clock
       ) { () async throws(ImagePipelineError) in
-        try await loader.loadData(for: request, reportingProgress: report)
+        let request = try await self.modified(request)
+        return try await loader.loadData(for: request, reportingProgress: report)
       }
     } catch {
       return .failure(error)

@@ -47,7 +47,9 @@ extension ImagePipeline {
     /// signs the URL. It runs on every download (a revalidation included), never for a cache
     /// hit or a local file. What it returns is held to the request's rules: an http(s) URL
     /// and HTTP's header fields, else the load fails; the deadline, byte limit and
-    /// validators stay the pipeline's. Throwing fails the load with that error. Default nil.
+    /// validators stay the pipeline's. Throwing fails the load with that error. Its time counts
+    /// towards `requestTimeout`: at the deadline it is cancelled and the load fails with
+    /// `.timedOut` (a modifier that ignores cancellation is still awaited). Default nil.
     public var requestModifier:
       (@Sendable (DataRequest) async throws(ImagePipelineError) -> DataRequest)?
     /// Times the download deadline (`requestTimeout`). Tests put a manual clock here.

@@ -23,7 +23,7 @@ final class ManualClock: Clock, Sendable {
     var nextID: UInt64 = 0
     var sleepers: [UInt64: Sleeper] = [:]
     var cancelledEarly: Set<UInt64> = []
-    var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var waiters: [UInt64: (count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
   }
 
   private let state = Locked(State())
@@ -72,28 +72,40 @@ final class ManualClock: Clock, Sendable {
     notify()
   }
 
-  /// Returns once exactly `count` sleepers are waiting.
+  /// Returns once exactly `count` sleepers are waiting, or once the calling task is cancelled
+  /// (a test past its time limit fails instead of hanging the run).
   func waitForSleepers(_ count: Int) async {
-    await withCheckedContinuation { continuation in
-      let now = state.withLock { state -> Bool in
-        if state.sleepers.count == count { return true }
-        state.waiters.append((count, continuation))
-        return false
+    let id = state.withLock { state in
+      state.nextID += 1
+      return state.nextID
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let now = state.withLock { state -> Bool in
+          if state.sleepers.count == count || state.cancelledEarly.remove(id) != nil {
+            return true
+          }
+          state.waiters[id] = (count, continuation)
+          return false
+        }
+        if now { continuation.resume() }
       }
-      if now { continuation.resume() }
+    } onCancel: {
+      let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        if let waiter = state.waiters.removeValue(forKey: id) { return waiter.continuation }
+        state.cancelledEarly.insert(id)
+        return nil
+      }
+      waiter?.resume()
     }
   }
 
   private func notify() {
     let ready = state.withLock { state in
       let count = state.sleepers.count
-      var ready: [CheckedContinuation<Void, Never>] = []
-      state.waiters.removeAll { waiter in
-        guard waiter.count == count else { return false }
-        ready.append(waiter.continuation)
-        return true
-      }
-      return ready
+      let ready = state.waiters.filter { $0.value.count == count }
+      for id in ready.keys { state.waiters.removeValue(forKey: id) }
+      return ready.values.map(\.continuation)
     }
     for continuation in ready { continuation.resume() }
   }
