@@ -27,6 +27,7 @@ command -v mlterm >/dev/null 2>&1 || need+=(mlterm)
 # Konsole (kitty's protocol and iTerm2's) runs them inside tmux, whose copy of the pane is the
 # text: Konsole 22.12 has no way to read its own.
 command -v konsole >/dev/null 2>&1 || need+=(konsole)
+command -v script >/dev/null 2>&1 || need+=(bsdutils)
 command -v import >/dev/null 2>&1 || need+=(imagemagick)
 command -v xdotool >/dev/null 2>&1 || need+=(xdotool)
 command -v xwininfo >/dev/null 2>&1 || need+=(x11-utils)
