@@ -177,8 +177,9 @@ let package = Package(
     ),
     // Fixtures the test targets share, not a product (swift-collections' _CollectionsTestSupport
     // is the model): images encoded and decoded through libvips, temporary folders, loopback
-    // sockets. Seeded generators are TesseraUtilities' SplitMix64. The RAW maker is
-    // TesseraImageSynthesis' (the bench makes RAWs too), re-exported here.
+    // sockets, state a test waits on (a wait ends at the test's time limit). Seeded generators
+    // are TesseraUtilities' SplitMix64. The RAW maker is TesseraImageSynthesis' (the bench makes
+    // RAWs too), re-exported here.
     .target(
       name: "TesseraTestSupport",
       dependencies: [

@@ -10,7 +10,7 @@ import TesseraTestSupport
 /// for every request head read on it (with the request line) until the client closes;
 /// `events` tells the test what happened, so it waits on facts, never on time. `stop()` closes
 /// every socket and waits for every thread.
-final class LoopbackServer: @unchecked Sendable {
+final class LoopbackServer: Sendable {
   /// What the server saw, in order.
   enum Event: Equatable, Sendable {
     /// A request head arrived; its first line.
@@ -62,10 +62,15 @@ final class LoopbackServer: @unchecked Sendable {
   let events: AsyncStream<Event>
   private let continuation: AsyncStream<Event>.Continuation
   private let listener: Int32
-  private let lock = NSLock()
-  private var open: Set<Int32> = []
-  private var stopped = false
-  private let threads = DispatchGroup()
+
+  private struct State {
+    var open: Set<Int32> = []
+    var stopped = false
+    /// Threads still running: the accept loop and one per connection.
+    var threads = 0
+  }
+
+  private let state = WaitableState(State())
 
   init(answer: @escaping @Sendable (Connection, String) -> Void) throws {
     (events, continuation) = AsyncStream.makeStream()
@@ -74,10 +79,10 @@ final class LoopbackServer: @unchecked Sendable {
     }
     self.listener = listener
     self.port = port
-    threads.enter()
+    state.withLock { $0.threads += 1 }
     Thread.detachNewThread { [self] in
       acceptLoop(answer)
-      threads.leave()
+      state.withLock { $0.threads -= 1 }
     }
   }
 
@@ -90,19 +95,19 @@ final class LoopbackServer: @unchecked Sendable {
         if errno == EINTR { continue }
         return
       }
-      let admitted = lock.withLock {
-        if stopped { return false }
-        open.insert(descriptor)
+      let admitted = state.withLock { state in
+        if state.stopped { return false }
+        state.open.insert(descriptor)
+        state.threads += 1
         return true
       }
       guard admitted else {
         close(descriptor)
         return
       }
-      threads.enter()
       Thread.detachNewThread { [self] in
         serve(Connection(descriptor: descriptor), answer)
-        threads.leave()
+        state.withLock { $0.threads -= 1 }
       }
     }
   }
@@ -113,7 +118,7 @@ final class LoopbackServer: @unchecked Sendable {
       answer(connection, line)
       continuation.yield(.answered(sent: connection.sent))
     }
-    lock.withLock { _ = open.remove(connection.descriptor) }
+    state.withLock { _ = $0.open.remove(connection.descriptor) }
     close(connection.descriptor)
   }
 
@@ -134,18 +139,20 @@ final class LoopbackServer: @unchecked Sendable {
     return nil
   }
 
-  /// Closes the listener and every connection, then waits for every thread to end.
+  /// Closes the listener and every connection, then waits for every thread to end (or for the
+  /// task's cancellation: a test past its time limit fails instead of hanging).
   func stop() async {
-    let descriptors = lock.withLock {
-      stopped = true
-      return open
+    let descriptors = state.withLock { state in
+      state.stopped = true
+      return state.open
     }
     shutdown(listener, Int32(SHUT_RDWR))
     for descriptor in descriptors { shutdown(descriptor, Int32(SHUT_RDWR)) }
-    await withCheckedContinuation { continuation in
-      threads.notify(queue: .global()) { continuation.resume() }
-    }
-    close(listener)
+    await state.wait { $0.threads == 0 }
+    // After a cancelled wait a thread may still use the listener: it stays open (leaked)
+    // rather than be closed under that thread, whose next call could reach another test's
+    // socket given the same number.
+    if state.withLock({ $0.threads == 0 }) { close(listener) }
     continuation.finish()
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraImages
@@ -31,11 +32,11 @@ import Testing
   @Test func aRunningDecodeLeftByEveryoneIsJoinedByTheNextRequest() async {
     let loader = HeldDataLoader()
     let pipeline = makePipeline(loader)
-    let started = DispatchSemaphore(value: 0)
+    let decodeStarted = WaitableState(false)
     let proceed = DispatchSemaphore(value: 0)
     pipeline.core.decodeWillRun.withLock {
       $0 = {
-        started.signal()
+        decodeStarted.withLock { $0 = true }
         proceed.wait()
       }
     }
@@ -45,12 +46,7 @@ import Testing
       with: Fixtures.request("a.png", size: 16), completion: completions.handler(0))
     await loader.waitForHeld(1)
     loader.release(0, with: .success(Fixtures.ok()))
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        started.wait()
-        continuation.resume()
-      }
-    }
+    await decodeStarted.wait { $0 }
     first.cancel()
     await completions.wait(for: 1)
     #expect(completions[0]?.error == .cancelled)
@@ -174,19 +170,14 @@ import Testing
 
 /// Results delivered on the main actor, awaited without sleeping.
 @MainActor final class MainActorResults {
-  private(set) var results: [Result<Image, ImagePipelineError>] = []
-  private var waiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+  private let delivered = WaitableState<[Result<Image, ImagePipelineError>]>([])
+
+  var results: [Result<Image, ImagePipelineError>] { delivered.withLock { $0 } }
 
   func append(_ result: Result<Image, ImagePipelineError>) {
-    results.append(result)
-    if let waiter, results.count >= waiter.count {
-      self.waiter = nil
-      waiter.continuation.resume()
-    }
+    delivered.withLock { $0.append(result) }
   }
 
-  func wait(for count: Int) async {
-    if results.count >= count { return }
-    await withCheckedContinuation { waiter = (count, $0) }
-  }
+  /// Returns once `count` results have arrived, or once the task is cancelled.
+  func wait(for count: Int) async { await delivered.wait { $0.count >= count } }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import TesseraImages
-import TesseraUtilities
+import TesseraTestSupport
 
 /// A data loader the test drives: each call is recorded by URL and held until the test
 /// releases that URL; cancellation is recorded too. No timing: a test waits for a state.
@@ -21,19 +21,16 @@ final class HeldDataLoader: DataLoading {
     var continuations: [Int: (name: String, continuation: CheckedContinuation<Answer, Never>)] =
       [:]
     var cancelledEarly: Set<Int> = []
-    var waiters:
-      [Int: (predicate: @Sendable (Snapshot) -> Bool, go: CheckedContinuation<Void, Never>)] = [:]
-    var nextWaiter = 0
 
     mutating func refreshHeld() {
       snapshot.held = Set(continuations.values.map(\.name))
     }
   }
 
-  // `Locked` (NSLock, a pthread mutex ThreadSanitizer sees), not Synchronization's `Mutex`:
-  // on Linux that locks with bare futex calls TSan cannot see, so every access under it was
-  // reported as a race (13 reports in `make sanitize`, none real).
-  private let state = Locked(State())
+  // `WaitableState` locks with `Locked` (NSLock, a pthread mutex ThreadSanitizer sees), not
+  // Synchronization's `Mutex`: on Linux that locks with bare futex calls TSan cannot see, so
+  // every access under it was reported as a race (13 reports in `make sanitize`, none real).
+  private let state = WaitableState(State())
 
   func loadData(for request: DataRequest) async throws(ImagePipelineError) -> DataResponse {
     let name = request.url.lastPathComponent
@@ -50,7 +47,6 @@ final class HeldDataLoader: DataLoading {
           return false
         }
         if early { continuation.resume(returning: .failure(.cancelled)) }
-        notify()
       }
     } onCancel: {
       let held = state.withLock { state -> CheckedContinuation<Answer, Never>? in
@@ -63,7 +59,6 @@ final class HeldDataLoader: DataLoading {
         return held.continuation
       }
       held?.resume(returning: .failure(.cancelled))
-      notify()
     }
     return try answer.get()
   }
@@ -79,7 +74,6 @@ final class HeldDataLoader: DataLoading {
       return ready
     }
     for continuation in ready { continuation.resume(returning: answer) }
-    notify()
   }
 
   /// Answers `name` with the test image of that name.
@@ -95,30 +89,6 @@ final class HeldDataLoader: DataLoading {
   /// Returns once `predicate` holds, or the task is cancelled (the suite's time limit): a
   /// failing test fails instead of hanging.
   func wait(until predicate: @escaping @Sendable (Snapshot) -> Bool) async {
-    let id = state.withLock { state in
-      state.nextWaiter += 1
-      return state.nextWaiter
-    }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let now = state.withLock { state -> Bool in
-          if predicate(state.snapshot) || Task.isCancelled { return true }
-          state.waiters[id] = (predicate, continuation)
-          return false
-        }
-        if now { continuation.resume() }
-      }
-    } onCancel: {
-      state.withLock { $0.waiters.removeValue(forKey: id) }?.go.resume()
-    }
-  }
-
-  private func notify() {
-    let ready = state.withLock { state in
-      let snapshot = state.snapshot
-      let ids = state.waiters.filter { $0.value.predicate(snapshot) }.map(\.key)
-      return ids.compactMap { state.waiters.removeValue(forKey: $0)?.go }
-    }
-    for continuation in ready { continuation.resume() }
+    await state.wait { predicate($0.snapshot) }
   }
 }

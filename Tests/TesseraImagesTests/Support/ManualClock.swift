@@ -1,4 +1,4 @@
-import TesseraUtilities
+import TesseraTestSupport
 
 /// A clock that moves only when the test says: sleepers wake when `advance(by:)` passes their
 /// deadline, and a test can wait until a given number of them sleep. Deadlines are tested
@@ -23,10 +23,9 @@ final class ManualClock: Clock, Sendable {
     var nextID: UInt64 = 0
     var sleepers: [UInt64: Sleeper] = [:]
     var cancelledEarly: Set<UInt64> = []
-    var waiters: [UInt64: (count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
   }
 
-  private let state = Locked(State())
+  private let state = WaitableState(State())
 
   var now: Instant { state.withLock { $0.now } }
   var minimumResolution: Duration { .zero }
@@ -47,7 +46,6 @@ final class ManualClock: Clock, Sendable {
           return nil
         }
         if let outcome { continuation.resume(with: outcome) }
-        notify()
       }
     } onCancel: {
       let sleeper = state.withLock { state -> Sleeper? in
@@ -56,7 +54,6 @@ final class ManualClock: Clock, Sendable {
         return nil
       }
       sleeper?.continuation.resume(throwing: CancellationError())
-      notify()
     }
   }
 
@@ -69,44 +66,11 @@ final class ManualClock: Clock, Sendable {
       return ids.compactMap { state.sleepers.removeValue(forKey: $0) }
     }
     for sleeper in due { sleeper.continuation.resume() }
-    notify()
   }
 
   /// Returns once exactly `count` sleepers are waiting, or once the calling task is cancelled
   /// (a test past its time limit fails instead of hanging the run).
   func waitForSleepers(_ count: Int) async {
-    let id = state.withLock { state in
-      state.nextID += 1
-      return state.nextID
-    }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let now = state.withLock { state -> Bool in
-          if state.sleepers.count == count || state.cancelledEarly.remove(id) != nil {
-            return true
-          }
-          state.waiters[id] = (count, continuation)
-          return false
-        }
-        if now { continuation.resume() }
-      }
-    } onCancel: {
-      let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-        if let waiter = state.waiters.removeValue(forKey: id) { return waiter.continuation }
-        state.cancelledEarly.insert(id)
-        return nil
-      }
-      waiter?.resume()
-    }
-  }
-
-  private func notify() {
-    let ready = state.withLock { state in
-      let count = state.sleepers.count
-      let ready = state.waiters.filter { $0.value.count == count }
-      for id in ready.keys { state.waiters.removeValue(forKey: id) }
-      return ready.values.map(\.continuation)
-    }
-    for continuation in ready { continuation.resume() }
+    await state.wait { $0.sleepers.count == count }
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import TesseraUtilities
+import TesseraTestSupport
 
 @testable import TesseraImages
 
@@ -17,9 +17,6 @@ final class HeldDataLoader: DataLoading {
     var held: [Int: CheckedContinuation<Answer, Never>] = [:]
     var cancelledBeforeHeld: Set<Int> = []
     var cancelled: [Int] = []
-    var waiters:
-      [(predicate: @Sendable (Snapshot) -> Bool, continuation: CheckedContinuation<Void, Never>)] =
-        []
 
     var snapshot: Snapshot {
       Snapshot(calls: requests.count, cancelled: cancelled.count, held: held.count)
@@ -32,7 +29,7 @@ final class HeldDataLoader: DataLoading {
     var held: Int
   }
 
-  private let state = Locked(State())
+  private let state = WaitableState(State())
   /// Answers a call at once when it returns non-nil; otherwise the call is held.
   private let respond: @Sendable (DataRequest) -> Answer?
 
@@ -57,7 +54,6 @@ final class HeldDataLoader: DataLoading {
           return false
         }
         if resumeNow { continuation.resume(returning: .failure(.cancelled)) }
-        notify()
       }
     } onCancel: {
       let continuation = state.withLock { state -> CheckedContinuation<Answer, Never>? in
@@ -67,7 +63,6 @@ final class HeldDataLoader: DataLoading {
         return nil
       }
       continuation?.resume(returning: .failure(.cancelled))
-      notify()
     }
     return try answer.get()
   }
@@ -80,7 +75,6 @@ final class HeldDataLoader: DataLoading {
   func release(_ index: Int, with answer: Answer) {
     let continuation = state.withLock { $0.held.removeValue(forKey: index) }
     continuation?.resume(returning: answer)
-    notify()
   }
 
   /// Answers every held call for `url`.
@@ -90,19 +84,11 @@ final class HeldDataLoader: DataLoading {
       return indices.compactMap { state.held.removeValue(forKey: $0) }
     }
     for continuation in continuations { continuation.resume(returning: answer) }
-    notify()
   }
 
-  /// Returns once `predicate` holds for the loader's state.
+  /// Returns once `predicate` holds for the loader's state, or once the task is cancelled.
   func wait(until predicate: @escaping @Sendable (Snapshot) -> Bool) async {
-    await withCheckedContinuation { continuation in
-      let now = state.withLock { state -> Bool in
-        if predicate(state.snapshot) { return true }
-        state.waiters.append((predicate, continuation))
-        return false
-      }
-      if now { continuation.resume() }
-    }
+    await state.wait { predicate($0.snapshot) }
   }
 
   /// Returns once `count` calls are being held.
@@ -116,27 +102,11 @@ final class HeldDataLoader: DataLoading {
   }
 
   private func record(_ request: DataRequest, progress: @escaping ProgressHandler) -> Int {
-    let index = state.withLock { state in
+    state.withLock { state in
       state.requests.append(request)
       state.progressHandlers[state.requests.count - 1] = progress
       return state.requests.count - 1
     }
-    notify()
-    return index
-  }
-
-  private func notify() {
-    let ready = state.withLock { state in
-      let snapshot = state.snapshot
-      var ready: [CheckedContinuation<Void, Never>] = []
-      state.waiters.removeAll { waiter in
-        guard waiter.predicate(snapshot) else { return false }
-        ready.append(waiter.continuation)
-        return true
-      }
-      return ready
-    }
-    for continuation in ready { continuation.resume() }
   }
 }
 
@@ -145,45 +115,20 @@ typealias Completions = Collector<Result<Image, ImagePipelineError>>
 
 /// Collects values delivered on any thread and lets a test await a number of them.
 final class Collector<Outcome: Sendable>: Sendable {
-  private struct State {
-    var results: [Int: Outcome] = [:]
-    var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-  }
-
-  private let state = Locked(State())
+  /// Results by tag.
+  private let results = WaitableState<[Int: Outcome]>([:])
 
   /// A completion handler that records its result under `tag`.
   func handler(_ tag: Int) -> @Sendable (Outcome) -> Void {
-    { result in
-      let ready = self.state.withLock { state in
-        state.results[tag] = result
-        let count = state.results.count
-        var ready: [CheckedContinuation<Void, Never>] = []
-        state.waiters.removeAll { waiter in
-          guard count >= waiter.count else { return false }
-          ready.append(waiter.continuation)
-          return true
-        }
-        return ready
-      }
-      for continuation in ready { continuation.resume() }
-    }
+    { result in self.results.withLock { $0[tag] = result } }
   }
 
-  func wait(for count: Int) async {
-    await withCheckedContinuation { continuation in
-      let now = state.withLock { state -> Bool in
-        if state.results.count >= count { return true }
-        state.waiters.append((count, continuation))
-        return false
-      }
-      if now { continuation.resume() }
-    }
-  }
+  /// Returns once `count` results have arrived, or once the task is cancelled.
+  func wait(for count: Int) async { await results.wait { $0.count >= count } }
 
-  subscript(tag: Int) -> Outcome? { state.withLock { $0.results[tag] } }
-  var count: Int { state.withLock { $0.results.count } }
-  var all: [Outcome] { state.withLock { Array($0.results.values) } }
+  subscript(tag: Int) -> Outcome? { results.withLock { $0[tag] } }
+  var count: Int { results.withLock { $0.count } }
+  var all: [Outcome] { results.withLock { Array($0.values) } }
 }
 
 extension Result where Success == Image, Failure == ImagePipelineError {
