@@ -66,7 +66,8 @@ final class FolderBenchSession {
       var description: String { (badge.map { $0 + " " } ?? "") + name }
 
       /// The captions on one line of the screen, left to right: each word whose extension is
-      /// a photo's or a video's, with the badge before it.
+      /// a photo's or a video's, with the badge before it (a video's "▶ 0:42 name": its
+      /// duration stands between them once known).
       static func all(in line: Substring) -> [Caption] {
         let words = line.split(separator: " ")
         return words.indices.compactMap { index in
@@ -74,10 +75,17 @@ final class FolderBenchSession {
           guard let dot = word.lastIndex(of: "."),
             extensions.contains(word[word.index(after: dot)...].lowercased())
           else { return nil }
-          let before = index > words.startIndex ? words[index - 1] : nil
+          var before = index - 1
+          if before > words.startIndex, isDuration(words[before]) { before -= 1 }
+          let badge = before >= words.startIndex ? words[before] : nil
           return Caption(
-            badge: before.flatMap { badges.contains($0) ? String($0) : nil }, name: String(word))
+            badge: badge.flatMap { badges.contains($0) ? String($0) : nil }, name: String(word))
         }
+      }
+
+      /// "0:42", "1:02:03": digits and colons, a colon among them.
+      private static func isDuration(_ word: Substring) -> Bool {
+        word.contains(":") && word.allSatisfy { $0 == ":" || $0.isASCII && $0.isNumber }
       }
     }
 

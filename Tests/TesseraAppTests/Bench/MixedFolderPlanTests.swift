@@ -73,14 +73,18 @@ import Testing
     let capture = [
       " Tessera · DCIM                                  grid · 4 cols · ? keys",
       "▀▀▀▀▀▀▀▀▀▀   ▀▀▀▀▀▀▀▀▀▀   ✗ the video's poster could",
-      "RAW+ IMG_0002.JPG   ▶ MVI_0003.MP4   IMG_0004.CR3",
+      "RAW+ IMG_0002.JPG   ▶ 0:02 MVI_0003.MP4   IMG_0004.CR3   ▶ clip_0005.mkv",
+      "▶ 1:02:03 clip_0006.mkv   12:30 IMG_0007.JPG",
       "",
       " photos 1–3 of 48 │ ✓ 2 loaded ⟳ 0 in flight ✗ 1 failed │ hits 0% │ 0 B │ 60 fps",
       "",
     ].joined(separator: "\n")
     let screen = FolderBenchSession.Screen(capture)
     #expect(
-      screen.captions.map(\.description) == ["RAW+ IMG_0002.JPG", "▶ MVI_0003.MP4", "IMG_0004.CR3"])
+      screen.captions.map(\.description) == [
+        "RAW+ IMG_0002.JPG", "▶ MVI_0003.MP4", "IMG_0004.CR3", "▶ clip_0005.mkv",
+        "▶ clip_0006.mkv", "IMG_0007.JPG",
+      ])
     #expect(screen.failed == 1)
     #expect(screen.failures.count == 1)
     #expect(throws: (any Error).self) { try FolderScreenCheck.pictures(screen) }
