@@ -43,20 +43,20 @@ build_swift() {
   rm -f "$out/bin/$module"
   build_cpng || return 1
   if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "Fuzz$module" \
-    -package-name Tessera -swift-version 6 -I "$out/cpng" -I "$out/cjpeg" "$src"/*.swift \
-    "$out"/cpng/*.o "$out"/cjpeg/*.o -lpng16 -lz -ljpeg -o "$out/bin/$module" \
+    -package-name Tessera -swift-version 6 -I "$out/cpng" -I "$out/cjpeg" -I "$out/cprocess" "$src"/*.swift \
+    "$out"/cpng/*.o "$out"/cjpeg/*.o "$out"/cprocess/*.o -lpng16 -lz -ljpeg -o "$out/bin/$module" \
     >"$out/$module.build.log" 2>&1; then
     grep -E 'error' "$out/$module.build.log" | head -20 >&2
     return 1
   fi
 }
 
-# CPNG (libpng and zlib) and CJPEG (libjpeg-turbo) for the Swift harnesses, which compile
-# TesseraUtilities in (its PNGWriter and JPEGWriter import them): their C files as objects
+# CPNG (libpng and zlib), CJPEG (libjpeg-turbo) and CProcess for the Swift harnesses, which
+# compile TesseraUtilities in (its PNGWriter, JPEGWriter and ChildProcess import them): their C files as objects
 # instrumented like the harness, and module maps swiftc finds with -I.
 build_cpng() {
   local target lower f
-  for target in CPNG CJPEG; do
+  for target in CPNG CJPEG CProcess; do
     lower=$(echo "$target" | tr '[:upper:]' '[:lower:]')
     mkdir -p "$out/$lower"
     printf 'module %s {\n  header "%s/Sources/%s/include/%s.h"\n  export *\n}\n' \
@@ -70,8 +70,8 @@ build_cpng() {
 
 build_shim() {
   clang -fsanitize=fuzzer,address -fuse-ld=lld -g -O1 -I Sources/CVipsShim/include \
-    -I Sources/CPNG/include $(pkg-config --cflags vips) Fuzz/CVipsShim/harness.c \
-    Sources/CVipsShim/*.c Sources/CPNG/*.c -lpng16 -lz -ljpeg -ldl -o "$out/bin/CVipsShim"
+    -I Sources/CPNG/include -I Sources/CProcess/include $(pkg-config --cflags vips) \
+    Fuzz/CVipsShim/harness.c Sources/CVipsShim/*.c Sources/CPNG/*.c Sources/CProcess/*.c -lpng16 -lz -ljpeg -ldl -o "$out/bin/CVipsShim"
 }
 
 # Runs one harness; prints "fuzz: MODULE/HARNESS: N execs in S s, cov C, ft F".

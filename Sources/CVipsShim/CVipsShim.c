@@ -1,6 +1,8 @@
 #define _GNU_SOURCE  // dladdr
 #include "CVipsShim.h"
 
+#include <CProcess.h>
+
 #include <dlfcn.h>
 #include <gmodule.h>
 #include <pthread.h>
@@ -59,7 +61,6 @@ static void block_loaders(void) {
 // setting it when libvips starts, on a worker thread, raced them. It stays set; a Tessera
 // started by Tessera (which inherits it) recognises it as its own, and every other program
 // Tessera starts is given the environment without it (tessera_child_environment).
-static const char *const home_without_modules = "/nonexistent/tessera-loads-photo-modules-only";
 static int modules_by_name = 0;
 
 // The Swift runtime finds a static executable's arguments by walking back from `environ`,
@@ -74,31 +75,12 @@ __attribute__((constructor)) static void arrange_vipshome(int argc, char **argv,
     _swift_stdlib_overrideUnsafeArgvArgc(argv, argc);
   const char *home = getenv("VIPSHOME");
   if (home == NULL) {
-    modules_by_name = setenv("VIPSHOME", home_without_modules, 1) == 0;
+    modules_by_name = setenv("VIPSHOME", tessera_vipshome_without_modules, 1) == 0;
   } else {
-    modules_by_name = strcmp(home, home_without_modules) == 0;
+    modules_by_name = strcmp(home, tessera_vipshome_without_modules) == 0;
   }
 }
 
-char **tessera_child_environment(void) {
-  extern char **environ;
-  size_t count = 0;
-  while (environ[count] != NULL) count++;
-  char **copy = calloc(count + 1, sizeof(char *));
-  if (copy == NULL) return NULL;
-  size_t kept = 0;
-  size_t prefix = strlen("VIPSHOME=");
-  for (size_t index = 0; index < count; index++) {
-    const char *entry = environ[index];
-    if (strncmp(entry, "VIPSHOME=", prefix) == 0 && strcmp(entry + prefix, home_without_modules) == 0)
-      continue;
-    copy[kept++] = (char *)entry;
-  }
-  copy[kept] = NULL;
-  return copy;
-}
-
-void tessera_child_environment_free(char **environment) { free(environment); }
 static pthread_once_t heif_once = PTHREAD_ONCE_INIT;
 static pthread_once_t jxl_once = PTHREAD_ONCE_INIT;
 

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraGallery
+import TesseraUtilities
 
 #if canImport(Glibc)
   import Glibc

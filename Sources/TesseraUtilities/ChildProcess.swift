@@ -1,3 +1,4 @@
+import CProcess
 import Foundation
 
 #if canImport(Glibc)
@@ -16,13 +17,10 @@ package enum ChildProcess {
     of program: String, arguments: [String], timeout: Double, limit: Int = 1 << 16
   ) -> String? {
     var pipeEnds: [Int32] = [0, 0]
-    guard pipe(&pipeEnds) == 0 else { return nil }
+    // Close-on-exec from birth: no other child inherits either end; this one gets the write
+    // end as its output through dup2, which clears the flag on the copy.
+    guard tessera_pipe_cloexec(&pipeEnds) == 0 else { return nil }
     let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
-    // Not inherited by other children: the child gets the write end as its output only.
-    // (Glibc's `pipe2` is not visible to Swift; a child another thread spawns between these
-    // lines could still inherit them.)
-    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
-    _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
     defer { close(readEnd) }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -33,7 +31,9 @@ package enum ChildProcess {
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, program, &actions, nil, argv, environ)
+    let spawned = ChildEnvironment.withPointer {
+      posix_spawnp(&pid, program, &actions, nil, argv, $0)
+    }
     close(writeEnd)
     guard spawned == 0 else { return nil }
     var output: [UInt8] = []
@@ -102,10 +102,14 @@ package enum ChildProcess {
     var pid: pid_t = 0
     // ETXTBSY: a script just written is still open for writing in a child another thread
     // forked meanwhile (until that child's exec closes it). It passes; try again, briefly.
-    var spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+    var spawned = ChildEnvironment.withPointer {
+      posix_spawn(&pid, program, &actions, nil, argv, $0)
+    }
     for _ in 0..<50 where spawned == ETXTBSY {
       usleep(20_000)
-      spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+      spawned = ChildEnvironment.withPointer {
+        posix_spawn(&pid, program, &actions, nil, argv, $0)
+      }
     }
     guard spawned == 0 else { return nil }
     var status: Int32 = 0

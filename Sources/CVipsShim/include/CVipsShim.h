@@ -125,14 +125,6 @@ int tessera_vips_thumbnail_rgba(const void *buffer, size_t length, int target_wi
 int tessera_vips_encode(const uint8_t *pixels, size_t pixels_len, int width, int height,
                         int bands, const char *suffix, void **out, size_t *out_len);
 
-/// The environment for a program Tessera starts: this process's, without the VIPSHOME that
-/// Tessera set before main to keep libvips from loading every module (a libvips program
-/// started with it would load none). A NULL-terminated array of the process's own strings;
-/// free the array (not the strings) with tessera_child_environment_free. NULL when out of
-/// memory.
-char **tessera_child_environment(void);
-void tessera_child_environment_free(char **environment);
-
 /// Frees memory returned by this shim.
 void tessera_vips_free(void *pointer);
 

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 /// The clipboard through the terminal: OSC 52 asks the terminal (or tmux, with
 /// `set-clipboard on`) to set the selection, so `y` works over SSH without a local helper.

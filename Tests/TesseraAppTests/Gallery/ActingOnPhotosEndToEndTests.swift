@@ -84,6 +84,40 @@ struct ActingOnPhotosEndToEndTests {
     try PathsInAndOutEndToEndTests.exited(tmux, in: root)
   }
 
+  /// The handler is a program like any other the person runs: libvips in it loads its HEIF
+  /// module, which it would not with the VIPSHOME the gallery sets for itself before main.
+  @Test func aKeyHandlerConvertsTheMarkedHeicWithVips() throws {
+    let root = TemporaryFolder.make(prefix: "tessera-handler-heic")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let heic = TestImages.gradient(width: 96, height: 64, as: ".heic[Q=90]")
+    #expect(!heic.isEmpty, "libvips could not write the test's HEIC: \(TestImages.lastError())")
+    try heic.write(to: root.appendingPathComponent("phone.heic"))
+    let config = root.appendingPathComponent("config")
+    let handler = config.appendingPathComponent("tessera/key-handler")
+    try FileManager.default.createDirectory(
+      at: handler.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let errors = root.appendingPathComponent("vips.err").path
+    try ExecutableScript.write(
+      "#!/bin/sh\nwhile IFS= read -r photo; do vips copy \"$photo\" \"$photo.jpg\" "
+        + "2>> '\(errors)'; done\n", to: handler)
+    let tmux = try Self.gallery("", in: root, environment: ["XDG_CONFIG_HOME": config.path])
+    try tmux.waitFor("the one photo", PathsInAndOutEndToEndTests.ready(1))
+    try tmux.send("m", "C-x")
+    try tmux.waitFor("the prefix said") { Tmux.plain($0).contains("Ctrl-x: now a key") }
+    try tmux.send("c")
+    let back = try tmux.waitFor("the handler to end") {
+      Tmux.plain($0).contains("key-handler c:")
+    }
+    let said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+    #expect(Tmux.plain(back).contains("key-handler c: done"), "vips said: \(said)")
+    let jpeg = (try? Data(contentsOf: root.appendingPathComponent("phone.heic.jpg"))) ?? Data()
+    #expect(
+      jpeg.starts(with: [0xFF, 0xD8, 0xFF]), "\(jpeg.count) bytes written; vips said: \(said)")
+    #expect(TestImages.header(jpeg)?.width == 96, "vips said: \(said)")
+    try tmux.send("q")
+    try PathsInAndOutEndToEndTests.exited(tmux, in: root)
+  }
+
   @Test func slashFiltersTTheMonthsAndZoomInThePhoto() throws {
     let root = try PathsInAndOutEndToEndTests.folder()
     defer { try? FileManager.default.removeItem(at: root) }

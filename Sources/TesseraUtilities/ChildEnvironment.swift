@@ -1,9 +1,10 @@
-import CVipsShim
+import CProcess
 import Foundation
 
-/// The environment of the programs Tessera starts (a viewer, a clipboard tool, the peers a
-/// benchmark times): Tessera's own, without the VIPSHOME it set before main to keep libvips
-/// from loading every module. A libvips program started with it would load none.
+/// The environment of every program Tessera starts (a key-handler, a desktop thumbnailer,
+/// `xdg-open`, the peers a benchmark times): Tessera's own, without the VIPSHOME it set before
+/// main to keep libvips from loading every module. A libvips program started with it would
+/// load none. Every spawn goes through it: `ChildProcess` uses it, and so must any other.
 package enum ChildEnvironment {
   /// Calls `body` with the environment as posix_spawn takes it, valid during the call.
   package static func withPointer<R>(
