@@ -14,6 +14,7 @@ run: build
 
 lint:
 	swift format lint --strict --recursive Package.swift Sources Tests Fuzz Examples/*/Package.swift Examples/*/Sources
+	./scripts/check-dependencies.py
 
 format:
 	swift format --in-place --recursive Package.swift Sources Tests Fuzz Examples/*/Package.swift Examples/*/Sources

@@ -28,6 +28,8 @@ let package = Package(
     // Insecure.MD5 names freedesktop.org thumbnails (md5 of the file's URI).
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+    // HTTPField.Name in the server's tests (Hummingbird re-exports the message types only).
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     // ImagePipelineService: a pipeline shut down with the service group it runs in.
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     // `make docs`: the DocC catalogs of the library targets (a command plugin, never linked).
@@ -37,7 +39,11 @@ let package = Package(
     // Helpers every module shares (`package` access, no product): one home instead of copies.
     // Also `FeedLimits` (public, re-exported by TesseraFeeds and TesseraPhotoLibrary): the
     // bounds both check what comes from outside against.
-    .target(name: "TesseraUtilities", dependencies: ["CJPEG", "CPNG", "TesseraGeometry"]),
+    .target(
+      name: "TesseraUtilities", dependencies: ["CJPEG", "CPNG", "CProcess", "TesseraGeometry"]),
+    // What every program Tessera starts is given: the environment without Tessera's own
+    // VIPSHOME, and pipes that close on exec from birth (pipe2, which Swift cannot see).
+    .target(name: "CProcess"),
     // One bounded GET over AsyncHTTPClient (deadline, body limit, http(s) only) that the feed
     // fetcher and the image loader share (`package` access, no product).
     .target(
@@ -55,6 +61,7 @@ let package = Package(
     // every build, so the glib include folders (all vips.h needs) are named here instead.
     .target(
       name: "CVipsShim",
+      dependencies: ["CProcess"],
       cSettings: [
         .unsafeFlags([
           "-I/usr/include/glib-2.0",
@@ -82,7 +89,6 @@ let package = Package(
       dependencies: [
         "CPNG", "CVipsShim", "TesseraGeometry", "TesseraHTTP", "TesseraUtilities",
         .product(name: "HeapModule", package: "swift-collections"),
-        .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Crypto", package: "swift-crypto"),
@@ -123,10 +129,12 @@ let package = Package(
       dependencies: [
         "TesseraGeometry", "TesseraImageSynthesis", "TesseraUtilities",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
-    .target(
-      name: "TesseraTerminal", dependencies: ["CPNG", "TesseraGeometry", "TesseraUtilities"]),
+    .target(name: "TesseraTerminal", dependencies: ["TesseraGeometry", "TesseraUtilities"]),
     // The scroll simulator behind `tessera bench scroll`: the engine, the pipeline and the
     // server's images (made directly, no HTTP) on a virtual clock.
     .target(
@@ -143,7 +151,7 @@ let package = Package(
     .target(
       name: "TesseraGallery",
       dependencies: [
-        "CVipsShim", "TesseraImages", "TesseraCollection", "TesseraImageBinding", "TesseraFeeds",
+        "TesseraImages", "TesseraCollection", "TesseraImageBinding", "TesseraFeeds",
         "TesseraPhotoLibrary", "TesseraServer", "TesseraTerminal", "TesseraUtilities",
       ]
     ),
@@ -162,8 +170,7 @@ let package = Package(
     .executableTarget(
       name: "tessera",
       dependencies: [
-        "TesseraBench", "TesseraGallery", "TesseraImages", "TesseraPhotoLibrary", "TesseraServer",
-        "TesseraTerminal",
+        "TesseraBench", "TesseraGallery", "TesseraPhotoLibrary", "TesseraServer", "TesseraTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -183,7 +190,7 @@ let package = Package(
     .target(
       name: "TesseraTestSupport",
       dependencies: [
-        "CPNG", "CVipsShim", "TesseraGeometry", "TesseraHTTP", "TesseraImageSynthesis",
+        "CVipsShim", "TesseraGeometry", "TesseraHTTP", "TesseraImageSynthesis",
         "TesseraPhotoLibrary", "TesseraUtilities",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -194,11 +201,12 @@ let package = Package(
       dependencies: ["TesseraUtilities", "TesseraGeometry", "TesseraTestSupport"]),
     .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),
     .testTarget(name: "TesseraHTTPTests", dependencies: ["TesseraHTTP"]),
-    .testTarget(name: "CVipsShimTests", dependencies: ["CVipsShim", "TesseraTestSupport"]),
+    .testTarget(
+      name: "CVipsShimTests", dependencies: ["CVipsShim", "TesseraGeometry", "TesseraTestSupport"]),
     .testTarget(
       name: "TesseraImagesTests",
       dependencies: [
-        "TesseraImages", "TesseraURLSession", "TesseraTestSupport", "TesseraImageSynthesis",
+        "CVipsShim", "TesseraImages", "TesseraURLSession", "TesseraTestSupport", "TesseraUtilities",
         // One integration test serves images over real HTTP on 127.0.0.1.
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
@@ -206,7 +214,8 @@ let package = Package(
       ]
     ),
     .testTarget(
-      name: "TesseraCollectionTests", dependencies: ["TesseraCollection", "TesseraTestSupport"]),
+      name: "TesseraCollectionTests",
+      dependencies: ["TesseraCollection", "TesseraTestSupport", "TesseraUtilities"]),
     .testTarget(
       name: "TesseraImageBindingTests",
       dependencies: [
@@ -214,7 +223,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "TesseraPhotoLibraryTests",
-      dependencies: ["TesseraPhotoLibrary", "TesseraTestSupport", "TesseraUtilities"]),
+      dependencies: [
+        "CVipsShim", "TesseraGeometry", "TesseraPhotoLibrary", "TesseraTestSupport",
+        "TesseraUtilities",
+      ]),
     .testTarget(
       name: "TesseraFeedsTests",
       dependencies: [
@@ -227,21 +239,26 @@ let package = Package(
     .testTarget(
       name: "TesseraServerTests",
       dependencies: [
-        "TesseraServer", "TesseraTestSupport",
+        "TesseraServer", "TesseraTestSupport", "TesseraUtilities",
+        .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),
     .testTarget(
       name: "TesseraTerminalTests",
-      dependencies: ["TesseraTerminal", "CPNG", "TesseraTestSupport"]),
+      dependencies: ["TesseraTerminal", "CPNG", "TesseraTestSupport", "TesseraUtilities"]),
     .testTarget(
       name: "TesseraSimulationTests",
       dependencies: ["TesseraSimulation", "TesseraImageSynthesis"]),
     .testTarget(
       name: "TesseraAppTests",
       dependencies: [
-        "tessera", "TesseraBench", "TesseraGallery", "TesseraServer", "TesseraTerminal",
-        "TesseraTestSupport",
+        "tessera", "TesseraBench", "TesseraCollection", "TesseraFeeds", "TesseraGallery",
+        "TesseraGeometry", "TesseraImages", "TesseraPhotoLibrary", "TesseraServer",
+        "TesseraTerminal", "TesseraTestSupport", "TesseraUtilities",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
   ],
   swiftLanguageModes: [.v6]
