@@ -19,14 +19,16 @@ lint:
 format:
 	swift format --in-place --recursive Package.swift Sources Tests Fuzz Examples/*/Package.swift Examples/*/Sources
 
+# Each step says how long it took (scripts/step.sh; run-tests.sh says it before its closing
+# "N passed, N failed" line, which stays the last).
 test: deps
-	./scripts/check-warnings.sh
-	$(MAKE) lint
-	./scripts/build-examples.sh
-	./scripts/docs.sh
-	FUZZ_SECONDS=20 ./scripts/fuzz.sh
-	./scripts/sanitize.sh address
-	./scripts/check-release.sh
+	./scripts/step.sh build-and-warnings ./scripts/check-warnings.sh
+	./scripts/step.sh lint $(MAKE) lint
+	./scripts/step.sh examples ./scripts/build-examples.sh
+	./scripts/step.sh docs ./scripts/docs.sh
+	FUZZ_SECONDS=20 ./scripts/step.sh fuzz ./scripts/fuzz.sh
+	./scripts/step.sh sanitize-address ./scripts/sanitize.sh address
+	./scripts/step.sh release ./scripts/check-release.sh
 	./scripts/run-tests.sh
 
 # The unit suites under AddressSanitizer (UBSan traps in the C targets), then

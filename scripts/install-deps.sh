@@ -39,9 +39,11 @@ command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 # and KDE's ktrash5 restores what Tessera trashed.
 command -v gio >/dev/null 2>&1 || need+=(libglib2.0-bin)
 command -v ktrash5 >/dev/null 2>&1 || need+=(kio)
-# Xvfb and xterm need the "fixed" font; kitty a monospace font and Mesa's software renderer.
+# Xvfb and xterm need the "fixed" and 6x13 fonts; kitty Mesa's software renderer. The real
+# terminals are pinned to DejaVu Sans Mono whatever the machine's default monospace is (with
+# Noto Sans Mono, mlterm's cells grow and its window outgrows the screen): that font itself.
 [ -e /usr/share/fonts/X11/misc/fonts.dir ] || need+=(xfonts-base)
-[ -n "$(fc-list :spacing=mono family 2>/dev/null)" ] || need+=(fonts-dejavu-core)
+[ -e /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || need+=(fonts-dejavu-core)
 ls /usr/lib/*/dri/swrast_dri.so >/dev/null 2>&1 || need+=(libgl1-mesa-dri)
 
 if ((${#need[@]} == 0)); then

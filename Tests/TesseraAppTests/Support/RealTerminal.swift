@@ -35,19 +35,74 @@ enum RealTerminalKind: String, CustomStringConvertible, Sendable {
     }
   }
 
-  /// The Debian packages whose programs are missing from PATH; empty when the tests can run.
+  /// The Debian packages whose programs (or the pinned fonts) are missing; empty when the
+  /// tests can run.
   var missingPackages: [String] {
     let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(
       separator: ":")
-    return tools.filter { tool in
+    let programs = tools.filter { tool in
       !path.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool.program)") }
     }.map(\.package)
+    let fonts = PinnedFonts.files.filter { !FileManager.default.fileExists(atPath: $0.path) }
+    return programs + Set(fonts.map(\.package)).sorted()
   }
+
+  /// The largest cell, in screen pixels, this terminal draws with its pinned font: the screen
+  /// is sized from it, and a window whose cells are larger fails the test with both sizes.
+  /// Measured under Xvfb with the pinned fonts: xterm's 6x13 is 6×13, kitty's DejaVu Sans
+  /// Mono at 10 pt 8×16, mlterm's at 16 px 10×19 (with Noto Sans Mono, the default where
+  /// `fonts-noto-mono` is installed, mlterm's cells were 10×22 and its 120×40 window did not
+  /// fit the 1280×800 screen the tests had); a pixel's room on each for rounding.
+  var largestCell: (width: Int, height: Int) {
+    switch self {
+    case .xterm: (6, 13)
+    case .kitty: (9, 17)
+    case .mlterm: (11, 20)
+    case .konsole: (10, 20)
+    }
+  }
+
+  /// Konsole's toolbar, above its text area, which no setting hides.
+  var chromeHeight: Int { self == .konsole ? 80 : 0 }
 
   /// Why the tests in this terminal are skipped, for the test report.
   var skipReason: String {
     "\(self) end-to-end tests need the Debian packages \(missingPackages.joined(separator: ", "))"
       + " (scripts/install-deps.sh installs them)"
+  }
+}
+
+/// The fonts every real terminal is pinned to, whatever the machine's default monospace is
+/// (Debian's `fonts-noto-mono`, which timg, chafa and GNOME pull in, has taller cells than
+/// DejaVu's): a private fontconfig file that knows only DejaVu's folder, given to each terminal
+/// through `FONTCONFIG_FILE`, and each terminal's own font setting naming the same family.
+/// xterm draws with the X server's core font `6x13` (`xfonts-base`), named on its command line.
+enum PinnedFonts {
+  static let family = "DejaVu Sans Mono"
+  static let folder = "/usr/share/fonts/truetype/dejavu"
+
+  /// The files the pinned fonts need, with the Debian package that has each.
+  static let files: [(path: String, package: String)] = [
+    ("\(folder)/DejaVuSansMono.ttf", "fonts-dejavu-core"),
+    ("/usr/share/fonts/X11/misc/6x13.pcf.gz", "xfonts-base"),
+  ]
+
+  /// Writes a fontconfig file into `folder` (with its cache beside it) that knows DejaVu's
+  /// fonts only, monospace meaning DejaVu Sans Mono; returns its path for `FONTCONFIG_FILE`.
+  static func configuration(in folder: URL) throws -> String {
+    let file = folder.appendingPathComponent("fonts.conf")
+    try """
+    <?xml version="1.0"?>
+    <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+    <fontconfig>
+      <dir>\(Self.folder)</dir>
+      <cachedir>\(folder.appendingPathComponent("fontconfig-cache").path)</cachedir>
+      <alias binding="strong"><family>monospace</family><prefer><family>\(family)</family></prefer></alias>
+      <alias binding="strong"><family>sans-serif</family><prefer><family>DejaVu Sans</family></prefer></alias>
+      <alias binding="strong"><family>serif</family><prefer><family>DejaVu Serif</family></prefer></alias>
+    </fontconfig>
+    """.write(to: file, atomically: true, encoding: .utf8)
+    return file.path
   }
 }
 
@@ -86,7 +141,11 @@ final class RealTerminal {
     self.columns = columns
     self.rows = rows
     folder = TemporaryFolder.make(prefix: "tessera-rt")
-    display = try XvfbDisplay(logFolder: folder)
+    // Room for the window at its pinned font's largest cell, and for a resize to 150×45.
+    let cell = kind.largestCell
+    display = try XvfbDisplay(
+      width: max(columns, 150) * cell.width + 16,
+      height: max(rows, 45) * cell.height + kind.chromeHeight + 16, logFolder: folder)
     // The shell records the gallery's pid, then becomes the gallery.
     let pidFile = folder.appendingPathComponent("gallery.pid").path
     var gallery =
@@ -107,7 +166,10 @@ final class RealTerminal {
         ["tmux", "-L", socket, "-f", configuration.path, "new-session"]
         + [gallery.map(Tmux.quote).joined(separator: " ")]
     }
-    var environment = ["DISPLAY": display.name, "LIBGL_ALWAYS_SOFTWARE": "1"]
+    var environment = [
+      "DISPLAY": display.name, "LIBGL_ALWAYS_SOFTWARE": "1",
+      "FONTCONFIG_FILE": try PinnedFonts.configuration(in: folder),
+    ]
     if kind == .mlterm {
       // mlterm reads its key bindings from ~/.mlterm/key: F12 writes the screen's text to
       // ~/.mlterm/<tty>-<time>.snp (the tests' way to read captions).
@@ -150,6 +212,7 @@ final class RealTerminal {
     case .xterm:
       return [
         "xterm", "-ti", "vt340", "-geometry", "\(columns)x\(rows)+0+0", "-b", "0", "-bw", "0",
+        "-fn", "6x13",
         "-bg", RealTerminalScreen.backgroundHex, "-fg", "white",
         "-xrm", "XTerm*maxGraphicSize: 4000x4000",
         "-xrm", "XTerm*numColorRegisters: 1024",
@@ -162,6 +225,7 @@ final class RealTerminal {
     case .mlterm:
       return [
         "mlterm", "--geometry", "\(columns)x\(rows)+0+0", "--border=0", "--sb=false",
+        "--type=xft", "--fontsize=16",
         "--bg=\(RealTerminalScreen.backgroundHex)", "--fg=white", "-e",
       ] + program
     case .konsole:
@@ -174,6 +238,7 @@ final class RealTerminal {
         "-o", "placement_strategy=top-left", "-o", "remember_window_size=no",
         "-o", "initial_window_width=\(columns)c", "-o", "initial_window_height=\(rows)c",
         "-o", "background=\(RealTerminalScreen.backgroundHex)", "-o", "font_size=10",
+        "-o", "font_family=\(PinnedFonts.family)",
         "-o", "enable_audio_bell=no",
       ] + program
     }
@@ -200,7 +265,7 @@ final class RealTerminal {
     try """
     [Appearance]
     ColorScheme=Tessera
-    Font=DejaVu Sans Mono,10,-1,5,50,0,0,0,0,0
+    Font=\(PinnedFonts.family),10,-1,5,50,0,0,0,0,0
     [General]
     Name=Tessera
     Parent=FALLBACK/
@@ -255,6 +320,13 @@ final class RealTerminal {
       if let id = found?.split(separator: "\n").first, let size = try? windowSize(String(id)),
         size.width >= columns, size.height >= rows
       {
+        guard size.width <= display.width, size.height <= display.height else {
+          throw Spawn.Failure(
+            description: "the \(kind) window is \(size.width)×\(size.height) px for "
+              + "\(columns)×\(rows) cells, larger than the \(display.width)×\(display.height) "
+              + "screen sized for cells of at most \(kind.largestCell): its font is not the "
+              + "pinned \(PinnedFonts.family)")
+        }
         window = String(id)
         cellWidth = size.width / columns
         cellHeight = size.height / rows
@@ -311,6 +383,11 @@ final class RealTerminal {
 
   /// Resizes the terminal's window to `columns`×`rows` cells (the gallery gets SIGWINCH).
   func resize(columns: Int, rows: Int) throws {
+    guard columns * cellWidth <= display.width, rows * cellHeight <= display.height else {
+      throw Spawn.Failure(
+        description: "\(columns)×\(rows) cells of \(cellWidth)×\(cellHeight) px do not fit "
+          + "the \(display.width)×\(display.height) screen")
+    }
     try display.run([
       "xdotool", "windowsize", window, String(columns * cellWidth), String(rows * cellHeight),
     ])
@@ -328,13 +405,13 @@ final class RealTerminal {
       // The text area moved to (0, 0), the screen's size kept.
       try display.run([
         "convert", file.path, "-crop", "+\(origin.x)+\(origin.y)", "+repage", "-background",
-        "black", "-extent", "\(XvfbDisplay.width)x\(XvfbDisplay.height)", "png:" + file.path,
+        "black", "-extent", "\(display.width)x\(display.height)", "png:" + file.path,
       ])
     }
     let data = try Data(contentsOf: file)
     guard
-      let decoded = TestImages.decode(data, fitting: XvfbDisplay.width, XvfbDisplay.height),
-      decoded.width == XvfbDisplay.width
+      let decoded = TestImages.decode(data, fitting: display.width, display.height),
+      decoded.width == display.width
     else { throw Spawn.Failure(description: "the screenshot did not decode") }
     return RealTerminalScreen.Pixels(decoded)
   }

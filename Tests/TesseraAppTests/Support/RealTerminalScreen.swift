@@ -1,5 +1,6 @@
 import TesseraServer
 import TesseraTestSupport
+import Testing
 
 /// One moment of a real terminal: its pixels (a screenshot of the X display) and its text (from
 /// the terminal itself), read the way the tests' eyes do. Captions ("#ID title") come from the
@@ -38,7 +39,18 @@ struct RealTerminalScreen {
       self.rgb = rgb
     }
 
+    /// The pixel at (`x`, `y`). A read outside the screenshot (a terminal larger than the
+    /// test expected, a miscounted cell) is a failed expectation naming both sizes, and reads
+    /// as the terminals' background: the test goes on to fail with its own message, and never
+    /// takes the test process down with it.
     subscript(x: Int, y: Int) -> RGB {
+      guard x >= 0, y >= 0, x < width, y < height else {
+        let why =
+          "pixel (\(x), \(y)) read outside the \(width)×\(height) screenshot: the terminal's "
+          + "window or cells are larger than the test expected"
+        Issue.record(Comment(rawValue: why))
+        return RealTerminalScreen.background
+      }
       let i = (y * width + x) * 3
       return RGB(rgb[i], rgb[i + 1], rgb[i + 2])
     }
@@ -50,8 +62,10 @@ struct RealTerminalScreen {
       var sums = [0, 0, 0]
       for row in y..<(y + side) {
         for column in x..<(x + side) {
-          let i = (row * width + column) * 3
-          for channel in 0..<3 { sums[channel] += Int(rgb[i + channel]) }
+          let pixel = self[column, row]
+          sums[0] += Int(pixel.red)
+          sums[1] += Int(pixel.green)
+          sums[2] += Int(pixel.blue)
         }
       }
       let count = side * side

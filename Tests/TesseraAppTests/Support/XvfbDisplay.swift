@@ -8,8 +8,9 @@ import Foundation
 /// holds (other tests and other people's Xvfb run on the same machine) and tells it to us once
 /// it accepts connections. Stopped in `deinit`, pass or fail.
 final class XvfbDisplay {
-  static let width = 1280
-  static let height = 800
+  /// The screen's size in pixels.
+  let width: Int
+  let height: Int
 
   let number: Int
   private let server: BackgroundProcess
@@ -17,12 +18,14 @@ final class XvfbDisplay {
 
   var name: String { ":\(number)" }
 
-  init(logFolder: URL) throws {
+  init(width: Int, height: Int, logFolder: URL) throws {
+    self.width = width
+    self.height = height
     self.logFolder = logFolder
     var readEnd: Int32 = -1
     server = try BackgroundProcess(
       [
-        "Xvfb", "-displayfd", "3", "-screen", "0", "\(Self.width)x\(Self.height)x24",
+        "Xvfb", "-displayfd", "3", "-screen", "0", "\(width)x\(height)x24",
         "-nolisten", "tcp", "-noreset",
       ], log: logFolder.appendingPathComponent("xvfb.log").path, report: &readEnd)
     defer { close(readEnd) }
