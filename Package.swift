@@ -41,6 +41,11 @@ let package = Package(
     // bounds both check what comes from outside against.
     .target(
       name: "TesseraUtilities", dependencies: ["CJPEG", "CPNG", "CProcess", "TesseraGeometry"]),
+    // What a file format is, one home: the table of formats (extensions, leading bytes, the
+    // libvips loader that may read it and from where, RAW/video) that the walk, the feeds,
+    // the decoder's allow-list and the signature check read, and the parsers behind it
+    // (EXIF/TIFF, JPEG segments, RAW previews). `package` access, no product.
+    .target(name: "TesseraPhotoFormats", dependencies: ["CVipsShim", "TesseraUtilities"]),
     // What every program Tessera starts is given: the environment without Tessera's own
     // VIPSHOME, and pipes that close on exec from birth (pipe2, which Swift cannot see).
     .target(name: "CProcess"),
@@ -87,6 +92,7 @@ let package = Package(
     .target(
       name: "TesseraImages",
       dependencies: [
+        "TesseraPhotoFormats",
         "CPNG", "CVipsShim", "TesseraGeometry", "TesseraHTTP", "TesseraUtilities",
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -106,7 +112,8 @@ let package = Package(
     // order and sections. No network and no feed types: the remote feeds build on it, never
     // the other way round.
     .target(
-      name: "TesseraPhotoLibrary", dependencies: ["TesseraGeometry", "TesseraUtilities"]),
+      name: "TesseraPhotoLibrary",
+      dependencies: ["TesseraPhotoFormats", "TesseraGeometry", "TesseraUtilities"]),
     // The feeds: Flickr-format and users JSON over HTTP, their models and view models, the
     // controller. `FolderFeedSource` (a folder as one feed page) lives here, not in
     // TesseraPhotoLibrary: it is a `FeedSource` of `FeedPage<PhotoViewModel>`s, so it needs the
@@ -115,6 +122,7 @@ let package = Package(
     .target(
       name: "TesseraFeeds",
       dependencies: [
+        "TesseraPhotoFormats",
         "TesseraGeometry", "TesseraHTTP", "TesseraPhotoLibrary", "TesseraUtilities",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -123,7 +131,7 @@ let package = Package(
     // what the server serves and the simulator and tests make directly.
     .target(
       name: "TesseraImageSynthesis",
-      dependencies: ["CVipsShim", "TesseraGeometry", "TesseraUtilities"]),
+      dependencies: ["TesseraPhotoFormats", "CVipsShim", "TesseraGeometry", "TesseraUtilities"]),
     .target(
       name: "TesseraServer",
       dependencies: [
@@ -151,6 +159,7 @@ let package = Package(
     .target(
       name: "TesseraGallery",
       dependencies: [
+        "TesseraPhotoFormats",
         "TesseraImages", "TesseraCollection", "TesseraImageBinding", "TesseraFeeds",
         "TesseraPhotoLibrary", "TesseraServer", "TesseraTerminal", "TesseraUtilities",
       ]
@@ -160,6 +169,7 @@ let package = Package(
     .target(
       name: "TesseraBench",
       dependencies: [
+        "TesseraPhotoFormats",
         "CVipsShim", "TesseraBenchSupport", "TesseraCollection", "TesseraGallery",
         "TesseraImageSynthesis", "TesseraImages", "TesseraPhotoLibrary", "TesseraSimulation",
         "TesseraTerminal", "TesseraUtilities",
@@ -200,12 +210,16 @@ let package = Package(
       name: "TesseraUtilitiesTests",
       dependencies: ["TesseraUtilities", "TesseraGeometry", "TesseraTestSupport"]),
     .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),
+    .testTarget(
+      name: "TesseraPhotoFormatsTests",
+      dependencies: ["CVipsShim", "TesseraPhotoFormats", "TesseraTestSupport"]),
     .testTarget(name: "TesseraHTTPTests", dependencies: ["TesseraHTTP"]),
     .testTarget(
       name: "CVipsShimTests", dependencies: ["CVipsShim", "TesseraGeometry", "TesseraTestSupport"]),
     .testTarget(
       name: "TesseraImagesTests",
       dependencies: [
+        "TesseraPhotoFormats",
         "CVipsShim", "TesseraImages", "TesseraURLSession", "TesseraTestSupport", "TesseraUtilities",
         // One integration test serves images over real HTTP on 127.0.0.1.
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -224,6 +238,7 @@ let package = Package(
     .testTarget(
       name: "TesseraPhotoLibraryTests",
       dependencies: [
+        "TesseraPhotoFormats",
         "CVipsShim", "TesseraGeometry", "TesseraPhotoLibrary", "TesseraTestSupport",
         "TesseraUtilities",
       ]),
@@ -255,6 +270,7 @@ let package = Package(
     .testTarget(
       name: "TesseraAppTests",
       dependencies: [
+        "TesseraPhotoFormats",
         "tessera", "TesseraBench", "TesseraCollection", "TesseraFeeds", "TesseraGallery",
         "TesseraGeometry", "TesseraImages", "TesseraPhotoLibrary", "TesseraServer",
         "TesseraTerminal", "TesseraTestSupport", "TesseraUtilities",

@@ -31,7 +31,8 @@ build_swift() {
   fi
   while IFS= read -r f; do
     [[ " ${files[*]} " == *" $f "* ]] || files+=("$f")
-  done < <(find Sources/TesseraUtilities Sources/TesseraGeometry -name '*.swift' | sort)
+  done < <(find Sources/TesseraUtilities Sources/TesseraGeometry Sources/TesseraPhotoFormats \
+    -name '*.swift' | sort)
   # One module: the shared modules and the files sources.txt names from other Tessera modules
   # are compiled in, so every `import Tessera…` goes (also a scoped `import enum Tessera….X`).
   local i=0
@@ -43,7 +44,7 @@ build_swift() {
   rm -f "$out/bin/$module"
   build_cpng || return 1
   if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "Fuzz$module" \
-    -package-name Tessera -swift-version 6 -I "$out/cpng" -I "$out/cjpeg" -I "$out/cprocess" "$src"/*.swift \
+    -package-name Tessera -swift-version 6 -I "$out/cpng" -I "$out/cjpeg" -I "$out/cprocess" -I "$out/cvipsshim" "$src"/*.swift \
     "$out"/cpng/*.o "$out"/cjpeg/*.o "$out"/cprocess/*.o -lpng16 -lz -ljpeg -o "$out/bin/$module" \
     >"$out/$module.build.log" 2>&1; then
     grep -E 'error' "$out/$module.build.log" | head -20 >&2
@@ -52,10 +53,15 @@ build_swift() {
 }
 
 # CPNG (libpng and zlib), CJPEG (libjpeg-turbo) and CProcess for the Swift harnesses, which
-# compile TesseraUtilities in (its PNGWriter, JPEGWriter and ChildProcess import them): their C files as objects
-# instrumented like the harness, and module maps swiftc finds with -I.
+# compile TesseraUtilities in (its PNGWriter, JPEGWriter and ChildProcess import them): their
+# C files as objects instrumented like the harness, and module maps swiftc finds with -I.
 build_cpng() {
   local target lower f
+  # TesseraPhotoFormats' table names CVipsShim's format bits: its header only (enum
+  # constants, nothing to link).
+  mkdir -p "$out/cvipsshim"
+  printf 'module CVipsShim {\n  header "%s/Sources/CVipsShim/include/CVipsShim.h"\n  export *\n}\n' \
+    "$root" >"$out/cvipsshim/module.modulemap"
   for target in CPNG CJPEG CProcess; do
     lower=$(echo "$target" | tr '[:upper:]' '[:lower:]')
     mkdir -p "$out/$lower"

@@ -26,33 +26,5 @@ extension FuzzHarnesses {
       let instant = Date(timeIntervalSince1970: bytes.loadUnaligned(as: Double.self))
       precondition(HTTPDate.parse(HTTPDate.format(instant), now: now) != nil)
     },
-    // Any bytes as a RAW file (RawPreviewLocator): every read asked for lies inside the file,
-    // all reads together stay within the budget, and a preview found starts with SOI, lies
-    // wholly inside the file and has a frame size and an orientation of 1…8. Then the same
-    // bytes at the start of a sparse 1 TiB file (zeros after them): offsets far past the
-    // bytes a fuzzer makes, the same rules.
-    "raw-preview": { bytes in
-      let data = [UInt8](bytes)
-      for size in [data.count, 1 << 40] {
-        var reads = 0
-        var total = 0
-        let found = try? RawPreviewLocator.largestPreview(fileSize: size) { offset, count in
-          precondition(offset >= 0 && count >= 0 && count <= size - offset)
-          reads += 1
-          total += count
-          let end = offset + count
-          guard offset < data.count else { return [UInt8](repeating: 0, count: count) }
-          let zeros = max(0, end - data.count)
-          return Array(data[offset..<min(end, data.count)]) + [UInt8](repeating: 0, count: zeros)
-        }
-        precondition(reads <= RawByteReader.maxReads && total <= RawByteReader.maxBytes)
-        guard let found else { continue }
-        precondition(found.offset >= 0 && found.length >= 4 && found.length <= size - found.offset)
-        precondition(found.offset < data.count - 1)  // zeros are no SOI
-        precondition(data[found.offset] == 0xFF && data[found.offset + 1] == 0xD8)
-        precondition((1...8).contains(found.orientation))
-        precondition((found.width ?? 0) > 0 && (found.height ?? 0) > 0)
-      }
-    },
   ]
 }

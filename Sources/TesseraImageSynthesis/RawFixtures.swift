@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// RAW files built byte by byte: minimal TIFF, CR3, RAF, CIFF and MRW structures around real

@@ -41,9 +41,9 @@ public enum FeedLimits {
   /// lives in the first 64 KiB (one APP1 segment), the frame header soon after.
   public static let maxPhotoHeaderBytes = 128 * 1024
   /// JPEG segments looked at before giving up on finding EXIF.
-  public static let maxJPEGSegments = ExifStructure.maxJPEGSegments
+  public static let maxJPEGSegments = 64
   /// Entries of one EXIF IFD read at most (real files have a few dozen).
-  public static let maxIFDEntries = ExifStructure.maxIFDEntries
+  public static let maxIFDEntries = 512
   /// Longest EXIF text kept (camera model, dates).
   public static let maxExifText = 128
   /// Bytes of a HEIC/AVIF file's Exif item read when it lies past the header bytes (libheif

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// The photos `tessera bench folder` measures: 4000×3000 JPEGs with a photo's entropy —

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraImageSynthesis
 import TesseraImages
+import TesseraPhotoFormats
 import TesseraPhotoLibrary
 import TesseraUtilities
 

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotoFormats
 import TesseraPhotoLibrary
 import TesseraUtilities
 
@@ -10,8 +11,9 @@ import TesseraUtilities
 public struct FolderFeedSource: FeedSource {
   public let noun = "photos"
   public var folder: URL
-  /// File extensions shown, lower-case.
-  public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif"]
+  /// File extensions shown, lower-case: the still formats of the format table, as the folder
+  /// walk lists them (RAW files and videos need the walk's previews and posters).
+  public static let imageExtensions = PhotoFormat.extensions(of: [.still])
 
   public init(folder: URL) {
     self.folder = folder

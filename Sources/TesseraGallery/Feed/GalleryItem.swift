@@ -1,5 +1,6 @@
 import Foundation
 import TesseraFeeds
+import TesseraPhotoFormats
 import TesseraPhotoLibrary
 import TesseraUtilities
 

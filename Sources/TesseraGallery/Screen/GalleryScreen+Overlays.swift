@@ -1,5 +1,6 @@
 import TesseraCollection
 import TesseraImages
+import TesseraPhotoFormats
 import TesseraTerminal
 import TesseraUtilities
 

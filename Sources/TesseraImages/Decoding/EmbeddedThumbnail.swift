@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// The small JPEG a camera or phone embeds in a photo's EXIF (IFD1, typically 160×120). For a

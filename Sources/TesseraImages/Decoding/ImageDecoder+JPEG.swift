@@ -1,5 +1,6 @@
 import CVipsShim
 import Foundation
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// JPEG, the photos' format, decoded by libjpeg-turbo without libvips: a cold launch on a
@@ -14,7 +15,7 @@ extension ImageDecoder {
   static func isJPEGByName(_ url: String) -> Bool {
     let path = url.split(separator: "?", maxSplits: 1).first ?? ""
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
-    return ["jpg", "jpeg", "jpe"].contains(path[path.index(after: dot)...].lowercased())
+    return PhotoFormat(extension: path[path.index(after: dot)...]) == .jpeg
   }
 
   /// A JPEG's stored width and height (before its EXIF orientation); nil when the bytes are

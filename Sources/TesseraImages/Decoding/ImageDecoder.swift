@@ -1,5 +1,6 @@
 import CVipsShim
 import Foundation
+import TesseraPhotoFormats
 
 /// The decode stage: encoded bytes → an RGBA bitmap at the target size, through libvips'
 /// shrink-on-load thumbnailer (a JPEG is decoded at 1/2, 1/4 or 1/8 scale when that suffices;
@@ -29,11 +30,12 @@ public struct ImageDecoder: Sendable {
     self.maxPixels = maxPixels
   }
 
-  /// The formats (`TesseraFormat` bits) bytes from `source` may be decoded as.
+  /// The formats (`TesseraFormat` bits) bytes from `source` may be decoded as: the format
+  /// table's (`PhotoFormat.sources`).
   static func allowedFormats(for source: ImageRequest.Source) -> UInt32 {
     switch source {
-    case .network: TESSERA_FORMATS_NETWORK.rawValue
-    case .localFolder: TESSERA_FORMATS_LOCAL.rawValue
+    case .network: PhotoFormat.decoders(from: .network)
+    case .localFolder: PhotoFormat.decoders(from: .localFolder)
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// A camera RAW file's bytes, as the pipeline decodes them: its largest embedded JPEG preview

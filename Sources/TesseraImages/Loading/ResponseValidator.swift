@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// The checks every response passes before its bytes are cached or decoded, whichever loader

@@ -1,5 +1,6 @@
 import CVipsShim
 import Foundation
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// Thumbnails as the standard wants them: PNG, with the original's facts in text chunks

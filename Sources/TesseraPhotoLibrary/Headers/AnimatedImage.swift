@@ -1,3 +1,4 @@
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// Whether a file's first bytes are an animation the detail view plays: a WebP whose VP8X

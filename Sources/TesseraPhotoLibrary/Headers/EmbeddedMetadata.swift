@@ -1,3 +1,4 @@
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// The metadata blocks a photo's container holds, as bytes not yet read: its EXIF (a TIFF
@@ -42,7 +43,7 @@ struct EmbeddedMetadata: Equatable {
     switch ImageSignature(sniffing: bytes) {
     case .png: PNGChunks.metadata(bytes).found
     case .webp: WebPChunks.metadata(bytes).found
-    case nil where JXLBoxes.isContainer(bytes): JXLBoxes.metadata(bytes).found
+    case .jxl where JXLBoxes.isContainer(bytes): JXLBoxes.metadata(bytes).found
     default: nil
     }
   }

@@ -1,3 +1,4 @@
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// What a photo's EXIF says about it, as far as the gallery cares: when it was taken, with

@@ -1,3 +1,4 @@
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// What a HEIC or AVIF file's `meta` box says before anything is decoded: the primary image's

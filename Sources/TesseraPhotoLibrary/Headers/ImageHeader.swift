@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// Pixel size read from an image file's first bytes (PNG, GIF, WebP, JPEG, HEIC/AVIF, told
@@ -29,7 +30,7 @@ package enum ImageHeader {
     case .webp: return webp(bytes)
     case .jpeg: return jpeg(bytes)
     case .avif, .heif: return HEIFHeader(bytes: bytes)?.pixelSize
-    case .tiff, nil: return nil
+    case .tiff, .jxl, nil: return nil
     }
   }
 

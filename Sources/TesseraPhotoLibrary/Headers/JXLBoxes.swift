@@ -1,3 +1,4 @@
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// A JPEG XL file's metadata boxes in its ISO BMFF container (ISO/IEC 18181-2): `Exif` (a
@@ -17,7 +18,7 @@ enum JXLBoxes {
   static let maxBoxBytes = 64 * 1024 + 16
 
   /// The 12-byte signature box every JPEG XL container starts with.
-  static let signature: [UInt8] = [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]
+  static let signature = ImageSignature.jpegXLContainer
 
   private static let exif: FourCC = "Exif"
   private static let xml: FourCC = "xml "

@@ -1,3 +1,4 @@
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// A PNG's metadata chunks: `eXIf` (a raw TIFF structure, no `Exif\0\0` prefix; PNG 3rd

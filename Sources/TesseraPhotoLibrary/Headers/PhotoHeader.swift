@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// What a local photo's first bytes tell: its pixel size as shown (EXIF orientations 5…8
@@ -266,7 +267,7 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
     case .webp:
       scan = WebPChunks.metadata(bytes)
       walkOn = { WebPChunks.chunks($0, from: 0) }
-    case nil where JXLBoxes.isContainer(bytes):
+    case .jxl where JXLBoxes.isContainer(bytes):
       scan = JXLBoxes.metadata(bytes)
       walkOn = { JXLBoxes.boxes($0, from: 0) }
     default: return nil

@@ -1,3 +1,4 @@
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// The EXIF of RAW files whose container is not a TIFF structure, so that `ExifReader` finds

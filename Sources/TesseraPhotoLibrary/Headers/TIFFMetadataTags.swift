@@ -1,3 +1,4 @@
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// A TIFF file's XMP and IPTC, which it keeps in IFD0 entries rather than in segments:

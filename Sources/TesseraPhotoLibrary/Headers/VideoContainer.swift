@@ -1,3 +1,4 @@
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// The video containers whose headers Tessera reads for a clip's duration and creation time,

@@ -1,3 +1,4 @@
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// A WebP file's metadata chunks: `EXIF` (a TIFF structure, which some writers begin with

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotoFormats
 import TesseraUtilities
 
 #if canImport(Glibc)
@@ -98,10 +99,8 @@ public struct FolderWalker: FileWalking {
   public var batchSize = 2_048
 
   /// File extensions listed, lower-case: what Debian's libvips reads from a local folder,
-  /// and camera RAW files (shown by their embedded JPEG preview).
-  public static let imageExtensions = Set([
-    "jpg", "jpeg", "jpe", "png", "webp", "gif", "heic", "heif", "avif", "tif", "tiff", "jxl",
-  ]).union(RawPreviewLocator.extensions)
+  /// and camera RAW files (shown by their embedded JPEG preview); the format table's.
+  public static let imageExtensions = PhotoFormat.extensions(of: [.still, .raw])
 
   public init(
     roots: [String], maxDepth: Int = FeedLimits.maxWalkDepth, includeHidden: Bool = false,

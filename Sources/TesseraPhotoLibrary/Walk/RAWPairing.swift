@@ -1,3 +1,4 @@
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// A camera set to RAW+JPEG writes two files of one name, `IMG_0001.CR2` and `IMG_0001.JPG`:

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraGeometry
+import TesseraPhotoFormats
 import TesseraTestSupport
 import TesseraUtilities
 import Testing

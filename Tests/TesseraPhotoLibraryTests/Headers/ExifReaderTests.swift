@@ -1,3 +1,4 @@
+import TesseraPhotoFormats
 import TesseraTestSupport
 import TesseraUtilities
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotoFormats
 import TesseraTestSupport
 import TesseraUtilities
 import Testing

@@ -1,3 +1,4 @@
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// ISO base media boxes built by hand, for the HEIF header's forged and hostile cases.

@@ -1,10 +1,9 @@
 /// The video files a folder may hold, by extension, with the MIME type a desktop's
-/// thumbnailer entry names them by.
+/// thumbnailer entry names them by (the format table's video rows).
 package enum VideoFile {
-  package static let mimeTypes: [String: String] = [
-    "mp4": "video/mp4", "m4v": "video/x-m4v", "mov": "video/quicktime",
-    "mkv": "video/x-matroska", "webm": "video/webm", "avi": "video/x-msvideo",
-  ]
+  package static let mimeTypes: [String: String] = Dictionary(
+    PhotoFormat.videos.flatMap { format in format.extensions.map { ($0, format.mimeType) } },
+    uniquingKeysWith: { first, _ in first })
 
   package static var extensions: Set<String> { Set(mimeTypes.keys) }
 

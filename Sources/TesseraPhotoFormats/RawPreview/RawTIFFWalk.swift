@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// The JPEGs a TIFF-based RAW names (CR2, NEF, NRW, ARW, DNG, ORF, RW2, PEF, SRW, 3FR, IIQ,
 /// ERF, MEF, MOS, and MRW's embedded TIFF): the IFD0 chain, its SubIFDs (0x014A) and the EXIF
 /// IFD (0x8769), each IFD read as `ExifStructure` reads one, through the byte budget of a

@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -72,13 +74,8 @@ package enum RawPreviewError: Error, Equatable, Sendable, CustomStringConvertibl
 /// - Complexity: O(structure read), at most 4 MiB in at most 4,096 reads; O(1) in the file's
 ///   size.
 package enum RawPreviewLocator {
-  /// Lowercase extensions of the RAW files handled: TIFF-based (cr2, nef, nrw, arw, srf, sr2,
-  /// dng, orf, rw2, rwl, pef, srw, 3fr, fff, iiq, erf, mef, mos, kdc, dcr), cr3, raf, crw,
-  /// mrw.
-  package static let extensions: Set<String> = [
-    "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "dng", "orf", "rw2", "rwl", "pef",
-    "srw", "raf", "3fr", "fff", "iiq", "erf", "mef", "mos", "kdc", "dcr", "mrw",
-  ]
+  /// Lowercase extensions of the RAW files handled (the format table's RAW row).
+  package static let extensions = Set(PhotoFormat.raw.extensions)
   /// Candidates probed for a frame header, all containers together.
   static let maxProbes = 32
 

@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// The TIFF structure that holds a photo's EXIF, read from hostile bytes: a JPEG's APP1
 /// `Exif\0\0` segment, or a TIFF file's own header. The folder walk reads dates and the
 /// camera from it (`ExifReader` in TesseraFeeds); the pipeline finds the thumbnail a camera
@@ -13,7 +15,7 @@ package struct ExifStructure {
   /// JPEG segments looked at before giving up on APP1.
   package static let maxJPEGSegments = JPEGHeaderSegments.maxSegments
   /// Entries read per IFD; a longer one is not read at all.
-  package static let maxIFDEntries = 512
+  package static let maxIFDEntries = FeedLimits.maxIFDEntries
 
   /// One IFD entry: its tag, type, value count and where the entry itself starts.
   package struct Entry {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TesseraUtilities
+@testable import TesseraPhotoFormats
 
 @Suite struct JPEGHeaderSegmentsTests {
   /// A segment as a file holds it: FF, the marker, the 2-byte length, the payload.

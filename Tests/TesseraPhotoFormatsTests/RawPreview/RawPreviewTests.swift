@@ -2,7 +2,7 @@ import Foundation
 import TesseraTestSupport
 import Testing
 
-@testable import TesseraUtilities
+@testable import TesseraPhotoFormats
 
 /// The RAW preview locator on files built byte by byte: the largest JPEG of each container is
 /// found, lossless sensor data is not taken for one, orientation is read, and hostile

@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// The header segments of a JPEG held in `bytes`: each marker with the bytes after its length
 /// field, in file order, until the scan (SOS) or the image's end (EOI). The one walk over a
 /// JPEG's header that EXIF, XMP, IPTC and the frame size are all found by; the bytes are
@@ -11,7 +13,7 @@
 ///   segments are yielded, and each step moves forward.
 package struct JPEGHeaderSegments: Sequence, IteratorProtocol {
   /// Segments yielded before giving up: a camera's header has a dozen.
-  package static let maxSegments = 64
+  package static let maxSegments = FeedLimits.maxJPEGSegments
 
   /// One header segment: its marker (the byte after FF) and where its payload lies in the
   /// walked bytes (after the 2-byte length; always inside them).

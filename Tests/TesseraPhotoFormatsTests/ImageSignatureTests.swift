@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TesseraUtilities
+@testable import TesseraPhotoFormats
 
 @Suite struct ImageSignatureTests {
   @Test(
@@ -14,6 +14,8 @@ import Testing
       ([0x4D, 0x4D, 0x00, 0x2A], .tiff, "image/tiff"),
       ([0, 0, 0, 0x1C] + Array("ftypavif".utf8), .avif, "image/avif"),
       ([0, 0, 0, 0x1C] + Array("ftypheic".utf8), .heif, "image/heif"),
+      ([0xFF, 0x0A, 0xFA, 0x7F], .jxl, "image/jxl"),
+      (ImageSignature.jpegXLContainer + [0, 0, 0, 0x14], .jxl, "image/jxl"),
     ] as [([UInt8], ImageSignature, String)])
   func knownSignaturesAreNamed(bytes: [UInt8], format: ImageSignature, type: String) {
     #expect(ImageSignature(sniffing: bytes) == format)
