@@ -75,9 +75,8 @@ let package = Package(
         ])
       ],
       // libvips is opened at run time (VipsSymbols.h): not linked, so a launch does not load
-      // its ~100 libraries before main.
-      // libjpeg-turbo is linked: photos' JPEGs decode without libvips.
-      linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("jpeg")]
+      // its ~100 libraries before main. (Photos' JPEGs decode without libvips in CJPEG.)
+      linkerSettings: [.linkedLibrary("dl")]
     ),
     // PNG and zlib through the system's libpng and zlib (Debian: libpng-dev, zlib1g-dev):
     // shared thumbnails read and written without libvips, kitty's compressed uploads, PNG
@@ -86,12 +85,14 @@ let package = Package(
       name: "CPNG",
       linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
     ),
-    // JPEG writing through the system's libjpeg-turbo (Debian: libjpeg-dev): tiles' pictures
-    // for iTerm2's inline images.
+    // JPEG through the system's libjpeg-turbo (Debian: libjpeg-dev), the one place Tessera
+    // calls it: photos' JPEGs read at the DCT scale that covers the box (without libvips),
+    // tiles' pictures written for iTerm2's inline images; one error manager for both.
     .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
     .target(
       name: "TesseraImages",
       dependencies: [
+        "CJPEG",
         "TesseraPhotoFormats",
         "CPNG", "CVipsShim", "TesseraGeometry", "TesseraHTTP", "TesseraUtilities",
         .product(name: "HeapModule", package: "swift-collections"),
@@ -169,6 +170,7 @@ let package = Package(
     .target(
       name: "TesseraBench",
       dependencies: [
+        "CJPEG",
         "TesseraPhotoFormats",
         "CVipsShim", "TesseraBenchSupport", "TesseraCollection", "TesseraGallery",
         "TesseraImageSynthesis", "TesseraImages", "TesseraPhotoLibrary", "TesseraSimulation",
@@ -219,6 +221,7 @@ let package = Package(
     .testTarget(
       name: "TesseraImagesTests",
       dependencies: [
+        "CJPEG",
         "TesseraPhotoFormats",
         "CVipsShim", "TesseraImages", "TesseraURLSession", "TesseraTestSupport", "TesseraUtilities",
         // One integration test serves images over real HTTP on 127.0.0.1.

@@ -76,8 +76,10 @@ build_cpng() {
 
 build_shim() {
   clang -fsanitize=fuzzer,address -fuse-ld=lld -g -O1 -I Sources/CVipsShim/include \
-    -I Sources/CPNG/include -I Sources/CProcess/include $(pkg-config --cflags vips) \
-    Fuzz/CVipsShim/harness.c Sources/CVipsShim/*.c Sources/CPNG/*.c Sources/CProcess/*.c -lpng16 -lz -ljpeg -ldl -o "$out/bin/CVipsShim"
+    -I Sources/CPNG/include -I Sources/CJPEG/include -I Sources/CProcess/include \
+    $(pkg-config --cflags vips) Fuzz/CVipsShim/harness.c Sources/CVipsShim/*.c \
+    Sources/CPNG/*.c Sources/CJPEG/*.c Sources/CProcess/*.c -lpng16 -lz -ljpeg -ldl \
+    -o "$out/bin/CVipsShim"
 }
 
 # Runs one harness; prints "fuzz: MODULE/HARNESS: N execs in S s, cov C, ft F".

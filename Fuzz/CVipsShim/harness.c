@@ -7,8 +7,9 @@
 // Build and run (from the repository root; `scripts/fuzz.sh CVipsShim shim-thumbnail 30`
 // does the same):
 //   clang -fsanitize=fuzzer,address -g -O1 -I Sources/CVipsShim/include -I Sources/CPNG/include \
-//     $(pkg-config --cflags vips) Fuzz/CVipsShim/harness.c Sources/CVipsShim/*.c \
-//     Sources/CPNG/*.c -lpng16 -lz -ljpeg -ldl -o /tmp/fuzz-shim
+//     -I Sources/CJPEG/include -I Sources/CProcess/include $(pkg-config --cflags vips) \
+//     Fuzz/CVipsShim/harness.c Sources/CVipsShim/*.c Sources/CPNG/*.c Sources/CJPEG/*.c \
+//     Sources/CProcess/*.c -lpng16 -lz -ljpeg -ldl -o /tmp/fuzz-shim
 //   mkdir -p /tmp/fuzz-shim-corpus
 //   /tmp/fuzz-shim -max_total_time=30 -rss_limit_mb=4096 /tmp/fuzz-shim-corpus \
 //     Fuzz/corpus/shim-thumbnail
@@ -22,6 +23,7 @@
 #include "CVipsShim.h"
 #include "CVipsShimMetadata.h"
 #include "CPNG.h"
+#include "CJPEG.h"
 
 // The pipeline refuses images over 100 megapixels from the header before decoding; the
 // harness refuses far less, so one input cannot exhaust memory and hide the next bug.

@@ -10,18 +10,7 @@
 #include <jerror.h>
 
 #include "CJPEG.h"
-
-struct failure {
-  struct jpeg_error_mgr manager;
-  jmp_buf jump;
-  char message[JMSG_LENGTH_MAX];
-};
-
-static void fail(j_common_ptr info) {
-  struct failure *failure = (struct failure *)info->err;
-  (*info->err->format_message)(info, failure->message);
-  longjmp(failure->jump, 1);
-}
+#include "JPEGFailure.h"
 
 // libjpeg's warnings would go to standard error, over the gallery's screen.
 static void quiet(j_common_ptr info, int level) {
@@ -29,15 +18,11 @@ static void quiet(j_common_ptr info, int level) {
   (void)level;
 }
 
-static void report(char *error, size_t error_len, const char *message) {
-  if (error != NULL && error_len > 0) snprintf(error, error_len, "%s", message);
-}
-
 int tessera_jpeg_encode(const uint8_t *rgba, size_t rgba_len, int width, int height,
                         int quality, uint8_t **jpeg, size_t *jpeg_len, char *error,
                         size_t error_len) {
   if (jpeg == NULL || jpeg_len == NULL || rgba == NULL) {
-    report(error, error_len, "no buffer");
+    tessera_jpeg_report(error, error_len, "no buffer");
     return -1;
   }
   *jpeg = NULL;
@@ -45,7 +30,7 @@ int tessera_jpeg_encode(const uint8_t *rgba, size_t rgba_len, int width, int hei
   // JPEG's sides are 16-bit; the product is checked before it sizes anything.
   if (width <= 0 || height <= 0 || width > 65500 || height > 65500 ||
       rgba_len != (size_t)width * (size_t)height * 4) {
-    report(error, error_len, "the pixels are not width × height × 4 bytes");
+    tessera_jpeg_report(error, error_len, "the pixels are not width × height × 4 bytes");
     return -1;
   }
   if (quality < 1) quality = 1;
@@ -54,20 +39,17 @@ int tessera_jpeg_encode(const uint8_t *rgba, size_t rgba_len, int width, int hei
   // are volatile-free locals freed on both paths below.
   uint8_t *row = malloc((size_t)width * 3);
   if (row == NULL) {
-    report(error, error_len, "out of memory");
+    tessera_jpeg_report(error, error_len, "out of memory");
     return -1;
   }
   struct jpeg_compress_struct info;
-  struct failure failure;
+  struct tessera_jpeg_failure failure;
   memset(&info, 0, sizeof info);
-  info.err = jpeg_std_error(&failure.manager);
-  failure.manager.error_exit = fail;
-  failure.manager.emit_message = quiet;
-  failure.message[0] = 0;
+  info.err = tessera_jpeg_failure_init(&failure, quiet);
   unsigned char *volatile output = NULL;
   unsigned long volatile output_len = 0;
   if (setjmp(failure.jump)) {
-    report(error, error_len, failure.message);
+    tessera_jpeg_report(error, error_len, failure.message);
     jpeg_destroy_compress(&info);
     free(output);
     free(row);

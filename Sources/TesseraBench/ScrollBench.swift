@@ -47,7 +47,7 @@ struct ScrollBenchmark {
   let seed: UInt64
 
   func run() async throws -> (report: BenchReport, results: [SimulationResult]) {
-    let library = PhotoLibrary()
+    let library = SimulatedPhotoLibrary()
     var results: [SimulationResult] = []
     for layout in LayoutKind.allCases {
       for strategy in StrategyKind.allCases {

@@ -40,7 +40,7 @@ package enum ImageSynthesizer {
     let pictureSeed = key.kind == .photo ? seed : seed ^ 0xA7A7_A7A7
     let painter = ImagePainter(
       id: key.id, seed: pictureSeed, width: size.width, height: size.height)
-    return try ImageEncoder.encode(
+    return try GeneratedImageEncoder.encode(
       rgb: painter.paint(), width: size.width, height: size.height, as: key.format)
   }
 }

@@ -7,7 +7,7 @@ import TesseraCollection
 /// recorded. No wall clock is read for any figure: equal configurations give equal results.
 ///
 /// ```swift
-/// let library = PhotoLibrary()
+/// let library = SimulatedPhotoLibrary()
 /// let result = try await ScrollSimulator.run(
 ///   SimulationConfiguration(layout: .grid, items: 10_000, seed: 1), strategy: .seed,
 ///   library: library)
@@ -19,7 +19,8 @@ import TesseraCollection
 @MainActor
 public enum ScrollSimulator {
   public static func run(
-    _ configuration: SimulationConfiguration, strategy kind: StrategyKind, library: PhotoLibrary
+    _ configuration: SimulationConfiguration, strategy kind: StrategyKind,
+    library: SimulatedPhotoLibrary
   ) async throws(SimulationError) -> SimulationResult {
     try validate(configuration)
     let frameMilliseconds = configuration.frameMilliseconds

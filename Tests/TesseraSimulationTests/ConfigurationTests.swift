@@ -9,7 +9,8 @@ struct ConfigurationTests {
   func noItemsIsRefused(items: Int) async {
     let configuration = SimulationConfiguration(layout: .grid, items: items, script: [])
     await #expect(throws: SimulationError.invalidConfiguration("items must be at least 1")) {
-      _ = try await ScrollSimulator.run(configuration, strategy: .seed, library: PhotoLibrary())
+      _ = try await ScrollSimulator.run(
+        configuration, strategy: .seed, library: SimulatedPhotoLibrary())
     }
   }
 
@@ -17,7 +18,8 @@ struct ConfigurationTests {
     var configuration = SimulationConfiguration(layout: .list, items: 10, script: [])
     configuration.frameMilliseconds = 0
     await #expect(throws: SimulationError.self) {
-      _ = try await ScrollSimulator.run(configuration, strategy: .naive, library: PhotoLibrary())
+      _ = try await ScrollSimulator.run(
+        configuration, strategy: .naive, library: SimulatedPhotoLibrary())
     }
   }
 

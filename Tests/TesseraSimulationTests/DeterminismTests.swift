@@ -24,7 +24,7 @@ struct DeterminismTests {
   }
 
   static func run(seed: UInt64) async throws -> (json: String, results: [SimulationResult]) {
-    let library = PhotoLibrary()
+    let library = SimulatedPhotoLibrary()
     var results: [SimulationResult] = []
     for layout in LayoutKind.allCases {
       for strategy in StrategyKind.allCases {

@@ -56,7 +56,8 @@ struct HandCheckedScriptTests {
   }
 
   static func run(_ strategy: StrategyKind) async throws -> SimulationResult {
-    try await ScrollSimulator.run(configuration, strategy: strategy, library: PhotoLibrary())
+    try await ScrollSimulator.run(
+      configuration, strategy: strategy, library: SimulatedPhotoLibrary())
   }
 
   @Test func theSizesOnPaperAreTheServers() {

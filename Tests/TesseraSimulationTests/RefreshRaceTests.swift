@@ -34,7 +34,8 @@ struct RefreshRaceTests {
   }
 
   static func run(_ strategy: StrategyKind) async throws -> SimulationResult {
-    try await ScrollSimulator.run(configuration, strategy: strategy, library: PhotoLibrary())
+    try await ScrollSimulator.run(
+      configuration, strategy: strategy, library: SimulatedPhotoLibrary())
   }
 
   /// Bytes of items 1…4 at "m" (each downloaded once, whole).

@@ -41,9 +41,6 @@ typedef enum {
 
 /// Returned when the bytes are in a format outside the allow-list given (nothing was decoded).
 #define TESSERA_REFUSED_FORMAT (-2)
-/// tessera_jpeg_*: a JPEG libvips decodes differently (CMYK or YCCK, an embedded ICC profile,
-/// which libvips converts to sRGB), for libvips to decode.
-#define TESSERA_JPEG_FOR_LIBVIPS (-4)
 
 /// Starts libvips once per process (thread-safe, idempotent). Returns 0 on success.
 /// Loaders outside TESSERA_FORMATS_LOCAL are blocked process-wide (and libvips' untrusted
@@ -74,25 +71,6 @@ int tessera_vips_thumbnail_rgba_allowed(const void *buffer, size_t length, unsig
                                         int target_width, int target_height, int fit,
                                         uint8_t **pixels, size_t *pixels_len, int *out_width,
                                         int *out_height);
-
-/// Frees pixels from tessera_jpeg_decode_rgba.
-void tessera_jpeg_free(void *pointer);
-
-/// A JPEG's stored width and height from its header, by libjpeg-turbo (no libvips). Returns 0,
-/// TESSERA_REFUSED_FORMAT for bytes that are not JPEG, TESSERA_JPEG_FOR_LIBVIPS (sides still
-/// written) for one libvips must decode, -1 with the reason in `error`.
-int tessera_jpeg_header(const void *buffer, size_t length, int *out_width, int *out_height,
-                        char *error, size_t error_len);
-
-/// Decodes a JPEG by libjpeg-turbo, not libvips, to 8-bit RGBA as stored (no EXIF rotation),
-/// at the smallest DCT scale (1/8, 1/4, 1/2 or 1) that still gives at least `min_width` x
-/// `min_height` pixels. The header's sides must be at most `max_side` and their product at
-/// most `max_pixels`, checked before any pixel memory is allocated. Returns 0 (free `*pixels`
-/// with tessera_jpeg_free), TESSERA_REFUSED_FORMAT, TESSERA_JPEG_FOR_LIBVIPS, or -1 with
-/// libjpeg's reason in `error`.
-int tessera_jpeg_decode_rgba(const void *buffer, size_t length, int min_width, int min_height,
-                             int max_side, long max_pixels, uint8_t **pixels, size_t *pixels_len,
-                             int *out_width, int *out_height, char *error, size_t error_len);
 
 /// Whether libvips in this process has the operation `nickname` (e.g. "heifload_buffer"):
 /// 1 or 0. Tessera loads only the libvips modules it decodes photos with.

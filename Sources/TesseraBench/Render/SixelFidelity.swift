@@ -1,3 +1,4 @@
+import CJPEG
 import CVipsShim
 import Foundation
 import TesseraBenchSupport

@@ -165,7 +165,7 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
       let size = pixelSize.map { "\($0.width) × \($0.height) px" } ?? "size unknown"
       let when = taken.map { "taken \($0)" } ?? "modified \(modified)"
       return [
-        "\(size) · \(ByteCount.format(fileSize))",
+        "\(size) · \(ByteCount.rounded(fileSize))",
         ([when] + (model.map { [$0] } ?? [])).joined(separator: " · "),
         path,
       ] + (rawCompanion.map { ["RAW+JPEG: \($0) beside it (d moves both to the Trash)"] } ?? [])

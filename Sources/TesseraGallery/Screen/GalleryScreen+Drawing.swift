@@ -3,6 +3,7 @@ import TesseraCollection
 import TesseraFeeds
 import TesseraImages
 import TesseraTerminal
+import TesseraUtilities
 
 /// What the terminal shows: title bar, tiles, status bar, and the help and detail overlays.
 extension GalleryScreen {
@@ -261,7 +262,7 @@ extension GalleryScreen {
       "✓ \(loader.loaded) loaded ⟳ \(loader.inFlight) in flight"
         + (ahead > 0 ? " (\(ahead) ahead)" : "") + " ✗ \(loader.failed) failed")
     parts.append("hits \(hitRate)%")
-    parts.append(ByteCount.format(statistics.bytesDownloaded))
+    parts.append(ByteCount.rounded(statistics.bytesDownloaded))
     if let linkStatus { parts.append(linkStatus) }
     parts.append("\(framesPerSecond) fps")
     // Entries the feed sent that cannot be shown are said here, with the first reason (last,
@@ -309,19 +310,5 @@ enum RoleStyle {
     case .user: CellStyle(foreground: .rgb(140, 200, 255))
     case .unknown: GalleryScreen.Palette.dim
     }
-  }
-}
-
-/// Byte counts for people: "812 B", "2.1 MB".
-enum ByteCount {
-  static func format(_ bytes: Int) -> String {
-    let units = ["B", "KB", "MB", "GB"]
-    var value = Double(bytes)
-    var unit = 0
-    while value >= 1000, unit < units.count - 1 {
-      value /= 1000
-      unit += 1
-    }
-    return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
   }
 }

@@ -1,4 +1,5 @@
 import TesseraTerminal
+import TesseraUtilities
 
 /// What the status bar says about the link to the terminal: nothing while it keeps up with a
 /// local terminal; over SSH, or whenever writes keep the gallery waiting (the meter is
@@ -10,7 +11,7 @@ enum LinkStatus {
   ) -> String? {
     guard remote || meter.isBehind else { return nil }
     let measured = meter.measuredBytesPerSecond
-    var text = "link " + (measured.map { ByteCount.format(Int(min($0, 1e15))) + "/s" } ?? "SSH")
+    var text = "link " + (measured.map { ByteCount.rounded(Int(min($0, 1e15))) + "/s" } ?? "SSH")
     if graphics == .kitty { text += ", previews while moving" }
     return text
   }

@@ -1,3 +1,4 @@
+import CJPEG
 import CVipsShim
 import Foundation
 import TesseraPhotoFormats
@@ -27,7 +28,7 @@ extension ImageDecoder {
     let status = data.withUnsafeBytes { raw in
       tessera_jpeg_header(raw.baseAddress, raw.count, &width, &height, &error, error.count)
     }
-    if status == TESSERA_REFUSED_FORMAT { return nil }
+    if status == TESSERA_JPEG_NOT_JPEG { return nil }
     guard status == 0 || status == TESSERA_JPEG_FOR_LIBVIPS else {
       throw .decodingFailed(DecoderMessage.plain(string(error), format: "JPEG"))
     }
@@ -89,7 +90,7 @@ extension ImageDecoder {
         Int32(clamping: max(1, size.height)), Int32(clamping: ImageLimits.maxImageSide),
         maxPixels, &pixels, &length, &width, &height, &error, error.count)
     }
-    if status == TESSERA_JPEG_FOR_LIBVIPS || status == TESSERA_REFUSED_FORMAT { return nil }
+    if status == TESSERA_JPEG_FOR_LIBVIPS || status == TESSERA_JPEG_NOT_JPEG { return nil }
     guard status == 0, let pixels else {
       throw .decodingFailed(DecoderMessage.plain(string(error), format: "JPEG"))
     }

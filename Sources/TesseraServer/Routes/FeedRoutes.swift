@@ -115,8 +115,8 @@ struct FeedRoutes: Sendable {
     let name = context.parameters.get("file") ?? ""
     let parsed =
       avatar
-      ? ImageRequest.avatar(name, userCount: catalog.userCount)
-      : ImageRequest.photo(name, catalog: catalog)
+      ? ImageFileName.avatar(name, userCount: catalog.userCount)
+      : ImageFileName.photo(name, catalog: catalog)
     guard let parsed else { return .text(.notFound, "no such image\n") }
     let key = ImageKey(
       kind: avatar ? .avatar : .photo, id: parsed.id, variant: parsed.variant,

@@ -38,7 +38,7 @@ protocol LoadingStrategy: AnyObject {
 @MainActor
 struct StrategyContext {
   let configuration: SimulationConfiguration
-  let library: PhotoLibrary
+  let library: SimulatedPhotoLibrary
   let box: ImageBox
 
   func source(of item: Int) -> PhotoSource { library.source(item: item, box: box) }

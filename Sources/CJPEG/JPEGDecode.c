@@ -14,38 +14,14 @@
 #include <jpeglib.h>
 #include <jerror.h>
 
-#include "CVipsShim.h"
-
-struct failure {
-  struct jpeg_error_mgr manager;
-  jmp_buf jump;
-  char message[JMSG_LENGTH_MAX];
-};
-
-static void fail(j_common_ptr info) {
-  struct failure *failure = (struct failure *)info->err;
-  (*info->err->format_message)(info, failure->message);
-  longjmp(failure->jump, 1);
-}
+#include "CJPEG.h"
+#include "JPEGFailure.h"
 
 // A truncated file is an error, as libvips is asked to make it (fail_on=truncated): a download
 // cut short must not be shown, or cached, as a picture with a grey end. Other warnings (a
 // corrupt marker, extraneous bytes) are not fatal, as in libvips, and are not printed.
 static void warn(j_common_ptr info, int level) {
-  if (level < 0 && info->err->msg_code == JWRN_JPEG_EOF) fail(info);
-}
-
-// libjpeg's failures end in `failure.jump` (which each caller sets), its warnings in `warn`.
-static void handle_failures(struct jpeg_decompress_struct *info, struct failure *failure) {
-  memset(failure, 0, sizeof *failure);
-  info->err = jpeg_std_error(&failure->manager);
-  failure->manager.error_exit = fail;
-  failure->manager.emit_message = warn;
-}
-
-static void set_error(char *error, size_t error_len, const char *text) {
-  if (error == NULL || error_len == 0) return;
-  snprintf(error, error_len, "%s", text);
+  if (level < 0 && info->err->msg_code == JWRN_JPEG_EOF) tessera_jpeg_fail(info);
 }
 
 static int is_jpeg(const void *buffer, size_t length) {
@@ -64,7 +40,7 @@ static int has_icc_profile(j_decompress_ptr info) {
   return 0;
 }
 
-// Reads the header; 0, TESSERA_REFUSED_FORMAT, TESSERA_JPEG_FOR_LIBVIPS or -1. On 0 and
+// Reads the header; 0, TESSERA_JPEG_NOT_JPEG, TESSERA_JPEG_FOR_LIBVIPS or -1. On 0 and
 // TESSERA_JPEG_FOR_LIBVIPS the caller must jpeg_destroy_decompress.
 static int read_header(struct jpeg_decompress_struct *info, const void *buffer, size_t length) {
   jpeg_create_decompress(info);
@@ -83,14 +59,14 @@ int tessera_jpeg_header(const void *buffer, size_t length, int *out_width, int *
                         char *error, size_t error_len) {
   if (out_width == NULL || out_height == NULL) return -1;
   if (!is_jpeg(buffer, length)) {
-    set_error(error, error_len, "not a JPEG");
-    return TESSERA_REFUSED_FORMAT;
+    tessera_jpeg_report(error, error_len, "not a JPEG");
+    return TESSERA_JPEG_NOT_JPEG;
   }
   struct jpeg_decompress_struct info;
-  struct failure failure;
-  handle_failures(&info, &failure);
+  struct tessera_jpeg_failure failure;
+  info.err = tessera_jpeg_failure_init(&failure, warn);
   if (setjmp(failure.jump)) {
-    set_error(error, error_len, failure.message);
+    tessera_jpeg_report(error, error_len, failure.message);
     jpeg_destroy_decompress(&info);
     return -1;
   }
@@ -98,7 +74,7 @@ int tessera_jpeg_header(const void *buffer, size_t length, int *out_width, int *
   *out_width = (int)info.image_width;
   *out_height = (int)info.image_height;
   jpeg_destroy_decompress(&info);
-  if (status == -1) set_error(error, error_len, "no JPEG header");
+  if (status == -1) tessera_jpeg_report(error, error_len, "no JPEG header");
   return status;
 }
 
@@ -122,21 +98,21 @@ int tessera_jpeg_decode_rgba(const void *buffer, size_t length, int min_width, i
                              int *out_width, int *out_height, char *error, size_t error_len) {
   if (pixels == NULL || pixels_len == NULL || out_width == NULL || out_height == NULL ||
       min_width < 1 || min_height < 1) {
-    set_error(error, error_len, "bad arguments");
+    tessera_jpeg_report(error, error_len, "bad arguments");
     return -1;
   }
   *pixels = NULL;
   if (!is_jpeg(buffer, length)) {
-    set_error(error, error_len, "not a JPEG");
-    return TESSERA_REFUSED_FORMAT;
+    tessera_jpeg_report(error, error_len, "not a JPEG");
+    return TESSERA_JPEG_NOT_JPEG;
   }
   struct jpeg_decompress_struct info;
-  struct failure failure;
-  handle_failures(&info, &failure);
+  struct tessera_jpeg_failure failure;
+  info.err = tessera_jpeg_failure_init(&failure, warn);
   // volatile: read after a longjmp from inside libjpeg.
   uint8_t *volatile memory = NULL;
   if (setjmp(failure.jump)) {
-    set_error(error, error_len, failure.message);
+    tessera_jpeg_report(error, error_len, failure.message);
     free(memory);
     jpeg_destroy_decompress(&info);
     return -1;
@@ -144,7 +120,7 @@ int tessera_jpeg_decode_rgba(const void *buffer, size_t length, int min_width, i
   int status = read_header(&info, buffer, length);
   if (status != 0) {
     jpeg_destroy_decompress(&info);
-    if (status == -1) set_error(error, error_len, "no JPEG header");
+    if (status == -1) tessera_jpeg_report(error, error_len, "no JPEG header");
     return status;
   }
   // The header's numbers, checked before a byte is allocated for them.
@@ -155,7 +131,7 @@ int tessera_jpeg_decode_rgba(const void *buffer, size_t length, int min_width, i
     char text[96];
     snprintf(text, sizeof text, "the JPEG claims %ux%u pixels", (unsigned)info.image_width,
              (unsigned)info.image_height);
-    set_error(error, error_len, text);
+    tessera_jpeg_report(error, error_len, text);
     jpeg_destroy_decompress(&info);
     return -1;
   }
@@ -166,7 +142,7 @@ int tessera_jpeg_decode_rgba(const void *buffer, size_t length, int min_width, i
   jpeg_start_decompress(&info);
   if (info.output_components != 4 || info.output_width == 0 || info.output_height == 0) {
     jpeg_destroy_decompress(&info);
-    set_error(error, error_len, "libjpeg gave no RGBA");
+    tessera_jpeg_report(error, error_len, "libjpeg gave no RGBA");
     return -1;
   }
   size_t row = (size_t)info.output_width * 4;
@@ -174,7 +150,7 @@ int tessera_jpeg_decode_rgba(const void *buffer, size_t length, int min_width, i
   memory = malloc(size);
   if (memory == NULL) {
     jpeg_destroy_decompress(&info);
-    set_error(error, error_len, "out of memory");
+    tessera_jpeg_report(error, error_len, "out of memory");
     return -1;
   }
   while (info.output_scanline < info.output_height) {
@@ -189,7 +165,7 @@ int tessera_jpeg_decode_rgba(const void *buffer, size_t length, int min_width, i
   if (info.output_scanline < info.output_height) {
     free(memory);
     jpeg_destroy_decompress(&info);
-    set_error(error, error_len, "libjpeg stopped before the last row");
+    tessera_jpeg_report(error, error_len, "libjpeg stopped before the last row");
     return -1;
   }
   jpeg_finish_decompress(&info);

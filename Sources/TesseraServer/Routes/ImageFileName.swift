@@ -2,24 +2,24 @@ import TesseraImageSynthesis
 
 /// An image URL's file name, parsed: `/photos/{id}_{secret}[_{size}].{ext}` or
 /// `/avatars/{id}[_{size}].{ext}`.
-struct ImageRequest: Equatable {
+struct ImageFileName: Equatable {
   let id: Int
   let variant: ImageVariant
   let format: ImageFormat
 
   /// A photo file name; nil unless the id, secret, size and extension are all valid.
-  static func photo(_ name: String, catalog: Catalog) -> ImageRequest? {
+  static func photo(_ name: String, catalog: Catalog) -> ImageFileName? {
     guard let (stem, format) = split(name) else { return nil }
     let parts = stem.split(separator: "_", omittingEmptySubsequences: false)
     guard parts.count == 2 || parts.count == 3, let id = Int(parts[0]),
       catalog.contains(id: id), parts[1] == GeneratedImages.secret(id: id, seed: catalog.seed)
     else { return nil }
     guard let variant = parts.count == 3 ? explicitVariant(parts[2]) : .medium else { return nil }
-    return ImageRequest(id: id, variant: variant, format: format)
+    return ImageFileName(id: id, variant: variant, format: format)
   }
 
   /// An avatar file name; no size means 150×150.
-  static func avatar(_ name: String, userCount: Int) -> ImageRequest? {
+  static func avatar(_ name: String, userCount: Int) -> ImageFileName? {
     guard let (stem, format) = split(name) else { return nil }
     let parts = stem.split(separator: "_", omittingEmptySubsequences: false)
     guard parts.count == 1 || parts.count == 2, let id = Int(parts[0]),
@@ -27,7 +27,7 @@ struct ImageRequest: Equatable {
       userCount > 0
     else { return nil }
     guard let variant = parts.count == 2 ? explicitVariant(parts[1]) : .q else { return nil }
-    return ImageRequest(id: id, variant: variant, format: format)
+    return ImageFileName(id: id, variant: variant, format: format)
   }
 
   private static func split(_ name: String) -> (Substring, ImageFormat)? {

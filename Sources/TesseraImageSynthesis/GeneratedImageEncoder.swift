@@ -1,7 +1,7 @@
 import CVipsShim
 
 /// Encodes RGB pixels through libvips (`tessera_vips_encode`).
-enum ImageEncoder {
+enum GeneratedImageEncoder {
   struct Failure: Error, CustomStringConvertible {
     let description: String
   }

@@ -21,7 +21,7 @@ struct PhotoSource: Hashable, Sendable {
 /// bytes, generated once and kept (shared by every run that uses the same library).
 /// Look-ups are O(1) after the first; generating a photo is O(pixels).
 @MainActor
-public final class PhotoLibrary {
+public final class SimulatedPhotoLibrary {
   public let imageSeed: UInt64
   private var sources: [BoxedItem: PhotoSource] = [:]
   private var encoded: [String: (bytes: [UInt8], contentType: String)] = [:]
