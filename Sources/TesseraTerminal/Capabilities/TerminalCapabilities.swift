@@ -79,13 +79,6 @@ public struct TerminalCapabilities: Sendable, Hashable, CustomStringConvertible 
     insideTmux && graphics == .kitty
   }
 
-  /// Terminals whose name says they speak kitty graphics.
-  static let kittyTerminals = ["kitty", "ghostty", "konsole"]
-  /// Terminals whose name says they speak iTerm2's inline images (OSC 1337) and do it best
-  /// of what they speak: iTerm2 itself, WezTerm (whose kitty graphics lack placeholders and
-  /// parts of placement) and VS Code's terminal.
-  static let iTerm2Terminals = ["iterm", "wezterm", "vscode"]
-
   /// The line for tmux.conf that lets images through.
   public static let passthroughAdvice =
     "images need tmux's passthrough: add `set -g allow-passthrough on` to ~/.tmux.conf"
@@ -95,7 +88,7 @@ public struct TerminalCapabilities: Sendable, Hashable, CustomStringConvertible 
     + "drawn past tmux are cleared when you switch panes or windows"
 
   /// The replies of one probe, sorted.
-  struct Answers {
+  struct Answers: Sendable {
     var version: String?
     /// DA1 answers in the order they came: inside tmux, tmux's own first, then the outer
     /// terminal's through passthrough.
@@ -125,126 +118,25 @@ public struct TerminalCapabilities: Sendable, Hashable, CustomStringConvertible 
     }
   }
 
-  /// What the terminal's names say it speaks.
-  struct Names {
-    var kitty: Bool
-    var iTerm2: Bool
-    /// A kitty that draws Unicode placeholders: kitty 0.28 or later, or Ghostty.
-    var kittyPlaceholders: Bool
-
-    init(_ names: [String], kittyVersion: String?) {
-      let lowered = names.map { $0.lowercased() }
-      func named(_ list: [String]) -> Bool {
-        list.contains { name in lowered.contains { $0.contains(name) } }
-      }
-      kitty = named(kittyTerminals)
-      iTerm2 = named(iTerm2Terminals)
-      let version = kittyVersion.map(TmuxState.versionNumbers) ?? []
-      kittyPlaceholders =
-        lowered.contains { $0.contains("ghostty") }
-        || (lowered.contains { $0.contains("kitty") } && !version.isEmpty
-          && !version.lexicographicallyPrecedes([0, 28]))
-    }
-  }
-
   /// Decides capabilities; pure, so every rule is tested.
   ///
-  /// Graphics, first match wins: the app's override; then, outside tmux, kitty when a name
-  /// (`TERM`, `TERM_PROGRAM`, `KITTY_WINDOW_ID`, XTVERSION) is a kitty-protocol terminal;
-  /// iTerm2's inline images when a name is iTerm2, WezTerm or VS Code (`TERM_PROGRAM`,
-  /// `LC_TERMINAL`, which survive SSH; WezTerm answers the kitty query too, but draws iTerm2's
-  /// images fully); kitty when the kitty query was answered OK; sixel when DA1 carries 4;
-  /// else blocks.
-  ///
-  /// Inside tmux (`TMUX` set): sixel when tmux itself answers DA1 with 4 (tmux 3.4 built with
-  /// sixel draws it in the pane). With `allow-passthrough`, the outer terminal (its XTVERSION
-  /// and DA1 through passthrough, or tmux's `client_termtype`): kitty with placeholders for a
-  /// kitty from 0.28 (or Ghostty); kitty placed directly, through passthrough at the pane's
-  /// position, for an older kitty or another kitty-protocol terminal; iTerm2's images or sixel
-  /// through passthrough likewise. Without passthrough: blocks, advising the tmux.conf line
-  /// when the outer terminal would draw images.
+  /// Graphics: the app's override, else the first rule of ``GraphicsRule``'s tables that
+  /// applies (one table outside tmux, one inside), over the replies, tmux's answers and the
+  /// names' ``TerminalQuirks``.
   public static func decide(
     environment: [String: String], replies: [TerminalReply], override: GraphicsProtocol? = nil,
     windowSize: TerminalSize? = nil, tmux: TmuxState? = nil
   ) -> TerminalCapabilities {
-    let answers = Answers(replies)
-    let insideTmux = environment["TMUX"].map { !$0.isEmpty } ?? false
-    let term = environment["TERM"] ?? ""
-    let program = environment["TERM_PROGRAM"] ?? ""
-    let lcTerminal = environment["LC_TERMINAL"] ?? ""
-    // Inside tmux, TERM and TERM_PROGRAM name tmux; the outer terminal is what tmux learned,
-    // what answered through passthrough, or what the environment kept (KITTY_WINDOW_ID,
-    // LC_TERMINAL).
-    let outerName = answers.version ?? tmux?.outerTerminal
-    let names =
-      insideTmux
-      ? [outerName ?? "", tmux?.outerTermName ?? "", lcTerminal]
-      : [
-        term, program, lcTerminal, answers.version ?? "",
-        environment["WEZTERM_EXECUTABLE"] != nil ? "wezterm" : "",
-      ]
-    let named = Names(names, kittyVersion: outerName)
-    let kittyEnvironment = environment["KITTY_WINDOW_ID"] != nil
-    var graphics = GraphicsProtocol.blocks
-    var passthrough = false
-    var placeholders = false
-    var reason = ""
-    var advice: [String] = []
-    if insideTmux {
-      let own = answers.deviceAttributes.first ?? []
-      let outer = answers.deviceAttributes.dropFirst().first ?? []
-      // The outer terminal answered only through passthrough, which is asked only when tmux
-      // said it is on; without tmux's answers (no tmux on PATH) only the environment speaks.
-      let outerKitty =
-        (tmux?.passthrough == true && answers.kittyAnswered) || named.kitty || kittyEnvironment
-      if own.dropFirst().contains(4) {
-        (graphics, reason) = (.sixel, "tmux draws sixel itself (its DA1 carries 4)")
-      } else if let tmux, !tmux.passthrough {
-        let outerDraws =
-          outerKitty || named.iTerm2 || (outerName ?? "").lowercased().hasPrefix("xterm")
-          || (outerName ?? "").lowercased().hasPrefix("mlterm")
-        reason = "inside tmux with allow-passthrough off: half blocks"
-        if outerDraws { advice.append(passthroughAdvice) }
-      } else if tmux == nil {
-        if kittyEnvironment {
-          (graphics, passthrough, placeholders) = (.kitty, true, true)
-          reason = "KITTY_WINDOW_ID says kitty is outside tmux (tmux did not answer)"
-        } else {
-          reason = "inside tmux, which did not answer (is tmux on PATH?): half blocks"
-        }
-      } else if outerKitty && named.kittyPlaceholders {
-        (graphics, passthrough, placeholders) = (.kitty, true, true)
-        reason =
-          "\(outerName ?? "kitty") outside tmux draws Unicode placeholders: kitty graphics "
-          + "through passthrough, tmux scrolls and clips them"
-      } else if named.iTerm2 {
-        (graphics, passthrough) = (.iterm2, true)
-        reason = "\(outerName ?? lcTerminal) outside tmux: iTerm2 images through passthrough"
-      } else if outerKitty {
-        (graphics, passthrough) = (.kitty, true)
-        reason =
-          "\(outerName ?? "kitty") outside tmux has no Unicode placeholders (kitty draws them "
-          + "from 0.28): kitty placements through passthrough, at the pane's position"
-      } else if outer.dropFirst().contains(4) {
-        (graphics, passthrough) = (.sixel, true)
-        reason = "\(outerName ?? "the terminal") outside tmux draws sixel: through passthrough"
-      } else {
-        reason = "the terminal outside tmux answered no image protocol: half blocks"
-      }
-      if passthrough, !placeholders, let tmux, !tmux.focusEvents { advice.append(focusAdvice) }
-    } else if named.kitty || kittyEnvironment {
-      (graphics, reason) = (.kitty, "the terminal's name says kitty graphics")
-    } else if named.iTerm2 {
-      // Before the kitty query: WezTerm answers it too, but draws iTerm2's images fully.
-      graphics = .iterm2
-      reason = "\(program.isEmpty ? lcTerminal : program) shows iTerm2's inline images best"
-    } else if answers.kittyAnswered {
-      (graphics, reason) = (.kitty, "the terminal answered the kitty graphics query")
-    } else if answers.deviceAttributes.last?.dropFirst().contains(4) == true {
-      graphics = .sixel
-      reason = "the terminal's DA1 carries 4 (sixel)"
-    } else {
-      reason = "the terminal answered no image protocol: half blocks"
+    let evidence = GraphicsRule.Evidence(environment: environment, replies: replies, tmux: tmux)
+    let (answers, insideTmux, quirks) = (evidence.answers, evidence.insideTmux, evidence.quirks)
+    let (outerName, program, kittyEnvironment) =
+      (evidence.outerName, evidence.program, evidence.kittyEnvironment)
+    let choice = GraphicsRule.decide(evidence).choice
+    var (graphics, passthrough, placeholders) =
+      (choice.graphics, choice.passthrough, choice.placeholders)
+    var (reason, advice) = (choice.reason, choice.advice)
+    if insideTmux, passthrough, !placeholders, let tmux, !tmux.focusEvents {
+      advice.append(focusAdvice)
     }
     var claimed: [GraphicsProtocol] = []
     let reachable = !insideTmux || tmux?.passthrough == true
@@ -253,9 +145,9 @@ public struct TerminalCapabilities: Sendable, Hashable, CustomStringConvertible 
       ? (answers.deviceAttributes.dropFirst().first ?? []).dropFirst().contains(4)
       : answers.deviceAttributes.last?.dropFirst().contains(4) == true
     if reachable {
-      if answers.kittyAnswered || named.kitty || kittyEnvironment { claimed.append(.kitty) }
+      if answers.kittyAnswered || quirks.speaksKitty || kittyEnvironment { claimed.append(.kitty) }
       if sixelAnswered { claimed.append(.sixel) }
-      if named.iTerm2 { claimed.append(.iterm2) }
+      if quirks.prefersITerm2 { claimed.append(.iterm2) }
     }
     if let override, override != graphics {
       reason = "--graphics \(override) (detected: \(graphics))"
@@ -270,7 +162,7 @@ public struct TerminalCapabilities: Sendable, Hashable, CustomStringConvertible 
         && !(override == .sixel && tmuxDrawsSixel)
       placeholders =
         insideTmux && override == .kitty
-        && (named.kittyPlaceholders || tmux == nil || (outerName == nil && !named.kitty))
+        && (evidence.drawsPlaceholders || tmux == nil || (outerName == nil && !quirks.speaksKitty))
     }
     func supported(_ mode: Int) -> Bool { [1, 2, 3, 4].contains(answers.modes[mode] ?? 0) }
     // The text area in pixels over its size in cells, when the terminal told both.
@@ -301,6 +193,13 @@ public struct TerminalCapabilities: Sendable, Hashable, CustomStringConvertible 
       kittyLocalFiles: graphics == .kitty && answers.localFilesAnswered && reachable)
     capabilities.alsoClaimed = claimed.filter { $0 != graphics }
     return capabilities
+  }
+
+  /// The terminal moves sixel pixels with its text when a region scrolls
+  /// (``TerminalQuirks/movesSixelWithText``, by ``terminalName``): a renderer then scrolls a
+  /// moved sixel tile instead of drawing it again. Unknown terminals are redrawn tile by tile.
+  public var sixelMovesWithText: Bool {
+    TerminalQuirks(names: [terminalName ?? ""]).movesSixelWithText
   }
 
   public var description: String {

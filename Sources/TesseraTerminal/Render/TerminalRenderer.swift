@@ -77,21 +77,8 @@ public final class TerminalRenderer {
     kitty.localFiles = capabilities.kittyLocalFiles
     if let origin = capabilities.tmux?.paneOrigin { passthroughOrigin = origin }
     if graphics == .sixel || graphics == .iterm2 {
-      usesScrollRegions =
-        !capabilities.insideTmux && Self.movesSixelWithText(capabilities.terminalName)
+      usesScrollRegions = !capabilities.insideTmux && capabilities.sixelMovesWithText
     }
-  }
-
-  /// Terminals seen to move sixel pixels with the text when a region scrolls (xterm checked
-  /// by eye under Xvfb, `xterm -ti vt340`; mlterm and foot by their documentation). Names
-  /// as XTVERSION or `TERM_PROGRAM` give them.
-  static let sixelScrollingTerminals = ["xterm", "mlterm", "foot"]
-
-  /// Whether the terminal named `name` moves sixel pixels with scrolled text; unknown
-  /// terminals are redrawn tile by tile instead.
-  static func movesSixelWithText(_ name: String?) -> Bool {
-    guard let name = name?.lowercased() else { return false }
-    return sixelScrollingTerminals.contains { name.hasPrefix($0) }
   }
 
   /// Where the pane's top-left cell is on the outer terminal's screen, for images drawn

@@ -212,11 +212,13 @@ import Testing
   }
 
   @Test func onlyTerminalsKnownToMoveSixelsWithTextScrollThem() {
-    #expect(TerminalRenderer.movesSixelWithText("XTerm(379)"))
-    #expect(TerminalRenderer.movesSixelWithText("foot(1.16.2)"))
-    #expect(TerminalRenderer.movesSixelWithText("mlterm"))
-    #expect(!TerminalRenderer.movesSixelWithText("WezTerm 20240203"))
-    #expect(!TerminalRenderer.movesSixelWithText(nil))
+    for (name, moves) in [
+      ("XTerm(379)", true), ("foot(1.16.2)", true), ("mlterm", true),
+      ("WezTerm 20240203", false), (nil, false),
+    ] as [(String?, Bool)] {
+      let capabilities = TerminalCapabilities(graphics: .sixel, terminalName: name)
+      #expect(capabilities.sixelMovesWithText == moves, "\(name ?? "no name")")
+    }
     let known = TerminalRenderer(
       capabilities: TerminalCapabilities(graphics: .sixel, terminalName: "XTerm(379)"))
     #expect(known.usesScrollRegions)
