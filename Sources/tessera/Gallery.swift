@@ -31,8 +31,10 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
       The key-handler is an executable at $XDG_CONFIG_HOME/tessera/key-handler \
       (~/.config/tessera/key-handler). Ctrl-x and a key run it with the key as its argument \
       ("r", "C-r" for Ctrl-r) and the marked photos' paths (or the selected one's) on its \
-      standard input, one a line; it has the terminal until it exits, then the gallery \
-      reloads the photos. The Trash is the freedesktop.org one your file manager shows.
+      standard input, one a line (each ended by NUL with -0; without it, a name with a line \
+      break is left out and the status bar says so); it has the terminal until it exits, \
+      then the gallery reloads the photos. The Trash is the freedesktop.org one your file \
+      manager shows.
       """
   )
 

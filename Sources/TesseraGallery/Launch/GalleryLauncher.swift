@@ -87,6 +87,7 @@ package struct GalleryLauncher {
     // `y` copies through OSC 52, written between frames like any other output.
     screen.writeToTerminal = { session.write($0) }
     screen.picking = options.pick
+    screen.keyHandler = KeyHandler(nullSeparated: options.nullSeparated)
     if let seconds = options.slideshow {
       screen.slideshowInterval = .milliseconds(Int(seconds * 1000))
       screen.slideshowStartsWithItems = true

@@ -278,18 +278,21 @@ public struct FreedesktopTrash: Sendable {
     }
   }
 
-  /// Makes the home trash and its missing parents (`0700`); the user's own folders, so a
-  /// symbolic link among them is theirs to have made.
+  /// Makes the home trash's missing parents (`0700`; the user's own folders, so a symbolic
+  /// link among them is theirs to have made), then the trash itself as a top directory's:
+  /// `Trash`, `files/` and `info/` must be this user's folders, not symbolic links. A link
+  /// there could lead to a folder another user can write to, or anywhere at all: the photo
+  /// would go there. (GLib and KDE's trash keep to the same folders.)
   private func prepareHome(_ trash: TrashDirectory) throws(SetupFailure) {
     var missing: [String] = []
-    var current = trash.path
-    while case .failure = TrashFileSystem.status(current) {
+    var current = TrashFileSystem.folder(of: trash.path)
+    while case .failure = TrashFileSystem.linkStatus(current) {
       missing.append(current)
       let parent = TrashFileSystem.folder(of: current)
       guard parent != current else { break }
       current = parent
     }
-    for folder in missing.reversed() + [trash.filesFolder, trash.infoFolder] {
+    for folder in missing.reversed() {
       if let error = TrashFileSystem.makeFolder(folder) {
         throw SetupFailure("cannot make the folder \(folder)", error)
       }
@@ -297,6 +300,7 @@ public struct FreedesktopTrash: Sendable {
         throw SetupFailure("\(folder) is not a folder")
       }
     }
+    try prepareOwned(trash)
   }
 
   /// Makes a top directory's trash for this user (`0700`) and checks it is theirs: a folder,

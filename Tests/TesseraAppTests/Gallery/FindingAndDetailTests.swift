@@ -270,4 +270,29 @@ struct FindingAndDetailTests {
     #expect(outcome.message == "✗ key-handler C-r: exited with status 3")
     #expect(try String(contentsOfFile: record, encoding: .utf8) == "key=C-r\n/a b.jpg\n/c.jpg\n")
   }
+
+  /// A name with a line break is one path: with `-0` it reaches the handler whole; without,
+  /// it is left out (never read as two paths, one of them another file) and the status bar
+  /// says so.
+  @Test func aNameWithALineBreakIsOnePathOrNone() async throws {
+    let root = TemporaryFolder.make(prefix: "tessera-handler-nl")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let script = root.appendingPathComponent("tessera/key-handler")
+    try FileManager.default.createDirectory(
+      at: script.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let record = root.appendingPathComponent("record").path
+    try ExecutableScript.write("#!/bin/sh\ncat > '\(record)'\n", to: script)
+    let null = open("/dev/null", O_WRONLY)
+    defer { close(null) }
+    let paths = ["/p/two.jpg\nthree.jpg", "/p/four.jpg"]
+    let lines = KeyHandler(environment: ["XDG_CONFIG_HOME": root.path])
+    let outcome = await lines.run(key: "r", paths: paths, terminal: null)
+    #expect(outcome == .finished(key: "r", status: 0, leftOut: 1))
+    #expect(outcome.message.contains("without 1 path with a line break"), "\(outcome.message)")
+    #expect(try String(contentsOfFile: record, encoding: .utf8) == "/p/four.jpg\n")
+    let nul = KeyHandler(environment: ["XDG_CONFIG_HOME": root.path], nullSeparated: true)
+    #expect(await nul.run(key: "r", paths: paths, terminal: null) == .finished(key: "r", status: 0))
+    let given = try Data(contentsOf: URL(fileURLWithPath: record))
+    #expect(given == Data("/p/two.jpg\nthree.jpg\u{0}/p/four.jpg\u{0}".utf8))
+  }
 }

@@ -14,6 +14,31 @@ struct SystemThumbnailerTests {
     MimeType=video/mp4;video/webm;
     """
 
+  /// A file's own name is a value, never codes: `%s`, `%u`, `%i`, `%o` and `%%` inside the
+  /// path reach the thumbnailer as they are, whatever order the entry names its codes in.
+  @Test(arguments: ["clip%s.mp4", "x%u.mp4", "%i%o.mov", "100%%.mkv", "end%"])
+  func codesInTheFilesNameAreNotFilledIn(name: String) throws {
+    let entry = Self.entry.replacingOccurrences(of: "\nExec=", with: "\nExec=tool %s %o %u %i #")
+    let found = try #require(SystemThumbnailer.parse(entry, for: "video/mp4"))
+    let path = "/videos/" + name
+    let words = found.arguments(path: path, output: "/t/o.png", size: 256)
+    #expect(
+      Array(words.prefix(5)) == [
+        "tool", "256", "/t/o.png",
+        URL(fileURLWithPath: path)
+          .absoluteString, path,
+      ])
+  }
+
+  @Test func codesAreFilledInsideAWordAndPercentIsEscaped() throws {
+    let entry = Self.entry.replacingOccurrences(
+      of: "\nExec=", with: "\nExec=tool --size=%sx%s --out=%o 100%% %q # ")
+    let found = try #require(SystemThumbnailer.parse(entry, for: "video/mp4"))
+    #expect(
+      Array(found.arguments(path: "/a.mp4", output: "/o.png", size: 64).prefix(5))
+        == ["tool", "--size=64x64", "--out=/o.png", "100%", "%q"])
+  }
+
   @Test func anEntryIsTakenForItsTypesAndItsArgumentsFilledIn() throws {
     let found = try #require(SystemThumbnailer.parse(Self.entry, for: "video/mp4"))
     #expect(

@@ -41,6 +41,39 @@ import Testing
     }
   }
 
+  /// The home trash is this user's own folders: a `Trash`, `files` or `info` that is a
+  /// symbolic link (to a folder another user can write to, or anywhere) is refused with the
+  /// reason, and the photo stays where it was.
+  @Test(arguments: ["", "/files", "/info"])
+  func aLinkedHomeTrashIsRefused(linked: String) throws {
+    try TrashSandbox.with { sandbox in
+      let original = try sandbox.file("photos/a.jpg", "the photo's bytes")
+      let elsewhere = sandbox.root + "/elsewhere"
+      try FileManager.default.createDirectory(
+        atPath: elsewhere, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        atPath: sandbox.homeTrash, withIntermediateDirectories: true)
+      if !linked.isEmpty {
+        try FileManager.default.removeItem(atPath: sandbox.homeTrash)
+        for folder in ["", "/files", "/info"] where folder != linked {
+          try FileManager.default.createDirectory(
+            atPath: sandbox.homeTrash + folder, withIntermediateDirectories: true)
+        }
+      } else {
+        try FileManager.default.removeItem(atPath: sandbox.homeTrash)
+      }
+      try FileManager.default.createSymbolicLink(
+        atPath: sandbox.homeTrash + linked, withDestinationPath: elsewhere)
+      let error = #expect(throws: TrashError.self) { try sandbox.trash.trash(original) }
+      #expect(
+        "\(error.map { "\($0)" } ?? "")".contains(
+          "\(sandbox.homeTrash + linked) is a symbolic link"),
+        "\(error.map { "\($0)" } ?? "no error")")
+      #expect(TrashSandbox.contents(original) == "the photo's bytes")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+    }
+  }
+
   @Test func linkedFoldersAndDotsAreResolved() throws {
     try TrashSandbox.with { sandbox in
       let original = try sandbox.file("real/b.jpg", "b")
