@@ -1,9 +1,11 @@
 import TesseraPhotoLibrary
+import TesseraTerminal
 
 /// One file's line of `tessera info`: what its header told, or why it was not read.
 struct InfoLine {
-  /// The path as given, control characters shown as "?" (as `ls -q` shows them): a tab or
-  /// newline in a name would otherwise split the line a script cuts.
+  /// The path as given, control characters (C0, DEL, C1) and bidi controls shown as "?" (as
+  /// `ls -q` shows them): a tab or newline in a name would otherwise split the line a script
+  /// cuts, and a bidi override would show the rest of the line reversed.
   var path: String
   /// Pixel size, date taken and camera model; "-" for each the header did not tell.
   var fields: [String]
@@ -11,9 +13,7 @@ struct InfoLine {
   var refusal: String?
 
   init(path: String, reader: some PhotoHeaderReading) {
-    self.path = String(
-      String.UnicodeScalarView(
-        path.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+    self.path = TerminalText.questionMarked(path)
     guard let header = reader.header(ofFileAt: path) else {
       fields = ["-", "-", "-"]
       refusal = Self.refusal(path)

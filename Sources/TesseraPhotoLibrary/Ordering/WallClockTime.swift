@@ -44,7 +44,9 @@ public struct WallClockTime: Comparable, Hashable, Sendable, CustomStringConvert
       (0...59).contains(minute), (0...60).contains(second)
     else { return nil }
     let days = CivilCalendar.days(year: year, month: month, day: day)
-    seconds = Int64(days) * 86_400 + Int64(hour * 3_600 + minute * 60 + second)
+    // A leap second (:60) stays in its minute: counted on, 9999:12:31 23:59:60 became the
+    // first second of the year 10000.
+    seconds = Int64(days) * 86_400 + Int64(hour * 3_600 + minute * 60 + min(second, 59))
   }
 
   /// ±10,000 years in seconds: beyond it a time is clamped.

@@ -32,6 +32,15 @@ public enum TerminalText {
     return String(result)
   }
 
+  /// `text` on one line with each unsafe scalar (a control, a line break, a bidi control)
+  /// shown as "?", as `ls -q` shows a name: for a line a script cuts (`tessera info`), where
+  /// a removed character would hide that the name holds one. O(n).
+  public static func questionMarked(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: needsChange) else { return text }
+    return String(
+      String.UnicodeScalarView(text.unicodeScalars.map { needsChange($0) ? "?" : $0 }))
+  }
+
   /// Whether a grapheme must not reach the terminal as it is (a cell set directly, not
   /// through ``FrameBuffer/put(_:x:y:style:clip:)``): it holds a control or a bidi control.
   static func isUnsafe(_ grapheme: Character) -> Bool {

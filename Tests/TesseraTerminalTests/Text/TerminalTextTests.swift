@@ -46,4 +46,15 @@ import Testing
     #expect(!text.unicodeScalars.contains { TerminalText.isBidiControl($0.value) })
     #expect(text.contains("\u{FFFD}\u{FFFD}"))
   }
+
+  /// A name on one line, each unsafe character a "?" in its place (nothing removed, so the
+  /// reader sees there was one): C0, DEL, C1 (U+0085, U+009B CSI), line breaks, bidi controls.
+  @Test func questionMarksStandForEveryUnsafeCharacter() {
+    #expect(TerminalText.questionMarked("IMG_0001.jpg") == "IMG_0001.jpg")
+    #expect(TerminalText.questionMarked("a\tb\nc\u{7F}") == "a?b?c?")
+    #expect(TerminalText.questionMarked("x\u{9B}31m\u{85}y") == "x?31m?y")
+    #expect(TerminalText.questionMarked("gpj.\u{202E}exe") == "gpj.?exe")
+    #expect(TerminalText.questionMarked("\u{2066}ok\u{2069}\u{2028}") == "?ok??")
+    #expect(TerminalText.questionMarked("été 📷") == "été 📷")
+  }
 }
