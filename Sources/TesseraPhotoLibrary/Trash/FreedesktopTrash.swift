@@ -304,9 +304,9 @@ public struct FreedesktopTrash: Sendable {
   }
 
   /// Makes a top directory's trash for this user (`0700`) and checks it is theirs: a folder,
-  /// not a symbolic link, owned by `userID` (others can write to `$topdir` or the sticky
-  /// `.Trash`, so they could have put something there first), and its `files/` and `info/`
-  /// folders and not links.
+  /// not a symbolic link, owned by `userID` and not writable by its group or others (others
+  /// can write to `$topdir` or the sticky `.Trash`, so they could have put something there
+  /// first), and its `files/` and `info/` folders likewise.
   private func prepareOwned(_ trash: TrashDirectory) throws(SetupFailure) {
     for folder in [trash.path, trash.filesFolder, trash.infoFolder] {
       if let error = TrashFileSystem.makeFolder(folder) {
@@ -319,6 +319,8 @@ public struct FreedesktopTrash: Sendable {
         throw SetupFailure("\(folder) is not a folder")
       case .success(let status) where status.owner != userID:
         throw SetupFailure("\(folder) belongs to another user")
+      case .success(let status) where status.isWritableByOthers:
+        throw SetupFailure("others can write to \(folder)")
       case .success: break
       case .failure(let error): throw SetupFailure("cannot look at \(folder)", error)
       }

@@ -20,6 +20,8 @@ enum TrashFileSystem {
     var isSymbolicLink: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFLNK) }
     /// `S_ISVTX`: in a folder, only an entry's owner may remove or rename it.
     var isSticky: Bool { mode & 0o1000 != 0 }
+    /// Its group or everyone may write to it (`S_IWGRP`, `S_IWOTH`).
+    var isWritableByOthers: Bool { mode & 0o022 != 0 }
   }
 
   /// The path's own status (a symbolic link is described, not followed), or `errno`.

@@ -74,6 +74,26 @@ import Testing
     }
   }
 
+  /// A home trash folder others may write to (left so by another program, or made so) is
+  /// not used: anyone could have put an entry there first.
+  @Test(arguments: ["", "/files", "/info"])
+  func aHomeTrashOthersCanWriteToIsRefused(folder: String) throws {
+    try TrashSandbox.with { sandbox in
+      let original = try sandbox.file("photos/a.jpg", "the photo's bytes")
+      for part in ["/files", "/info"] {
+        try FileManager.default.createDirectory(
+          atPath: sandbox.homeTrash + part, withIntermediateDirectories: true)
+      }
+      chmod(sandbox.homeTrash + folder, 0o777)
+      let error = #expect(throws: TrashError.self) { try sandbox.trash.trash(original) }
+      #expect(
+        "\(error.map { "\($0)" } ?? "")".contains(
+          "others can write to \(sandbox.homeTrash + folder)"),
+        "\(error.map { "\($0)" } ?? "no error")")
+      #expect(TrashSandbox.contents(original) == "the photo's bytes")
+    }
+  }
+
   @Test func linkedFoldersAndDotsAreResolved() throws {
     try TrashSandbox.with { sandbox in
       let original = try sandbox.file("real/b.jpg", "b")
