@@ -214,7 +214,7 @@ let package = Package(
     .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),
     .testTarget(
       name: "TesseraPhotoFormatsTests",
-      dependencies: ["CVipsShim", "TesseraPhotoFormats", "TesseraTestSupport"]),
+      dependencies: ["CVipsShim", "TesseraPhotoFormats", "TesseraTestSupport", "TesseraUtilities"]),
     .testTarget(name: "TesseraHTTPTests", dependencies: ["TesseraHTTP"]),
     .testTarget(
       name: "CVipsShimTests", dependencies: ["CVipsShim", "TesseraGeometry", "TesseraTestSupport"]),

@@ -1,5 +1,6 @@
 import CVipsShim
 import Foundation
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// Decodes every frame of an animated GIF or WebP for the detail view to play, through
@@ -29,6 +30,7 @@ public enum AnimationDecoder {
     let frameLimit = min(max(1, maxFrames), Self.maxFrames)
     let byteLimit = min(max(4, maxBytes), Self.maxBytes)
     // The header's limits first: a canvas that claims gigapixels is refused undecoded.
+    let data = PNGTextStrip.strippingText(data) ?? data
     let original = try ImageDecoder(maxPixels: maxPixels).header(of: data, source: source)
     var delays = [Int32](repeating: 0, count: frameLimit)
     var facts = TesseraAnimation()

@@ -100,6 +100,8 @@ public struct ImageDecoder: Sendable {
     _ data: Data, targetSize: PixelSize?, contentMode: ImageRequest.ContentMode,
     allowed: UInt32
   ) throws(ImagePipelineError) -> Image {
+    // A PNG's text chunks never reach libvips, which would inflate each (PNGTextStrip).
+    let data = PNGTextStrip.strippingText(data) ?? data
     let original = try header(of: data, allowed: allowed)
     let box = try fittingBox(targetSize, original: original, contentMode: contentMode)
     if targetSize != nil, allowed & TESSERA_FORMAT_JPEG.rawValue != 0,
@@ -159,6 +161,7 @@ public struct ImageDecoder: Sendable {
     _ data: Data, targetSize: PixelSize?, contentMode: ImageRequest.ContentMode,
     allowed: UInt32
   ) throws(ImagePipelineError) -> Image {
+    let data = PNGTextStrip.strippingText(data) ?? data
     let size = try header(of: data, allowed: allowed)
     guard size.width * size.height <= Self.smallImagePixels else {
       return try decode(data, targetSize: targetSize, contentMode: contentMode, allowed: allowed)
@@ -192,6 +195,7 @@ public struct ImageDecoder: Sendable {
 
   /// `header(of:source:)` with the allowed formats given directly.
   func header(of data: Data, allowed: UInt32) throws(ImagePipelineError) -> PixelSize {
+    let data = PNGTextStrip.strippingText(data) ?? data
     if allowed & TESSERA_FORMAT_JPEG.rawValue != 0, let stored = try Self.jpegStoredSize(of: data) {
       try checkLimits(width: stored.width, height: stored.height)
       return EmbeddedThumbnail.orientation(ofJPEG: data) >= 5
