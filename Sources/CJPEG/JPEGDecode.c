@@ -40,13 +40,45 @@ static int has_icc_profile(j_decompress_ptr info) {
   return 0;
 }
 
-// Reads the header; 0, TESSERA_JPEG_NOT_JPEG, TESSERA_JPEG_FOR_LIBVIPS or -1. On 0 and
+// The bytes libjpeg allocates for whole-image coefficient buffers before it decodes a JPEG
+// of several scans (progressive, or sequential with more than one scan): 64 coefficients of
+// 2 bytes for every block of every component, whatever scale it is then shown at. A 12 KB
+// progressive JPEG of 10000x10000 asks for 287 MiB. 0 for a baseline JPEG, which decodes a row
+// of blocks at a time. Valid after jpeg_read_header (which sets the blocks per component).
+static unsigned long long coefficient_bytes(j_decompress_ptr info) {
+  if (!jpeg_has_multiple_scans(info)) return 0;
+  unsigned long long bytes = 0;
+  for (int index = 0; index < info->num_components; index++) {
+    const jpeg_component_info *component = &info->comp_info[index];
+    // Rounded up to whole MCUs, as libjpeg allocates them.
+    unsigned long long across = component->width_in_blocks + (unsigned)component->h_samp_factor;
+    unsigned long long down = component->height_in_blocks + (unsigned)component->v_samp_factor;
+    bytes += across * down * DCTSIZE2 * sizeof(JCOEF);
+  }
+  return bytes;
+}
+
+static void report_too_large(j_decompress_ptr info, char *error, size_t error_len) {
+  char text[160];
+  snprintf(text, sizeof text,
+           "this progressive JPEG of %ux%u needs %llu MB to decode, more than the %llu MB allowed",
+           info->image_width, info->image_height, coefficient_bytes(info) >> 20,
+           TESSERA_JPEG_MAX_COEFFICIENT_BYTES >> 20);
+  tessera_jpeg_report(error, error_len, text);
+}
+
+// Reads the header; 0, TESSERA_JPEG_NOT_JPEG, TESSERA_JPEG_FOR_LIBVIPS, TESSERA_JPEG_TOO_LARGE
+// (several scans whose coefficients would pass the cap; nothing allocated for them) or -1. On 0 and
 // TESSERA_JPEG_FOR_LIBVIPS the caller must jpeg_destroy_decompress.
 static int read_header(struct jpeg_decompress_struct *info, const void *buffer, size_t length) {
   jpeg_create_decompress(info);
   jpeg_save_markers(info, JPEG_APP0 + 2, 0xFFFF);
   jpeg_mem_src(info, buffer, (unsigned long)length);
   if (jpeg_read_header(info, TRUE) != JPEG_HEADER_OK) return -1;
+  if (coefficient_bytes(info) > TESSERA_JPEG_MAX_COEFFICIENT_BYTES) return TESSERA_JPEG_TOO_LARGE;
+  // A cap on everything libjpeg allocates, the buffers above included (libjpeg-turbo then
+  // fails with "insufficient memory" rather than allocating past it).
+  info->mem->max_memory_to_use = (long)(TESSERA_JPEG_MAX_COEFFICIENT_BYTES + (64ULL << 20));
   if (info->jpeg_color_space == JCS_CMYK || info->jpeg_color_space == JCS_YCCK ||
       info->num_components == 4) {
     return TESSERA_JPEG_FOR_LIBVIPS;
@@ -73,6 +105,7 @@ int tessera_jpeg_header(const void *buffer, size_t length, int *out_width, int *
   int status = read_header(&info, buffer, length);
   *out_width = (int)info.image_width;
   *out_height = (int)info.image_height;
+  if (status == TESSERA_JPEG_TOO_LARGE) report_too_large(&info, error, error_len);
   jpeg_destroy_decompress(&info);
   if (status == -1) tessera_jpeg_report(error, error_len, "no JPEG header");
   return status;
@@ -118,6 +151,7 @@ int tessera_jpeg_decode_rgba(const void *buffer, size_t length, int min_width, i
     return -1;
   }
   int status = read_header(&info, buffer, length);
+  if (status == TESSERA_JPEG_TOO_LARGE) report_too_large(&info, error, error_len);
   if (status != 0) {
     jpeg_destroy_decompress(&info);
     if (status == -1) tessera_jpeg_report(error, error_len, "no JPEG header");

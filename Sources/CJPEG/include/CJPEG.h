@@ -29,6 +29,14 @@ void tessera_jpeg_encoded_free(void *pointer);
 /// tessera_jpeg_header and tessera_jpeg_decode_rgba: a JPEG libvips decodes differently (CMYK
 /// or YCCK, an embedded ICC profile, which libvips converts to sRGB), for libvips to decode.
 #define TESSERA_JPEG_FOR_LIBVIPS (-4)
+/// tessera_jpeg_header and tessera_jpeg_decode_rgba: a JPEG of several scans (progressive)
+/// whose whole-image coefficient buffers, which libjpeg (and libvips through it) must hold to
+/// decode it at any scale, would pass TESSERA_JPEG_MAX_COEFFICIENT_BYTES: refused before they
+/// are allocated (sides still written by tessera_jpeg_header).
+#define TESSERA_JPEG_TOO_LARGE (-5)
+/// The most a JPEG's coefficient buffers may take: 160 MiB, a 50-megapixel progressive JPEG
+/// (4:2:0). Baseline JPEGs need none, whatever their size.
+#define TESSERA_JPEG_MAX_COEFFICIENT_BYTES (160ULL << 20)
 
 /// Frees pixels from tessera_jpeg_decode_rgba.
 void tessera_jpeg_free(void *pointer);

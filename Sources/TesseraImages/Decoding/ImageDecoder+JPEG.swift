@@ -29,6 +29,8 @@ extension ImageDecoder {
       tessera_jpeg_header(raw.baseAddress, raw.count, &width, &height, &error, error.count)
     }
     if status == TESSERA_JPEG_NOT_JPEG { return nil }
+    // Its own sentence, with the figures: not a damaged file.
+    if status == TESSERA_JPEG_TOO_LARGE { throw .decodingFailed(string(error)) }
     guard status == 0 || status == TESSERA_JPEG_FOR_LIBVIPS else {
       throw .decodingFailed(DecoderMessage.plain(string(error), format: "JPEG"))
     }
@@ -91,6 +93,7 @@ extension ImageDecoder {
         maxPixels, &pixels, &length, &width, &height, &error, error.count)
     }
     if status == TESSERA_JPEG_FOR_LIBVIPS || status == TESSERA_JPEG_NOT_JPEG { return nil }
+    if status == TESSERA_JPEG_TOO_LARGE { throw .decodingFailed(string(error)) }
     guard status == 0, let pixels else {
       throw .decodingFailed(DecoderMessage.plain(string(error), format: "JPEG"))
     }

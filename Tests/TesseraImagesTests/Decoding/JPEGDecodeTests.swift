@@ -115,6 +115,61 @@ import Testing
 
   /// A header that claims more pixels than allowed is refused before anything is allocated;
   /// a cut or scrambled file is an error or a picture, never a crash.
+  /// The headers of a JPEG of `side`×`side` pixels, 4:2:0, up to its first scan: all
+  /// libjpeg reads before it would allocate. `progressive` picks SOF2 over SOF0.
+  static func headersOnly(side: Int, progressive: Bool) -> Data {
+    let high = UInt8(side >> 8)
+    let low = UInt8(side & 0xFF)
+    let frame: [UInt8] =
+      [0xFF, progressive ? 0xC2 : 0xC0, 0x00, 0x11, 0x08, high, low, high, low, 0x03]
+      + [0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]
+    // Baseline needs its tables before the scan; progressive's DC scan needs none here.
+    let tables: [UInt8] =
+      [0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64)
+      + [0xFF, 0xC4, 0x00, 0x14, 0x00] + [1] + [UInt8](repeating: 0, count: 15) + [0]
+      + [0xFF, 0xC4, 0x00, 0x14, 0x10] + [1] + [UInt8](repeating: 0, count: 15) + [0]
+    let scan: [UInt8] = [
+      0xFF, 0xDA, 0x00, 0x0C, 0x03, 0x01, 0x00, 0x02, 0x00, 0x03, 0x00,
+      0x00, progressive ? 0x00 : 0x3F, 0x00,
+    ]
+    return Data([0xFF, 0xD8] + tables + frame + scan + [0x00, 0x00, 0xFF, 0xD9])
+  }
+
+  /// A 12-byte-scan progressive JPEG claiming 10000×10000 (within the 100-megapixel limit)
+  /// would make libjpeg allocate 287 MiB of coefficients before its first pixel: refused with
+  /// the figures, before anything is allocated, and before libvips could be asked; a baseline
+  /// JPEG of the same size is not (it decodes a row of blocks at a time).
+  @Test func aProgressiveJPEGPastTheMemoryCapIsRefusedFirst() throws {
+    let bomb = Self.headersOnly(side: 10_000, progressive: true)
+    var width: Int32 = 0
+    var height: Int32 = 0
+    var error = [CChar](repeating: 0, count: 256)
+    let status = bomb.withUnsafeBytes {
+      tessera_jpeg_header($0.baseAddress, $0.count, &width, &height, &error, error.count)
+    }
+    #expect(status == TESSERA_JPEG_TOO_LARGE, "\(TestImages.cString(error))")
+    #expect(width == 10_000 && height == 10_000)
+    #expect(
+      TestImages.cString(error).contains("needs 287 MB to decode"), "\(TestImages.cString(error))")
+    let thrown = #expect(throws: ImagePipelineError.self) {
+      try decoder.decode(
+        bomb, targetSize: PixelSize(width: 100, height: 100), source: .localFolder)
+    }
+    #expect(
+      "\(thrown.map { "\($0)" } ?? "")".contains("progressive JPEG"),
+      "\(String(describing: thrown))")
+    let baseline = Self.headersOnly(side: 10_000, progressive: false)
+    let baselineStatus = baseline.withUnsafeBytes {
+      tessera_jpeg_header($0.baseAddress, $0.count, &width, &height, &error, error.count)
+    }
+    #expect(baselineStatus == 0, "\(TestImages.cString(error))")
+    // A progressive photo of a camera's size is decoded as before.
+    let photo = Self.photo(width: 1_200, height: 900, suffix: ".jpg[Q=90,interlace]")
+    let image = try decoder.decode(
+      photo, targetSize: PixelSize(width: 120, height: 90), source: .localFolder)
+    #expect(image.width == 120 && image.height == 90)
+  }
+
   @Test func hostileBytesAreErrors() throws {
     var bomb = [UInt8](Self.photo(width: 64, height: 48))
     // The SOF0 segment's height and width (FF C0, length, precision, then the sides).
