@@ -1,5 +1,5 @@
 # The README's two commands: `make run` and `make test`. Each installs what it needs first.
-.PHONY: run test deps build lint format fuzz docs install sanitize heap-stress
+.PHONY: run test deps build lint format fuzz docs install sanitize heap-stress hostile-soak
 
 deps:
 	@./scripts/install-deps.sh
@@ -39,6 +39,13 @@ sanitize: deps
 # The unit suites RUNS times (default 20) with glibc's heap checks; counts the aborts.
 heap-stress: deps
 	./scripts/heap-stress.sh $(RUNS)
+
+# The gallery on generated decode bombs (a PNG of 130 zTXt chunks, a 10000x10000 progressive
+# JPEG, a GIF whose screen lies), each alone and four of each together: peak RSS, time to
+# settle, time q takes; fails over 256 MB a file, 512 MB the folder, 200 ms for q.
+hostile-soak: deps
+	swift build --product tessera
+	./scripts/hostile-soak.sh .build/debug/tessera
 
 # Every libFuzzer harness for FUZZ_SECONDS each (default 600); `make test` runs each briefly.
 fuzz: deps
