@@ -1,6 +1,27 @@
 // The format table's parsers, each fed hostile bytes.
+import Foundation
+
 extension FuzzHarnesses {
   static let moduleHarnesses: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
+    // Any bytes as the PNG the decoder is given: a stripped file is shorter, starts with the
+    // signature, walks chunk by chunk to its end and holds no text chunk; stripping it again
+    // finds nothing to leave out.
+    "png-text-strip": { bytes in
+      let data = Data(bytes)
+      guard let stripped = PNGTextStrip.strippingText(data) else { return }
+      precondition(stripped.count < data.count && stripped.starts(with: data.prefix(8)))
+      let out = [UInt8](stripped)
+      var offset = 8
+      while offset < out.count {
+        precondition(out.count - offset >= 12)
+        let length = out[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        let kind = String(decoding: out[offset + 4..<offset + 8], as: UTF8.self)
+        precondition(!["tEXt", "zTXt", "iTXt"].contains(kind))
+        precondition(length <= out.count - offset - 12)
+        offset += 12 + length
+      }
+      precondition(PNGTextStrip.strippingText(stripped) == nil)
+    },
     // Any bytes as a RAW file (RawPreviewLocator): every read asked for lies inside the file,
     // all reads together stay within the budget, and a preview found starts with SOI, lies
     // wholly inside the file and has a frame size and an orientation of 1…8. Then the same
@@ -28,6 +49,6 @@ extension FuzzHarnesses {
         precondition((1...8).contains(found.orientation))
         precondition((found.width ?? 0) > 0 && (found.height ?? 0) > 0)
       }
-    }
+    },
   ]
 }
