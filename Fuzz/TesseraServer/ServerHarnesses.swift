@@ -54,10 +54,10 @@ extension FuzzHarnesses {
         precondition(items != nil && items!.count <= query.perPage)
       }
       for name in [text, text.split(separator: "/").last.map(String.init) ?? ""] {
-        if let photo = ImageRequest.photo(name, catalog: catalog) {
+        if let photo = ImageFileName.photo(name, catalog: catalog) {
           precondition(catalog.contains(id: photo.id))
         }
-        if let avatar = ImageRequest.avatar(name, userCount: catalog.userCount) {
+        if let avatar = ImageFileName.avatar(name, userCount: catalog.userCount) {
           precondition((1...catalog.userCount).contains(avatar.id))
         }
       }
