@@ -26,7 +26,7 @@ test: deps
 	./scripts/step.sh lint $(MAKE) lint
 	./scripts/step.sh examples ./scripts/build-examples.sh
 	./scripts/step.sh docs ./scripts/docs.sh
-	FUZZ_SECONDS=20 ./scripts/step.sh fuzz ./scripts/fuzz.sh
+	FUZZ_SECONDS=8 ./scripts/step.sh fuzz ./scripts/fuzz.sh
 	./scripts/step.sh sanitize-address ./scripts/sanitize.sh address
 	./scripts/step.sh release ./scripts/check-release.sh
 	./scripts/run-tests.sh
