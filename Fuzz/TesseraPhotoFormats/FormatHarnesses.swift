@@ -50,5 +50,21 @@ extension FuzzHarnesses {
         precondition((found.width ?? 0) > 0 && (found.height ?? 0) > 0)
       }
     },
+    // Any bytes as a GIF (GIFStructure): at most maxBlocks frames, a shown size never larger
+    // than the screen, and a whole file is animated only by two frames or more.
+    "gif-structure": { bytes in
+      guard let gif = GIFStructure([UInt8](bytes)) else { return }
+      precondition(gif.frames.count <= gif.images && gif.images <= GIFStructure.maxBlocks)
+      let shown = gif.shownSize
+      precondition(shown.width <= gif.screenWidth && shown.height <= gif.screenHeight)
+      precondition(gif.isAnimated(isWholeFile: true) == (gif.images >= 2))
+    },
+    // Any bytes as a WebP (WebPStructure): at most maxChunks frames, and a whole file is
+    // animated only by two frames or more.
+    "webp-structure": { bytes in
+      guard let webp = WebPStructure([UInt8](bytes)) else { return }
+      precondition(webp.frames <= WebPStructure.maxChunks)
+      precondition(webp.isAnimated(isWholeFile: true) == (webp.frames >= 2))
+    },
   ]
 }

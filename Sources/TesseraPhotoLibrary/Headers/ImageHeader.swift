@@ -51,9 +51,11 @@ package enum ImageHeader {
     return valid(bigEndian(bytes, 16, 4), bigEndian(bytes, 20, 4))
   }
 
+  /// The frames' size when the logical screen claims more than they cover (`GIFStructure`).
   private static func gif(_ bytes: [UInt8]) -> PixelSize? {
-    guard bytes.count >= 10 else { return nil }
-    return valid(littleEndian(bytes, 6, 2), littleEndian(bytes, 8, 2))
+    guard let gif = GIFStructure(bytes) else { return nil }
+    let shown = gif.shownSize
+    return valid(shown.width, shown.height)
   }
 
   private static func webp(_ bytes: [UInt8]) -> PixelSize? {

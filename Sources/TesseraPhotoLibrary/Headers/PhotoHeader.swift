@@ -29,8 +29,9 @@ public struct PhotoHeader: Sendable, Equatable {
   /// `FeedLimits.maxHeaderBytes`. A HEIC/AVIF file's EXIF is read when its Exif item lies
   /// within `bytes` (`LocalPhotoHeaderReader` also reads one that lies further on), and so
   /// are a PNG's, WebP's and JPEG XL container's EXIF and XMP (`EmbeddedMetadata`); a JPEG
-  /// without an EXIF date is dated by its XMP or IPTC.
-  public init(bytes: [UInt8]) {
+  /// without an EXIF date is dated by its XMP or IPTC. `isWholeFile` says the bytes are the
+  /// whole file: a GIF's or WebP's animation claim is then checked against the frames alone.
+  public init(bytes: [UInt8], isWholeFile: Bool = false) {
     if let video = VideoContainer(sniffing: bytes) {
       self.init(video: video.scan(bytes, at: 0, fileSize: bytes.count).facts)
       return
@@ -47,7 +48,7 @@ public struct PhotoHeader: Sendable, Equatable {
     } else {
       self.init(pixelSize: stored, exif: exif)
     }
-    isAnimated = AnimatedImage.isAnimated(bytes)
+    isAnimated = AnimatedImage.isAnimated(bytes, isWholeFile: isWholeFile)
   }
 }
 
@@ -139,7 +140,7 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
 
   private func header(of prefix: LocalFile.Prefix, path: String) -> PhotoHeader {
     guard var heif = HEIFHeader(bytes: prefix.bytes) else {
-      var header = PhotoHeader(bytes: prefix.bytes)
+      var header = PhotoHeader(bytes: prefix.bytes, isWholeFile: prefix.bytes.count == prefix.size)
       if header.exif?.taken == nil, prefix.bytes.count < prefix.size,
         let found = metadataFurtherOn(prefix, path: path),
         let facts = found.facts(keepsOrientation: false)

@@ -50,6 +50,35 @@ import Testing
     #expect(!AnimatedImage.isAnimated(endless))
   }
 
+  /// Read from a file, as the folder walk reads it: the reader knows it has the whole file,
+  /// so a loop block with no second image (ffmpeg's one-frame GIF, or 44 bytes with no image
+  /// at all) is no animation, and a screen claiming 10000×10000 around one 1×1 image is
+  /// shown at the image's size.
+  @Test func aWholeFileIsJudgedByItsFrames() async throws {
+    try await TemporaryFolder.with(prefix: "tessera-animated") { folder in
+      func header(_ bytes: [UInt8]) throws -> PhotoHeader? {
+        let path = folder.appendingPathComponent("f.gif").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return LocalPhotoHeaderReader().header(ofFileAt: path)
+      }
+      let noImage =
+        Array("GIF89a".utf8) + [8, 0, 8, 0, 0, 0, 0] + [0x21, 0xFF, 11]
+        + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
+      #expect(noImage.count <= 44)
+      #expect(AnimatedImage.isAnimated(noImage), "as a prefix, the loop block still counts")
+      let badges = [
+        try header(noImage)?.isAnimated, try header(gif(frames: 1, loops: true))?.isAnimated,
+        try header(gif(frames: 2, loops: true))?.isAnimated,
+      ]
+      #expect(badges == [false, false, true])
+      let screenLies =
+        Array("GIF89a".utf8) + [0x10, 0x27, 0x10, 0x27, 0, 0, 0]
+        + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3B]
+      let size = try header(screenLies)?.pixelSize
+      #expect(size == PixelSize(width: 1, height: 1))
+    }
+  }
+
   /// Real files from ffmpeg: an animated GIF and WebP are, a one-frame GIF and a PNG are not.
   @Test func realFilesAreToldApart() async throws {
     try await TemporaryFolder.with(prefix: "tessera-animated") { folder in
@@ -67,8 +96,9 @@ import Testing
         try bytes("still.gif", frames: 1), try bytes("still.webp", frames: 1),
         try bytes("still.png", frames: 1),
       ]
-      #expect(animated.map(AnimatedImage.isAnimated) == [true, true])
-      #expect(still.map(AnimatedImage.isAnimated) == [false, false, false])
+      #expect(animated.map { AnimatedImage.isAnimated($0, isWholeFile: true) } == [true, true])
+      #expect(
+        still.map { AnimatedImage.isAnimated($0, isWholeFile: true) } == [false, false, false])
     }
   }
 }
