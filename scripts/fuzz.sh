@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs Tessera's libFuzzer harnesses.
 #
-#   scripts/fuzz.sh                       every harness, FUZZ_SECONDS each (default 20)
+#   scripts/fuzz.sh                       every harness, FUZZ_SECONDS each (default 20),
+#                                         FUZZ_JOBS at once (default: the cores)
 #   scripts/fuzz.sh MODULE HARNESS [SECS] one harness
 #
 # A Swift harness binary is one module: Fuzz/Entry.swift, Fuzz/MODULE/*.swift and MODULE's
@@ -42,7 +43,6 @@ build_swift() {
       >"$src/$i-$(basename "$f")"
   done
   rm -f "$out/bin/$module"
-  build_cpng || return 1
   if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "Fuzz$module" \
     -package-name Tessera -swift-version 6 -I "$out/cpng" -I "$out/cjpeg" -I "$out/cprocess" -I "$out/cvipsshim" "$src"/*.swift \
     "$out"/cpng/*.o "$out"/cjpeg/*.o "$out"/cprocess/*.o -lpng16 -lz -ljpeg -o "$out/bin/$module" \
@@ -131,26 +131,49 @@ build() {
 }
 
 if [ $# -ge 2 ]; then
+  build_cpng || exit 1
   build "$1" || exit 1
   run_one "$1" "$2" "${3:-$seconds_default}"
   exit $?
 fi
 
-passed=0
+# Every job below is single-threaded (swiftc compiles a harness in one frontend, libFuzzer
+# runs one process), so JOBS of them run side by side: the builds first, then the harnesses.
+# Each job's outcome is a file, counted once all have ended.
+jobs_at_once=${FUZZ_JOBS:-$(nproc)}
+results="$out/results"
+rm -rf "$results" && mkdir -p "$results"
+# Runs "$@" in the background once fewer than $jobs_at_once are running.
+start_job() {
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs_at_once" ]; do wait -n || true; done
+  "$@" &
+}
+build_job() {
+  if build "$1"; then touch "$results/built-$1"; else echo "fuzz: $1 did not build" >&2; fi
+}
+run_job() {
+  if run_one "$1" "$2" "$seconds_default"; then touch "$results/clean-$2"; else touch "$results/crashed-$2"; fi
+}
+
+build_cpng || { echo "fuzz: the C targets did not build" >&2; exit 1; }
+all_modules=$(modules)
+for module in $all_modules; do start_job build_job "$module"; done
+wait
 failed=0
-for module in $(modules); do
-  if ! build "$module"; then
-    echo "fuzz: $module did not build" >&2
+pairs=()
+for module in $all_modules; do
+  if [ -e "$results/built-$module" ]; then
+    while read -r m h; do pairs+=("$m $h"); done < <(harnesses_of "$module")
+  else
     failed=$((failed + 1))
-    continue
   fi
-  while read -r m h; do
-    if run_one "$m" "$h" "$seconds_default"; then
-      passed=$((passed + 1))
-    else
-      failed=$((failed + 1))
-    fi
-  done < <(harnesses_of "$module")
 done
+for pair in "${pairs[@]}"; do
+  read -r m h <<<"$pair"
+  start_job run_job "$m" "$h"
+done
+wait
+passed=$(find "$results" -name 'clean-*' | wc -l)
+failed=$((failed + $(find "$results" -name 'crashed-*' | wc -l)))
 echo "fuzz: $passed harnesses ran clean, $failed crashed or did not build"
-[ "$failed" -eq 0 ]
+[ "$failed" -eq 0 ] && [ "$passed" -eq "${#pairs[@]}" ]

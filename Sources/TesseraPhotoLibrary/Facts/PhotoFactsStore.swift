@@ -18,7 +18,7 @@ public struct PhotoFactsStore: Sendable {
 
   /// The first line of every file; a reader that changes what it reads from a header
   /// changes it, so facts an older reader gathered are read afresh.
-  static let formatLine = "tessera-photo-facts 5"
+  static let formatLine = "tessera-photo-facts 6"
 
   /// The largest facts file read: `FeedLimits.maxFolderEntries` photos of ~300 bytes.
   static let maxFileBytes = 32 << 20
