@@ -95,7 +95,7 @@ extension ImageDrawPolicy {
     moving: Bool, fast: Bool, constrainedLink: Bool, graphics: GraphicsProtocol
   ) -> ImageDrawPolicy {
     guard moving || fast else { return .all }
-    if constrainedLink && graphics == .kitty { return .preview }
+    if constrainedLink && GraphicsLayers.type(for: graphics).sendsPreviews { return .preview }
     return fast ? .cachedOnly : .all
   }
 }

@@ -260,7 +260,7 @@ public final class TerminalSession {
       environment: environment, replies: replies, override: override, windowSize: size(),
       tmux: tmux)
     capabilities.followsSession = true
-    if capabilities.graphics == .kitty {
+    if GraphicsLayers.type(for: capabilities.graphics).keepsImagesAfterExit {
       noteKittyImagesShown(throughTmux: capabilities.passthrough)
     }
     return capabilities
