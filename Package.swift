@@ -45,7 +45,13 @@ let package = Package(
     // libvips loader that may read it and from where, RAW/video) that the walk, the feeds,
     // the decoder's allow-list and the signature check read, and the parsers behind it
     // (EXIF/TIFF, JPEG segments, RAW previews). `package` access, no product.
-    .target(name: "TesseraPhotoFormats", dependencies: ["CVipsShim", "TesseraUtilities"]),
+    .target(
+      name: "TesseraPhotoFormats", dependencies: ["CExempi", "CVipsShim", "TesseraUtilities"]),
+    // Exempi (Debian: libexempi-dev), Adobe's XMP Toolkit behind a C API: XMP read as the
+    // RDF/XML it is, namespaces and all, and (for culling) written back keeping every property.
+    .systemLibrary(
+      name: "CExempi", path: "Sources/CExempi", pkgConfig: "exempi-2.0",
+      providers: [.apt(["libexempi-dev"])]),
     // What every program Tessera starts is given: the environment without Tessera's own
     // VIPSHOME, and pipes that close on exec from birth (pipe2, which Swift cannot see).
     .target(name: "CProcess"),

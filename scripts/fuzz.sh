@@ -44,8 +44,10 @@ build_swift() {
   done
   rm -f "$out/bin/$module"
   if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "Fuzz$module" \
-    -package-name Tessera -swift-version 6 -I "$out/cpng" -I "$out/cjpeg" -I "$out/cprocess" -I "$out/cvipsshim" "$src"/*.swift \
-    "$out"/cpng/*.o "$out"/cjpeg/*.o "$out"/cprocess/*.o -lpng16 -lz -ljpeg -o "$out/bin/$module" \
+    -package-name Tessera -swift-version 6 -I "$out/cpng" -I "$out/cjpeg" -I "$out/cprocess" -I "$out/cvipsshim" -I Sources/CExempi \
+    $(pkg-config --cflags exempi-2.0 | sed 's/-I/-Xcc -I/g') "$src"/*.swift \
+    "$out"/cpng/*.o "$out"/cjpeg/*.o "$out"/cprocess/*.o -lpng16 -lz -ljpeg -lexempi \
+    -o "$out/bin/$module" \
     >"$out/$module.build.log" 2>&1; then
     grep -E 'error' "$out/$module.build.log" | head -20 >&2
     return 1

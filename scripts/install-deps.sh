@@ -12,6 +12,10 @@ pkg-config --exists zlib 2>/dev/null || need+=(zlib1g-dev)
 # Photos' JPEGs are decoded with libjpeg-turbo itself (libvips-dev pulls it in too).
 pkg-config --exists libjpeg 2>/dev/null || need+=(libjpeg-dev)
 command -v vipsthumbnail >/dev/null 2>&1 || need+=(libvips-tools)
+# XMP is read (and written, for culling) with Exempi, Adobe's XMP Toolkit behind a C API;
+# the tests check it against exiftool, the reference reader and writer.
+pkg-config --exists exempi-2.0 2>/dev/null || need+=(libexempi-dev)
+command -v exiftool >/dev/null 2>&1 || need+=(libimage-exiftool-perl)
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
 # The end-to-end tests serve a hostile web site with Python's http.server.
 command -v python3 >/dev/null 2>&1 || need+=(python3)

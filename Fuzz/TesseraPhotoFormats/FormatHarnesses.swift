@@ -66,5 +66,19 @@ extension FuzzHarnesses {
       precondition(webp.frames <= WebPStructure.maxChunks)
       precondition(webp.isAnimated(isWholeFile: true) == (webp.frames >= 2))
     },
+    // Any bytes as an XMP packet (XMPPacket, Exempi): one parsed was within the limits
+    // (size, nesting) before the toolkit saw it, and answers every property read.
+    "xmp-packet": { bytes in
+      let data = [UInt8](bytes)
+      guard let packet = XMPPacket(data) else { return }
+      let end = PacketEnd.offset(in: data.prefix(XMPPacket.maxPacketBytes + 1))
+      precondition(end <= XMPPacket.maxPacketBytes)
+      precondition(XMPPacket.nestingDepth(Array(data.prefix(end))) <= XMPPacket.maxDepth)
+      for namespace in [XMPPacket.Namespace.exif, .photoshop, .xmp] {
+        for name in ["DateTimeOriginal", "DateCreated", "CreateDate", "Rating"] {
+          _ = packet.property(namespace, name)
+        }
+      }
+    },
   ]
 }

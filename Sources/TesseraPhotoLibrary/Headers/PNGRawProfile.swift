@@ -7,8 +7,8 @@
 /// - Complexity: O(text), at most the inflated chunk; the bytes decoded are at most
 ///   ``maxProfileBytes``.
 enum PNGRawProfile {
-  /// Longest profile decoded: EXIF's APP1 segment holds at most 64 KiB, and XMP's date comes
-  /// within `XMPDates.maxPacketBytes`.
+  /// Longest profile decoded: EXIF's APP1 segment holds at most 64 KiB, and an XMP packet
+  /// longer than this in a PNG's text is not read for a date.
   static let maxProfileBytes = 256 * 1024
 
   static let xmpKeyword = Array("Raw profile type xmp".utf8)

@@ -5,8 +5,8 @@ import TesseraUtilities
 /// XMLPacket (700, BYTE or UNDEFINED) and IPTC-NAA (33723, UNDEFINED, or LONG as Photoshop
 /// writes it). A scanner's or an editor's TIFF has its date there and no Exif IFD at all.
 ///
-/// An XMP packet cut by the bytes read is kept as far as it goes, since `XMPDates` only scans
-/// a packet's start anyway; an IPTC block must be whole.
+/// An XMP packet cut by the bytes read (or past `XMPDates.maxPacketBytes`) is kept as far as
+/// it goes, and then does not parse: it tells no date. An IPTC block must be whole.
 ///
 /// - Complexity: O(IFD0's entries), at most `ExifStructure.maxIFDEntries`, plus the copy of
 ///   the two blocks, at most `XMPDates.maxPacketBytes` and the bytes read.

@@ -1,98 +1,43 @@
-/// The date taken in an XMP packet, found by a bounded scan for a few property names and an
-/// ISO 8601 value — not an XML parser: only a date is wanted, and parsing a hostile document
-/// whole would cost more than the walk can spend per photo.
-///
-/// A property is found written either way `rdf:Description` allows: as an attribute
-/// (`exif:DateTimeOriginal="2024-05-01T14:30:00"`, either quote) or as an element
-/// (`<exif:DateTimeOriginal>2024-05-01T14:30:00</exif:DateTimeOriginal>`). The prefixes are
-/// the ones every writer uses; a packet that binds those namespaces to other prefixes is not
-/// read.
+import Foundation
+import TesseraPhotoFormats
+
+/// The date taken in an XMP packet, read from the packet parsed as XML with its namespaces
+/// (`XMPPacket`, Exempi): a date in a comment, in a caption's text, or in a property of the
+/// same name in another namespace is not the photo's; a packet that binds the namespaces to
+/// other prefixes is read all the same. A packet over `XMPPacket`'s limits, or cut by the
+/// bytes read, does not parse and tells no date.
 ///
 /// Values are "YYYY-MM-DD", "YYYY-MM-DDThh:mm" or "YYYY-MM-DDThh:mm:ss", the time optionally
-/// followed by fractions (of a second) and a zone, which is ignored: the clock reading is the local time at which the
-/// photo was taken, a wall-clock time like EXIF's. A year or month alone is too vague to sort
-/// by and is ignored; a date alone is that day's midnight. Days and years are validated by
-/// `WallClockTime(exif:)`, as EXIF's are.
+/// followed by fractions (of a second) and a zone, which is ignored: the clock reading is the
+/// local time at which the photo was taken, a wall-clock time like EXIF's. A year or month
+/// alone is too vague to sort by and is ignored; a date alone is that day's midnight. Days
+/// and years are validated by `WallClockTime(exif:)`, as EXIF's are.
 ///
-/// - Complexity: O(``maxPacketBytes`` × properties); a longer packet is read only that far.
+/// - Complexity: that of parsing the packet (O(bytes), at most ``maxPacketBytes``), then
+///   O(1) property reads.
 enum XMPDates {
-  /// Bytes of a packet scanned; the date properties come early in `rdf:Description`.
-  static let maxPacketBytes = 64 * 1024
+  /// The longest packet parsed.
+  static let maxPacketBytes = XMPPacket.maxPacketBytes
   /// Longest value read.
   static let maxValueBytes = 64
 
-  /// Properties in order of preference: the moment taken, then the moment created. `xap:` is
-  /// the `xmp:` namespace under the prefix Adobe's writers used until about 2008 (Photoshop
-  /// CS3's files have it).
-  static let properties = [
-    "exif:DateTimeOriginal", "photoshop:DateCreated", "xmp:CreateDate", "xap:CreateDate",
+  /// Properties in order of preference: the moment taken, then the moment created. (`xap:`,
+  /// the prefix Adobe's writers used until about 2008, is `xmp:`'s namespace: one entry.)
+  static let properties: [(XMPPacket.Namespace, String)] = [
+    (.exif, "DateTimeOriginal"), (.photoshop, "DateCreated"), (.xmp, "CreateDate"),
   ]
 
   static func taken(_ packet: [UInt8]) -> WallClockTime? {
-    let bytes = packet.prefix(maxPacketBytes)
-    for property in properties {
-      let name = Array(property.utf8)
-      var index = bytes.startIndex
-      while let found = firstIndex(of: name, in: bytes, from: index) {
-        index = found + 1
-        if let value = value(after: found + name.count, in: bytes, opener: found - 1),
-          let time = time(value)
-        {
-          return time
-        }
+    guard let parsed = XMPPacket(packet) else { return nil }
+    for (namespace, name) in properties {
+      if let value = parsed.property(namespace, name)?.trimmingCharacters(
+        in: .whitespacesAndNewlines),
+        value.utf8.count <= maxValueBytes, let time = time(Array(value.utf8))
+      {
+        return time
       }
     }
     return nil
-  }
-
-  private static func firstIndex(
-    of name: [UInt8], in bytes: ArraySlice<UInt8>, from start: Int
-  ) -> Int? {
-    guard let first = name.first, bytes.count >= name.count else { return nil }
-    var index = start
-    while index <= bytes.endIndex - name.count {
-      if bytes[index] == first, bytes[index..<index + name.count].elementsEqual(name) {
-        return index
-      }
-      index += 1
-    }
-    return nil
-  }
-
-  /// The value of the property whose name ends at `index`: an attribute's quoted value, or an
-  /// element's text (the name opened by `<` at `opener`).
-  private static func value(after index: Int, in bytes: ArraySlice<UInt8>, opener: Int) -> [UInt8]?
-  {
-    var index = index
-    func skipBlanks() {
-      while index < bytes.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-    }
-    let before = opener >= bytes.startIndex ? bytes[opener] : 0
-    skipBlanks()
-    guard index < bytes.endIndex else { return nil }
-    let end: UInt8
-    if bytes[index] == 0x3D, before != 0x3C {  // name = "value"
-      index += 1
-      skipBlanks()
-      guard index < bytes.endIndex, bytes[index] == 0x22 || bytes[index] == 0x27 else {
-        return nil
-      }
-      end = bytes[index]
-    } else if bytes[index] == 0x3E, before == 0x3C {  // <name>value<
-      end = 0x3C
-    } else {
-      return nil
-    }
-    index += 1
-    let start = index
-    while index < bytes.endIndex, bytes[index] != end, index - start <= maxValueBytes { index += 1 }
-    guard index < bytes.endIndex, bytes[index] == end else { return nil }
-    var value = Array(bytes[start..<index])
-    while let last = value.last, [0x20, 0x09, 0x0A, 0x0D].contains(last) { value.removeLast() }
-    while let first = value.first, [0x20, 0x09, 0x0A, 0x0D].contains(first) {
-      value.removeFirst()
-    }
-    return value
   }
 
   /// An ISO 8601 date with an optional time, as a wall-clock time.

@@ -29,7 +29,9 @@ import Testing
     Array(
       """
       <?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/">
-      <rdf:RDF><rdf:Description rdf:about="" \(property)="\(value)"/></rdf:RDF></x:xmpmeta>
+      <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+      <rdf:Description rdf:about="" \(XMPNamespaces.declarations) \(property)="\(value)"/>
+      </rdf:RDF></x:xmpmeta>
       """.utf8)
   }
 
@@ -333,9 +335,10 @@ import Testing
   @Test func xmpPropertiesAsAttributesOrElementsInOrderOfPreference() {
     let packet = Array(
       """
-      <rdf:Description xmp:CreateDate='2001-01-01T00:00:00Z'>
+      <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+      <rdf:Description \(XMPNamespaces.declarations) xmp:CreateDate='2001-01-01T00:00:00Z'>
         <photoshop:DateCreated>2002-02-02T02:02:02.123-05:00</photoshop:DateCreated>
-      </rdf:Description>
+      </rdf:Description></rdf:RDF>
       """.utf8)
     #expect(XMPDates.taken(packet)?.description == "2002-02-02 02:02")
     #expect(XMPDates.taken(Self.xmp("2024-02-30T00:00:00")) == nil)  // no 30 February
@@ -357,7 +360,7 @@ import Testing
     #expect(XMPDates.taken(Self.xmp("2011-06-14T15:47.5")) == nil)
   }
 
-  @Test func aHugeXMPIsScannedOnlyToItsLimit() {
+  @Test func aPacketOverItsLimitOrUnterminatedIsNotRead() {
     let padding = [UInt8](repeating: 0x20, count: XMPDates.maxPacketBytes)
     #expect(XMPDates.taken(padding + Self.xmp("2024-05-01T14:30:00")) == nil)
     let unterminated =

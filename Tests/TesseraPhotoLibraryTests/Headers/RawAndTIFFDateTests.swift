@@ -16,7 +16,11 @@ import Testing
   static func ascii(_ text: String) -> [UInt8] { Array(text.utf8) + [0] }
 
   static func xmp(_ value: String) -> [UInt8] {
-    Array("<rdf:Description exif:DateTimeOriginal=\"\(value)\"/>".utf8)
+    Array(
+      """
+      <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description \
+      \(XMPNamespaces.declarations) exif:DateTimeOriginal="\(value)"/></rdf:RDF>
+      """.utf8)
   }
 
   /// A TIFF whose IFD0 holds `entries` made by `make` from the offsets of the data it appended.
@@ -61,13 +65,19 @@ import Testing
     #expect(EmbeddedMetadata.facts(both)?.taken?.descriptionWithSeconds == "2023-07-14 09:15:30")
   }
 
-  @Test func aTIFFsXMPCutByTheBytesReadIsScannedAsFarAsItGoes() {
+  /// The packet is read to its own end; a packet cut short is no XML and tells no date.
+  @Test func aTIFFsXMPEntryThatClaimsMoreIsReadToThePacketsEnd() {
     let packet = Self.xmp("2010-09-30T16:06:06")
     let file = Self.tiff { tiff in
       // The entry claims a megabyte more than there is.
       [Entry(tag: 700, type: 7, count: packet.count + (1 << 20), value: tiff.append(packet))]
     }
     #expect(EmbeddedMetadata.facts(file)?.taken != nil)
+    let cut = Self.tiff { tiff in
+      let half = Array(packet.prefix(packet.count - 12))
+      return [Entry(tag: 700, type: 7, count: half.count, value: tiff.append(half))]
+    }
+    #expect(EmbeddedMetadata.facts(cut)?.taken == nil)
     for forged in [
       Entry(tag: 700, type: 7, count: 100, value: 1 << 30),  // past the end
       Entry(tag: 700, type: 4, count: Int(UInt32.max), value: 8),  // count × 4 past 2^32
