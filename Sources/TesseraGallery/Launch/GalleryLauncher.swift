@@ -85,20 +85,20 @@ package struct GalleryLauncher {
       cellAspect: Double(capabilities.cellPixelSize.height)
         / Double(max(1, capabilities.cellPixelSize.width)))
     // `y` copies through OSC 52, written between frames like any other output.
-    screen.writeToTerminal = { session.write($0) }
-    screen.picking = options.pick
-    screen.keyHandler = KeyHandler(nullSeparated: options.nullSeparated)
+    screen.services.writeToTerminal = { session.write($0) }
+    screen.choices.picking = options.pick
+    screen.services.keyHandler = KeyHandler(nullSeparated: options.nullSeparated)
     if let seconds = options.slideshow {
-      screen.slideshowInterval = .milliseconds(Int(seconds * 1000))
-      screen.slideshowStartsWithItems = true
+      screen.modes.slideshow.interval = .milliseconds(Int(seconds * 1000))
+      screen.modes.slideshow.startsWithItems = true
     }
     // What would make images work here (tmux's passthrough off), or what standard input held
     // that is not a photo, said once.
-    screen.statusMessage = notice ?? capabilities.advice.first
+    screen.status.message = notice ?? capabilities.advice.first
     await GalleryRunLoop(
       session: session, renderer: renderer, screen: screen, capabilities: capabilities
     ).run()
-    return screen.exitPaths
+    return screen.choices.exitPaths
   }
 
   private func pipelineConfiguration(

@@ -67,7 +67,7 @@ final class GalleryRunLoop {
       }
       wakeup.signal()  // input ended: let the loop see it
     }
-    screen.onNeedsDisplay = { wakeup.signal() }
+    screen.services.onNeedsDisplay = { wakeup.signal() }
     defer { pump.cancel() }
 
     let clock = ContinuousClock()
@@ -88,7 +88,7 @@ final class GalleryRunLoop {
         case .redraw: await redrawEverything()
         case .runKeyHandler(let key, let paths):
           session.lendTerminal()
-          let outcome = await screen.keyHandler.run(
+          let outcome = await screen.services.keyHandler.run(
             key: key, paths: paths, terminal: session.output)
           session.takeTerminalBack()
           screen.keyHandlerFinished(outcome)
@@ -150,7 +150,7 @@ final class GalleryRunLoop {
       moving: moving, fast: fast, constrainedLink: remote || outputRate.isBehind,
       graphics: renderer.graphics)
     imagesHeldBack = policy != .all
-    screen.linkStatus = LinkStatus.text(outputRate, remote: remote, graphics: renderer.graphics)
+    screen.status.link = LinkStatus.text(outputRate, remote: remote, graphics: renderer.graphics)
     let frame = screen.compose(framesPerSecond: drawTimes.count, spinner: frameCount / 6)
     let bytes = renderer.render(
       frame.buffer, images: frame.images, occluders: frame.occluders, policy: policy)

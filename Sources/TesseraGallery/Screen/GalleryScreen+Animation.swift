@@ -32,7 +32,7 @@ extension GalleryScreen {
         needsDisplay = true
       case .success(nil): break  // a still picture
       case .failure(let error):
-        statusMessage = "✗ the animation cannot play: \(error)"
+        status.message = "✗ the animation cannot play: \(error)"
         needsDisplay = true
       }
     }
@@ -52,6 +52,6 @@ extension GalleryScreen {
   /// When the run loop must wake with no input: the slideshow's next photo or the
   /// animation's next frame, whichever is first; nil when neither is coming.
   var nextTimedWake: ContinuousClock.Instant? {
-    [slideshow?.due, detail.playback?.due].compactMap { $0 }.min()
+    [modes.slideshow.running?.due, detail.playback?.due].compactMap { $0 }.min()
   }
 }

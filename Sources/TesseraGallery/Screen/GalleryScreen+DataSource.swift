@@ -52,7 +52,7 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
     case .list:
       let cell: RowCell = collectionView.dequeueReusableCell(for: indexPath)
       cell.thumbnailHeightPerWidth = cellHeightPerWidth(
-        ofImage: knownHeightsPerWidth[item.id] ?? item.knownHeightPerWidth ?? 1)
+        ofImage: feedProgress.knownHeightsPerWidth[item.id] ?? item.knownHeightPerWidth ?? 1)
       configure(cell, with: item, at: indexPath)
       return cell
     }
@@ -94,8 +94,8 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
     let size = image.originalSize
     guard size.width > 0, size.height > 0 else { return }
     let heightPerWidth = Double(size.height) / Double(size.width)
-    let known = knownHeightsPerWidth[id]
-    knownHeightsPerWidth[id] = heightPerWidth
+    let known = feedProgress.knownHeightsPerWidth[id]
+    feedProgress.knownHeightsPerWidth[id] = heightPerWidth
     // Grid tiles have a fixed shape: nothing to resize (and finding the item's index path
     // builds a table of every id after each update).
     guard layoutMode != .grid, known == nil || abs((known ?? 0) - heightPerWidth) > 0.001,
@@ -141,15 +141,17 @@ extension GalleryScreen: CollectionDataSource, CollectionDelegate {
     switch layoutMode {
     case .grid:
       // The tile's shape on the screen, at the request's resolution across.
-      let rows = Double(max(1, frame.height - 1)) * Double(cellPixels.width) * cellAspect
+      let rows =
+        Double(max(1, frame.height - 1)) * Double(geometry.cellPixels.width) * geometry.cellAspect
       return PixelSize(
-        width: frame.width * cellPixels.width,
+        width: frame.width * geometry.cellPixels.width,
         height: max(1, Int(clamping: rows.rounded(), to: 1...GalleryLimits.maxRequestSide)))
     case .waterfall: columns = frame.width
     case .list: columns = RowCell.thumbnailWidth
     }
     // Up to twice as tall as wide: the tallest shape the feeds serve.
-    return PixelSize(width: columns * cellPixels.width, height: 2 * columns * cellPixels.width)
+    return PixelSize(
+      width: columns * geometry.cellPixels.width, height: 2 * columns * geometry.cellPixels.width)
   }
 
   /// Prefetches are kept by item id: an insert above moves an item's index path between its

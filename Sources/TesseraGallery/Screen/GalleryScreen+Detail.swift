@@ -1,7 +1,7 @@
 import TesseraImages
 
-/// The detail view's keys: neighbours (`Space`, `Backspace`), zoom (`+`, `-`, `0`), pan
-/// (`h j k l`) and the slideshow (`s`).
+/// The detail view's keys: neighbours (`Space`, `Backspace`), zoom (`+`, `-`, `0`) and pan
+/// (`h j k l`); the slideshow (`s`) is a mode of its own (`SlideshowMode`).
 extension GalleryScreen {
   /// How much one `+` zooms, and how far one pan key moves (a fraction of the box).
   nonisolated static let zoomStep = 1.5
@@ -12,7 +12,7 @@ extension GalleryScreen {
   func showSelectedInDetail() {
     guard feed.items.indices.contains(selected) else {
       overlay = .none
-      slideshow = nil
+      modes.slideshow.running = nil
       return
     }
     overlay = .detail(feed.items[selected])
@@ -56,60 +56,5 @@ extension GalleryScreen {
     detail.centre = (
       min(max(0, detail.centre.x + x * step), 1), min(max(0, detail.centre.y + y * step), 1)
     )
-  }
-
-  /// `s`: a slideshow from the photo shown (or, over the items, the selected one), or its end.
-  func toggleSlideshow(now: ContinuousClock.Instant = .now) {
-    if slideshow != nil {
-      slideshow = nil
-      statusMessage = "slideshow stopped"
-      return
-    }
-    startSlideshow(interval: slideshowInterval, now: now)
-  }
-
-  /// Opens the selected photo and moves on every `interval`.
-  func startSlideshow(interval: Duration, now: ContinuousClock.Instant = .now) {
-    guard !feed.items.isEmpty else { return }
-    if case .detail = overlay {} else { showSelectedInDetail() }
-    slideshow = Slideshow(interval: interval, from: now)
-  }
-
-  /// The run loop's tick for the slideshow: the next photo when it is due. True when it moved.
-  @discardableResult
-  func advanceSlideshow(at now: ContinuousClock.Instant) -> Bool {
-    guard var show = slideshow else { return false }
-    guard case .detail = overlay else {
-      slideshow = nil
-      return false
-    }
-    let due = show.advance(at: now)
-    slideshow = show
-    if due {
-      showNeighbour(1)
-      needsDisplay = true
-    }
-    return due
-  }
-
-  /// After the key-handler: the status bar says how it went, and since it may have changed
-  /// the photos (rotated, renamed, removed), every image is asked for again and the folders
-  /// walked again.
-  func keyHandlerFinished(_ outcome: KeyHandler.Outcome) {
-    statusMessage = outcome.message
-    guard case .finished = outcome else { return }
-    loader.pipeline.memoryCache?.removeAll()
-    detail.shown = nil
-    for visible in collectionView.visibleCells {
-      guard let cell = visible.cell as? any GalleryCell, let item = cell.item else { continue }
-      cell.slot.prepareForReuse()
-      configure(cell, with: item, at: visible.indexPath)
-    }
-    if case .detail = overlay {
-      detail.slot.prepareForReuse()
-      bindDetailImage()
-    }
-    Task { await refresh() }
-    needsDisplay = true
   }
 }

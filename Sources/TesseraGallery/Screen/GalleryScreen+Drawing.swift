@@ -90,7 +90,7 @@ extension GalleryScreen {
     let rect = CellRect(
       x: cellFrame.x, y: cellFrame.y + viewport.y, width: cellFrame.width,
       height: cellFrame.height)
-    let isMarked = marks.contains(item.id)
+    let isMarked = choices.marks.contains(item.id)
     let imageRect: CellRect
     switch layoutMode {
     case .grid, .waterfall:
@@ -237,21 +237,22 @@ extension GalleryScreen {
     } else if state.isLoading {
       parts.append("loading…")
     }
-    if marks.count > 0 || marks.rangeStart != nil {
+    if choices.marks.count > 0 || choices.marks.rangeStart != nil {
       parts.insert(
-        "● \(marks.count) marked" + (marks.rangeStart != nil ? " (v: marking as you move)" : ""),
+        "● \(choices.marks.count) marked"
+          + (choices.marks.rangeStart != nil ? " (v: marking as you move)" : ""),
         at: 1)
     }
-    if let statusMessage { parts.insert(statusMessage, at: 0) }
-    if let filterInput {
+    if let message = status.message { parts.insert(message, at: 0) }
+    if let filterInput = modes.filterInput {
       parts.insert(
         "/\(filterInput)▏ \(feed.items.count) match\(feed.items.count == 1 ? "" : "es") · Enter keeps · Esc clears",
         at: 0)
     } else if !feed.filter.query.isEmpty {
       parts.insert("filter “\(feed.filter.query)” · Esc shows all", at: 0)
     }
-    if !trashed.isEmpty, statusMessage == nil {
-      parts.append("\(trashed.joined().count) in the Trash · u puts back")
+    if !choices.trashed.isEmpty, status.message == nil {
+      parts.append("\(choices.trashed.joined().count) in the Trash · u puts back")
     }
     let statistics = loader.pipeline.statistics
     let lookups = statistics.memoryHits + statistics.memoryMisses
@@ -263,7 +264,7 @@ extension GalleryScreen {
         + (ahead > 0 ? " (\(ahead) ahead)" : "") + " ✗ \(loader.failed) failed")
     parts.append("hits \(hitRate)%")
     parts.append(ByteCount.rounded(statistics.bytesDownloaded))
-    if let linkStatus { parts.append(linkStatus) }
+    if let link = status.link { parts.append(link) }
     parts.append("\(framesPerSecond) fps")
     // Entries the feed sent that cannot be shown are said here, with the first reason (last,
     // so a long reason never hides the counters).
@@ -285,7 +286,7 @@ extension GalleryScreen {
     var lines: [(String, CellStyle)] = []
     if let failure = state.failure {
       lines = [(failure, Palette.error), ("Press r to retry, q to quit.", Palette.dim)]
-    } else if state.isLoading || !feedHasLoadedOnce {
+    } else if state.isLoading || !feedProgress.hasLoadedOnce {
       let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
       lines = [("\(frames[spinner % frames.count]) Loading \(feed.noun)…", Palette.title)]
     } else {

@@ -1,26 +1,26 @@
 import TesseraCollection
 import TesseraTerminal
 
-/// Finding photos: `/` filters by name as it is typed, `n`/`N` jump between the items whose
-/// name matches the last query, `t` opens the month index, and the position marker on the
-/// right edge shows where in the timeline the screen is.
+/// The filter prompt's mode and finding by name: `/` filters by name as it is typed, `n`/`N`
+/// jump between the items whose name matches the last query; and the position marker on the
+/// right edge, which shows where in the timeline the screen is.
 extension GalleryScreen {
   /// A key while `/` takes the query: typing filters at once; Enter keeps the filter, Esc
   /// shows everything again (`n`/`N` still find the query), Backspace takes a letter back.
   /// Ctrl-C still quits. - Complexity: O(items) per key, the filter's pass over them.
   func handleFilterInput(_ key: Key) -> Command {
-    guard var typed = filterInput else { return .none }
+    guard var typed = modes.filterInput else { return .none }
     switch key {
     case .control("c"): return perform(.interrupt)
     case .escape:
-      filterInput = nil
+      modes.filterInput = nil
       updateFilter { $0.query = "" }
       keepSelectionInView()
     case .enter:
-      filterInput = nil
+      modes.filterInput = nil
       if feed.filter.query.isEmpty { break }
       if feed.items.isEmpty {
-        statusMessage = "no \(feed.noun) named like “\(feed.filter.query)”: Esc shows all"
+        status.message = "no \(feed.noun) named like “\(feed.filter.query)”: Esc shows all"
       }
     case .backspace:
       if !typed.isEmpty { typed.removeLast() }
@@ -35,8 +35,8 @@ extension GalleryScreen {
   }
 
   private func setQuery(_ typed: String) {
-    filterInput = typed
-    if !typed.isEmpty { lastQuery = typed }
+    modes.filterInput = typed
+    if !typed.isEmpty { modes.lastQuery = typed }
     updateFilter { $0.query = typed }
     keepSelectionInView()
   }
@@ -64,98 +64,24 @@ extension GalleryScreen {
   /// `n` (`delta` 1) or `N` (-1): the selection moves to the next or previous item whose name
   /// contains the last query, wrapping at the ends. - Complexity: O(items).
   func jumpToMatch(_ delta: Int) {
-    guard !lastQuery.isEmpty else {
-      statusMessage = "/ and a name first: n and N then find it"
+    guard !modes.lastQuery.isEmpty else {
+      status.message = "/ and a name first: n and N then find it"
       return
     }
     let items = feed.items
     guard !items.isEmpty else { return }
-    let query = ItemFilter(query: lastQuery)
+    let query = ItemFilter(query: modes.lastQuery)
     for step in 1...items.count {
       let index = ((selected + delta * step) % items.count + items.count) % items.count
       if query.matches(title: items[index].title) {
-        if index == selected { statusMessage = "only this one is named like “\(lastQuery)”" }
+        if index == selected { status.message = "only this one is named like “\(modes.lastQuery)”" }
         selected = index
         keepSelectionInView()
         return
       }
     }
-    statusMessage = "no \(feed.noun) named like “\(lastQuery)”"
+    status.message = "no \(feed.noun) named like “\(modes.lastQuery)”"
   }
-
-  // MARK: month index
-
-  /// The titled sections (months or days), for the index; empty when the feed has none.
-  var indexSections: [GallerySection] { feed.sections.filter { $0.title != nil } }
-
-  /// `t`: the index opens on the section of the selected item.
-  func openMonthIndex() {
-    let sections = indexSections
-    guard !sections.isEmpty else {
-      statusMessage = "no months to list: these \(feed.noun) have no dates"
-      return
-    }
-    let row = sections.firstIndex { $0.range.contains(selected) } ?? 0
-    overlay = .monthIndex(row)
-  }
-
-  func moveInMonthIndex(by delta: Int) {
-    guard case .monthIndex(let row) = overlay else { return }
-    overlay = .monthIndex(min(max(0, row + delta), max(0, indexSections.count - 1)))
-  }
-
-  /// Enter in the index: its section's header at the top of the screen, its first item
-  /// selected.
-  func chooseFromMonthIndex() {
-    guard case .monthIndex(let row) = overlay else { return }
-    overlay = .none
-    let sections = indexSections
-    guard sections.indices.contains(row),
-      let path = indexPath(ofFlat: sections[row].range.lowerBound)
-    else { return }
-    selected = sections[row].range.lowerBound
-    collectionView.layoutIfNeeded()
-    let header = collectionView.layout.frame(
-      of: .supplementary(.sectionHeader, section: path.section))
-    if let top = header?.y ?? collectionView.frameForItem(at: path)?.y {
-      collectionView.setContentOffset(Double(max(0, top)))
-    }
-  }
-
-  /// The index's box over the screen, each section with its count, the chosen one
-  /// highlighted and kept in view; returned as an occluder.
-  func drawMonthIndex(chosen: Int, into frame: inout Frame) {
-    let sections = indexSections
-    let lines = sections.map { section in
-      "\(section.title ?? "") · \(GalleryFeed.grouped(section.range.count))"
-    }
-    let longest = lines.map { GraphemeWidth.columns(of: $0) }.max() ?? 0
-    let title = " Months · Enter jumps · Esc "
-    let boxWidth = min(width - 2, max(longest + 6, GraphemeWidth.columns(of: title) + 4))
-    let boxHeight = min(height - 2, lines.count + 4)
-    guard boxWidth > 6, boxHeight > 4 else { return }
-    let box = CellRect(
-      x: (width - boxWidth) / 2, y: (height - boxHeight) / 2, width: boxWidth, height: boxHeight)
-    frame.buffer.fill(box, with: Cell(" ", style: Palette.bar))
-    frame.buffer.box(box, style: Palette.bar)
-    frame.buffer.put(
-      TextLayout.truncate(title, columns: box.width - 4), x: box.x + 2, y: box.y,
-      style: Palette.bar)
-    let rows = box.height - 4
-    let first = min(max(0, chosen - rows / 2), max(0, lines.count - rows))
-    let inner = CellRect(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2)
-    for (offset, line) in lines.dropFirst(first).prefix(rows).enumerated() {
-      let isChosen = first + offset == chosen
-      frame.buffer.put(
-        TextLayout.truncate((isChosen ? "▶ " : "  ") + line, columns: box.width - 4)
-          .padding(toLength: box.width - 4, withPad: " ", startingAt: 0),
-        x: box.x + 2, y: box.y + 2 + offset, style: isChosen ? Palette.selected : Palette.bar,
-        clip: inner)
-    }
-    frame.occluders.append(box)
-  }
-
-  // MARK: position marker
 
   /// The thumb in the last column (which the items leave free): where the screen is in
   /// everything there is to scroll, as tall as the share of it the screen shows. Nothing when

@@ -36,17 +36,14 @@ extension GalleryScreen {
   /// A key ends a status message, then does what the keymaps in force bind it to
   /// (`GalleryKeymap.chain(for:)`).
   private func handle(_ key: Key, modifiers: KeyModifiers) -> Command {
-    if statusMessage != nil {
-      statusMessage = nil
+    if status.message != nil {
+      status.message = nil
       needsDisplay = true
     }
-    if keyHandlerPending {
-      keyHandlerPending = false
-      needsDisplay = true
-      guard let argument = KeyHandler.argument(for: key) else { return .none }
-      return .runKeyHandler(key: argument, paths: chosenPaths())
-    }
-    if filterInput != nil { return handleFilterInput(key) }
+    // The innermost mode that takes keys: the key-handler prefix, the filter prompt, then
+    // the keymaps of the overlay and the grid.
+    if modes.awaitsKeyHandlerKey { return handleKeyHandlerKey(key) }
+    if modes.filterInput != nil { return handleFilterInput(key) }
     guard let action = GalleryKeymap.action(for: key, over: overlay) else { return .none }
     return perform(action)
   }
@@ -56,7 +53,7 @@ extension GalleryScreen {
   func perform(_ action: GalleryAction) -> Command {
     switch action {
     case .quit:
-      exitPaths = chosenPaths()
+      choices.exitPaths = chosenPaths()
       return .quit
     case .interrupt: return .quit
     case .suspend: return .suspend
@@ -67,14 +64,14 @@ extension GalleryScreen {
     case .toggleHelp: overlay = overlay == .help ? .none : .help
     case .openExternally:
       guard case .detail(let item) = overlay, let local = item.local else { return .none }
-      statusMessage = openExternally(local.path)
+      status.message = services.openExternally(local.path)
     case .copyPath:
       guard case .detail(let item) = overlay, let local = item.local else { return .none }
-      writeToTerminal?(Clipboard.osc52(copying: local.path))
-      statusMessage = "copied the path to the clipboard (OSC 52)"
+      services.writeToTerminal?(Clipboard.osc52(copying: local.path))
+      status.message = "copied the path to the clipboard (OSC 52)"
     case .closeOverlay:
       overlay = .none
-      slideshow = nil
+      modes.slideshow.running = nil
     case .scroll(let units): collectionView.scroll(by: units)
     case .moveSelection(let move): moveSelection(move)
     case .pageDown: collectionView.pageDown()
@@ -82,37 +79,37 @@ extension GalleryScreen {
     case .jumpToFirst: jump(toItem: 0)
     case .jumpToLast: jump(toItem: feed.items.count - 1)
     case .openSelected:
-      if picking {
-        exitPaths =
+      if choices.picking {
+        choices.exitPaths =
           feed.items.indices.contains(selected) ? [Self.path(of: feed.items[selected])] : []
         return .quit
       }
       openSelected()
     case .toggleMark:
-      if feed.items.indices.contains(selected) { marks.toggle(feed.items[selected].id) }
+      if feed.items.indices.contains(selected) { choices.marks.toggle(feed.items[selected].id) }
     case .toggleRangeMarking:
-      marks.toggleRange(at: selected, ids: feed.itemIDs)
+      choices.marks.toggleRange(at: selected, ids: feed.itemIDs)
     case .invertMarks:
-      marks.invert(ids: feed.itemIDs)
+      choices.marks.invert(ids: feed.itemIDs)
     case .setLayout(let mode): setLayout(mode)
     case .changeColumns(let delta): changeColumns(by: delta)
     case .trash: trashPhotos()
     case .untrash: untrashPhotos()
-    case .startFilter: filterInput = feed.filter.query
+    case .startFilter: modes.filterInput = feed.filter.query
     case .clearFilter: clearFilter()
     case .nextMatch(let delta): jumpToMatch(delta)
     case .openMonthIndex: openMonthIndex()
     case .moveInIndex(let delta): moveInMonthIndex(by: delta)
     case .chooseFromIndex: chooseFromMonthIndex()
     case .keyHandlerPrefix:
-      keyHandlerPending = true
-      statusMessage = "Ctrl-x: now a key for the key-handler (Esc cancels)"
+      modes.awaitsKeyHandlerKey = true
+      status.message = "Ctrl-x: now a key for the key-handler (Esc cancels)"
     case .zoom(let factor): zoomDetail(by: factor)
     case .zoomToFit: zoomDetailToFit()
     case .pan(let x, let y): panDetail(x: x, y: y)
     case .showNeighbour(let delta):
       showNeighbour(delta)
-      slideshow?.restart(at: .now)
+      modes.slideshow.running?.restart(at: .now)
     case .toggleSlideshow: toggleSlideshow()
     }
     needsDisplay = true
@@ -150,7 +147,7 @@ extension GalleryScreen {
     guard !feed.items.isEmpty else { return }
     let old = selected
     collectionView.moveFocus(move)
-    marks.selectionMoved(from: old, to: selected, ids: feed.itemIDs)
+    choices.marks.selectionMoved(from: old, to: selected, ids: feed.itemIDs)
   }
 
   private func jump(toItem index: Int) {
@@ -180,7 +177,7 @@ extension GalleryScreen {
   /// one's; none when there is nothing.
   func chosenPaths() -> [String] {
     let items = feed.items
-    let marked = marks.count == 0 ? [] : items.filter { marks.contains($0.id) }
+    let marked = choices.marks.count == 0 ? [] : items.filter { choices.marks.contains($0.id) }
     if !marked.isEmpty { return marked.map(Self.path(of:)) }
     return items.indices.contains(selected) ? [Self.path(of: items[selected])] : []
   }

@@ -28,8 +28,8 @@ extension GalleryScreen {
     // Zoomed, the photo is asked for at the zoomed size: more pixels, not enlarged ones.
     let zoom = detail.zoom
     let pixels = PixelSize(
-      width: Int(clamping: Double(box.width * cellPixels.width) * zoom, to: 1...65_535),
-      height: Int(clamping: Double(box.height * cellPixels.height) * zoom, to: 1...65_535))
+      width: Int(clamping: Double(box.width * geometry.cellPixels.width) * zoom, to: 1...65_535),
+      height: Int(clamping: Double(box.height * geometry.cellPixels.height) * zoom, to: 1...65_535))
     guard let url = item.imageURL(coveringWidth: pixels.width, height: pixels.height) else {
       detail.slot.prepareForReuse()
       return
@@ -102,7 +102,7 @@ extension GalleryScreen {
     }
     var keys = "Esc back · Space/⌫ next/previous · + - 0 zoom"
     if detail.zoom > 1 { keys += " \(Self.zoomText(detail.zoom)) · h j k l pan" }
-    keys += slideshow == nil ? " · s slideshow" : " · s stop the slideshow"
+    keys += modes.slideshow.running == nil ? " · s slideshow" : " · s stop the slideshow"
     if item.local != nil { keys += " · o open · y copy path · d trash" }
     frame.buffer.put(
       TextLayout.truncate(keys, columns: textWidth), x: 2, y: area.maxY - 1, style: Palette.dim,

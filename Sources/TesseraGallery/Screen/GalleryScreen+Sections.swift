@@ -48,8 +48,8 @@ extension GalleryScreen {
     let visible = collectionView.indexPathsForVisibleItems.compactMap(flatIndex(of:))
     guard let first = visible.min(), let last = visible.max() else { return }
     let wanted = first..<min(feed.items.count, last + 1 + (last - first + 1))
-    guard wanted != lastAnnouncedItems else { return }
-    lastAnnouncedItems = wanted
+    guard wanted != feedProgress.announcedItems else { return }
+    feedProgress.announcedItems = wanted
     prioritize(Array(feed.items[wanted]))
   }
 }

@@ -15,7 +15,7 @@ extension GalleryScreen {
   /// the selected one.
   private var photosToTrash: [GalleryItem] {
     if case .detail(let item) = overlay { return [item] }
-    let marked = marks.count == 0 ? [] : feed.items.filter { marks.contains($0.id) }
+    let marked = choices.marks.count == 0 ? [] : feed.items.filter { choices.marks.contains($0.id) }
     if !marked.isEmpty { return marked }
     return feed.items.indices.contains(selected) ? [feed.items[selected]] : []
   }
@@ -25,7 +25,7 @@ extension GalleryScreen {
   func trashPhotos() {
     let photos = photosToTrash.filter { $0.local != nil }
     guard !photos.isEmpty else {
-      statusMessage = "only photos from a folder can be moved to the Trash"
+      status.message = "only photos from a folder can be moved to the Trash"
       return
     }
     var moved: [TrashedPhoto] = []
@@ -33,12 +33,12 @@ extension GalleryScreen {
     for photo in photos {
       guard let local = photo.local else { continue }
       do throws(TrashError) {
-        var files = [try trash.trash(local.path)]
+        var files = [try services.trash.trash(local.path)]
         // The pair's RAW goes with its JPEG: one photo to the person. Should it stay, the
         // JPEG is in the Trash all the same, and `u` brings it back.
         if let raw = local.rawCompanionPath {
           do throws(TrashError) {
-            files.append(try trash.trash(raw))
+            files.append(try services.trash.trash(raw))
           } catch {
             firstFailure = firstFailure ?? error.description
           }
@@ -49,14 +49,14 @@ extension GalleryScreen {
       }
     }
     if !moved.isEmpty {
-      trashed.append(moved)
+      choices.trashed.append(moved)
       let wasShowing = overlay
       updateFilter { $0.hidden.formUnion(moved.map(\.itemID)) }
-      marks.keep(only: feed.itemIDs)
+      choices.marks.keep(only: feed.itemIDs)
       if case .detail = wasShowing { showSelectedInDetail() }
     }
     let count = moved.count == 1 ? "1 photo" : "\(moved.count) photos"
-    statusMessage =
+    status.message =
       if let firstFailure {
         moved.isEmpty ? "✗ \(firstFailure)" : "moved \(count) to the Trash; ✗ \(firstFailure)"
       } else {
@@ -67,8 +67,8 @@ extension GalleryScreen {
   /// Puts the last `d`'s photos back where they were, and shows them again. One that cannot
   /// go back (its place is taken) stays in the Trash, and the status bar says why.
   func untrashPhotos() {
-    guard let batch = trashed.popLast() else {
-      statusMessage = "nothing to put back"
+    guard let batch = choices.trashed.popLast() else {
+      status.message = "nothing to put back"
       return
     }
     var restored: [String] = []
@@ -77,7 +77,7 @@ extension GalleryScreen {
       // The photo shows again when its own file is back; its RAW is restored beside it.
       for (index, file) in photo.files.enumerated() {
         do throws(TrashError) {
-          try trash.restore(file)
+          try services.trash.restore(file)
           if index == 0 { restored.append(photo.itemID) }
         } catch {
           firstFailure = firstFailure ?? error.description
@@ -90,6 +90,6 @@ extension GalleryScreen {
       if case .detail = overlay { showSelectedInDetail() }
     }
     let count = restored.count == 1 ? "1 photo" : "\(restored.count) photos"
-    statusMessage = firstFailure.map { "put back \(count); ✗ \($0)" } ?? "put back \(count)"
+    status.message = firstFailure.map { "put back \(count); ✗ \($0)" } ?? "put back \(count)"
   }
 }

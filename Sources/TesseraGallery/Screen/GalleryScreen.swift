@@ -37,19 +37,13 @@ final class GalleryScreen {
   /// Cells' image slots bound to the pipeline, and prefetches by item id.
   let images: CollectionImageBinder<String>
   let collectionView: CollectionView
-  /// Pixels one terminal cell stands for in image requests: 1×2 in half blocks, the font's
-  /// cell otherwise.
-  var cellPixels: PixelSize
-  /// Height ÷ width of a cell on the screen (the font's, whatever the request resolution):
-  /// tiles are laid out, and images requested, in the shape they have on the screen.
-  var cellAspect: Double
-  private(set) var layoutMode: LayoutMode
-  private(set) var columns: Int
-  private(set) var width: Int
-  private(set) var height: Int
-  var overlay: Overlay = .none {
-    // An animation's frames (up to `AnimationDecoder.maxBytes`) go with the detail view.
-    didSet { if case .detail = overlay {} else { detail.stopAnimation() } }
+  /// The terminal's size, the layout and what a cell stands for. The layout, its columns and
+  /// the size change through `setLayout`, `changeColumns` and `resize`, which lay out again.
+  var geometry: ScreenGeometry
+  /// The overlay over the grid and each mode's state; leaving the detail view drops its
+  /// animation's frames (up to `AnimationDecoder.maxBytes`).
+  var modes = GalleryModes() {
+    didSet { if case .detail = modes.overlay {} else { detail.stopAnimation() } }
   }
   /// The selected item (flat index into `feed.items`): the engine's focus, which batch
   /// updates keep on its photo. Setting it scrolls as little as shows it wholly.
@@ -61,56 +55,32 @@ final class GalleryScreen {
     }
   }
   /// Set when anything on screen changed; the run loop draws and clears it (and, resting,
-  /// is woken by `onNeedsDisplay`).
+  /// is woken by `services.onNeedsDisplay`).
   var needsDisplay = true {
-    didSet { if needsDisplay && !oldValue { onNeedsDisplay?() } }
+    didSet { if needsDisplay && !oldValue { services.onNeedsDisplay?() } }
   }
-  /// Called when `needsDisplay` turns true.
-  var onNeedsDisplay: (@MainActor () -> Void)?
-  /// Height / width of images that have arrived, by item id, so a layout switch or reload
-  /// places them at once.
-  var knownHeightsPerWidth: [String: Double] = [:]
   /// The detail view's image slot and request.
   let detail = DetailOverlay()
+  /// What the feed has told so far.
+  var feedProgress = FeedProgress()
+  /// What the status bar says beside the counts.
+  var status = StatusLine()
+  /// Marks, picks, exit paths, trashed batches.
+  var choices = GalleryChoices()
+  /// The terminal, opener, key-handler and Trash the screen acts on.
+  var services = ScreenServices()
+
+  var layoutMode: LayoutMode { geometry.layoutMode }
+  var columns: Int { geometry.columns }
+  var width: Int { geometry.width }
+  var height: Int { geometry.height }
+  /// The overlay over the grid (`modes.overlay`).
+  var overlay: Overlay {
+    get { modes.overlay }
+    set { modes.overlay = newValue }
+  }
   /// What the detail view asked the pipeline for: the photo at the box's pixel size.
   var detailRequest: ImageRequest? { detail.request }
-  /// False until the first answer from the feed, so an empty screen says "loading".
-  var feedHasLoadedOnce = false
-  /// The items last announced to the feed as on screen (see `announceVisibleItems`).
-  var lastAnnouncedItems = 0..<0
-  /// Writes bytes to the terminal between frames (OSC 52 for `y`); set by the launcher.
-  var writeToTerminal: (@MainActor ([UInt8]) -> Void)?
-  /// A short message for the status bar after `o` or `y` ("copied the path"), until the next key.
-  var statusMessage: String?
-  /// What the run loop measured of the link to the terminal (``LinkStatus``), nil locally.
-  var linkStatus: String?
-  /// Runs `xdg-open` (or a test's stand-in) on a path; answers what to tell the person.
-  var openExternally: @MainActor (String) -> String = { ExternalOpener.open($0) }
-  /// The marked photos (`m`, `v`, `*`).
-  var marks = GalleryMarks()
-  /// `--pick`: Enter chooses the selected photo and quits, instead of opening it.
-  var picking = false
-  /// What to print on standard output once the terminal is restored (`-o`, `--pick`): set on
-  /// `q` (or a pick), never on Ctrl-C.
-  var exitPaths: [String]?
-  /// While `/` takes the query as typed: what is typed so far.
-  var filterInput: String?
-  /// The query `n`/`N` look for: the last one typed, kept after Esc shows everything again.
-  var lastQuery = ""
-  /// Ctrl-x was pressed: the next key goes to the key-handler.
-  var keyHandlerPending = false
-  /// Runs the key-handler; set by the run loop, which lends it the terminal.
-  var keyHandler = KeyHandler()
-  /// Moves photos to the Trash and back (`d`, `u`).
-  var trash = FreedesktopTrash()
-  /// What each `d` moved, last last: `u` puts the last batch back.
-  var trashed: [[TrashedPhoto]] = []
-  /// The running slideshow (`s`, `--slideshow`).
-  var slideshow: Slideshow?
-  /// How long `s` shows each photo (`--slideshow SECONDS` sets it).
-  var slideshowInterval = Slideshow.defaultInterval
-  /// `--slideshow`: the slideshow starts as soon as there is a photo to show.
-  var slideshowStartsWithItems = false
 
   init(
     feed: GalleryFeed, pipeline: ImagePipeline, layout: LayoutMode, columns: Int,
@@ -118,14 +88,11 @@ final class GalleryScreen {
   ) {
     self.feed = feed
     images = CollectionImageBinder(pipeline: pipeline)
-    layoutMode = layout
-    self.columns = max(1, columns)
-    self.width = width
-    self.height = height
-    self.cellPixels = cellPixels
-    self.cellAspect =
-      (cellAspect ?? Double(cellPixels.height) / Double(max(1, cellPixels.width)))
-      .clamped(to: GalleryLimits.cellAspects, nan: 2)
+    geometry = ScreenGeometry(
+      cellPixels: cellPixels,
+      cellAspect: (cellAspect ?? Double(cellPixels.height) / Double(max(1, cellPixels.width)))
+        .clamped(to: GalleryLimits.cellAspects, nan: 2),
+      layoutMode: layout, columns: max(1, columns), width: width, height: height)
     collectionView = CollectionView(
       layout: Self.makeLayout(layout, columns: max(1, columns)),
       width: Self.collectionWidth(forScreenWidth: width),
@@ -167,19 +134,19 @@ final class GalleryScreen {
   func cellHeightPerWidth(ofImage heightPerWidth: Double) -> Double {
     let bounded = heightPerWidth.clamped(
       to: GalleryLimits.imageHeightPerWidth, nan: GalleryLimits.unknownHeightPerWidth)
-    return bounded / cellAspect
+    return bounded / geometry.cellAspect
   }
 
   func setLayout(_ mode: LayoutMode) {
     guard mode != layoutMode else { return }
-    layoutMode = mode
+    geometry.layoutMode = mode
     rebuildLayout()
   }
 
   func changeColumns(by delta: Int) {
     let next = min(12, max(1, columns + delta))
     guard next != columns, layoutMode != .list else { return }
-    columns = next
+    geometry.columns = next
     rebuildLayout()
   }
 
@@ -201,7 +168,9 @@ final class GalleryScreen {
   func waterfallHeightPerWidth(forItem path: IndexPath) -> Double? {
     guard let index = flatIndex(of: path) else { return nil }
     let item = feed.items[index]
-    guard let heightPerWidth = knownHeightsPerWidth[item.id] ?? item.knownHeightPerWidth else {
+    guard
+      let heightPerWidth = feedProgress.knownHeightsPerWidth[item.id] ?? item.knownHeightPerWidth
+    else {
       return nil
     }
     let columnWidth = max(
@@ -214,8 +183,8 @@ final class GalleryScreen {
   nonisolated static func collectionWidth(forScreenWidth width: Int) -> Int { max(1, width - 1) }
 
   func resize(width: Int, height: Int) {
-    self.width = width
-    self.height = height
+    geometry.width = width
+    geometry.height = height
     collectionView.setViewport(
       width: Self.collectionWidth(forScreenWidth: width), height: max(0, height - 2))
     needsDisplay = true
@@ -232,7 +201,7 @@ final class GalleryScreen {
   }
 
   private func feedChanged(_ change: GalleryFeed.FeedChange) {
-    if !feed.state.isLoading { feedHasLoadedOnce = true }
+    if !feed.state.isLoading { feedProgress.hasLoadedOnce = true }
     switch change {
     case .state:
       break
@@ -268,7 +237,7 @@ final class GalleryScreen {
       {
         overlay = .detail(fresh)  // its facts arrived while it was open
       }
-      lastAnnouncedItems = 0..<0
+      feedProgress.announcedItems = 0..<0
     }
     needsDisplay = true
   }
@@ -298,9 +267,9 @@ final class GalleryScreen {
       loadMoreIfNeeded()
     }
     announceVisibleItems()
-    if slideshowStartsWithItems, !feed.items.isEmpty {
-      slideshowStartsWithItems = false
-      startSlideshow(interval: slideshowInterval)
+    if modes.slideshow.startsWithItems, !feed.items.isEmpty {
+      modes.slideshow.startsWithItems = false
+      startSlideshow(interval: modes.slideshow.interval)
     }
     return collectionView.scrollPhase != .idle
   }

@@ -39,8 +39,8 @@ struct CellAspectTests {
   }
 
   @Test func anAbsurdReportedShapeIsHeldToAFontsShape() {
-    #expect(screen(cellAspect: 1e9).cellAspect == GalleryLimits.cellAspects.upperBound)
-    #expect(screen(cellAspect: 0).cellAspect == GalleryLimits.cellAspects.lowerBound)
-    #expect(screen(cellAspect: .nan).cellAspect == 2)
+    #expect(screen(cellAspect: 1e9).geometry.cellAspect == GalleryLimits.cellAspects.upperBound)
+    #expect(screen(cellAspect: 0).geometry.cellAspect == GalleryLimits.cellAspects.lowerBound)
+    #expect(screen(cellAspect: .nan).geometry.cellAspect == 2)
   }
 }

@@ -60,7 +60,7 @@ struct FindingAndDetailTests {
     press(screen, .backspace)
     #expect(screen.feed.items.count == 3)  // "MA": no June or April photo has it
     press(screen, .enter)
-    #expect(screen.filterInput == nil)
+    #expect(screen.modes.filterInput == nil)
     rows = local.text(screen)
     #expect(rows.last?.contains("filter “MA” · Esc shows all") == true)
     press(screen, .character("l"))
@@ -221,13 +221,13 @@ struct FindingAndDetailTests {
     #expect(screen.selected == 2)
     #expect(local.text(screen).contains { $0.contains("s stop the slideshow") })
     press(screen, .character("s"))
-    #expect(screen.slideshow == nil)
+    #expect(screen.modes.slideshow.running == nil)
     #expect(!screen.advanceSlideshow(at: start + .seconds(60)))
     #expect(screen.selected == 2)
     // Esc ends a slideshow with the view.
     screen.startSlideshow(interval: .seconds(5), now: start)
     press(screen, .escape)
-    #expect(screen.slideshow == nil)
+    #expect(screen.modes.slideshow.running == nil)
   }
 
   @Test func keyHandlerKeysAreNamedAsNsxivNamesThem() {

@@ -189,8 +189,8 @@ struct LocalGalleryTests {
     let (screen, library) = makeScreen(walker, headers: [path: header])
     var written: [[UInt8]] = []
     var opened: [String] = []
-    screen.writeToTerminal = { written.append($0) }
-    screen.openExternally = {
+    screen.services.writeToTerminal = { written.append($0) }
+    screen.services.openExternally = {
       opened.append($0); return "opened with xdg-open"
     }
     let walk = Task { await screen.start() }
@@ -224,7 +224,7 @@ struct LocalGalleryTests {
   @Test func theDetailImageIsRequestedAtTheBoxsPixelSizeNotTheTiles() async throws {
     let walker = ControlledWalker()
     let (screen, _) = makeScreen(walker)
-    screen.cellPixels = PixelSize(width: 10, height: 20)
+    screen.geometry.cellPixels = PixelSize(width: 10, height: 20)
     let walk = Task { await screen.start() }
     walker.release(WalkBatch(files: [Self.file("a.jpg", "2024:06:01 08:00:00")], finished: true))
     await walk.value

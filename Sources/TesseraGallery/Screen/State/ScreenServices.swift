@@ -1,0 +1,18 @@
+import TesseraPhotoLibrary
+
+/// What the screen acts on outside itself, set by the launcher and the run loop (and by tests,
+/// with stand-ins): the terminal between frames, the desktop's opener, the key-handler, the
+/// Trash, and the run loop's wake-up.
+@MainActor
+struct ScreenServices {
+  /// Writes bytes to the terminal between frames (OSC 52 for `y`).
+  var writeToTerminal: (@MainActor ([UInt8]) -> Void)?
+  /// Runs `xdg-open` (or a test's stand-in) on a path; answers what to tell the person.
+  var openExternally: @MainActor (String) -> String = { ExternalOpener.open($0) }
+  /// Runs the key-handler; the run loop lends it the terminal.
+  var keyHandler = KeyHandler()
+  /// Moves photos to the Trash and back (`d`, `u`).
+  var trash = FreedesktopTrash()
+  /// Called when `needsDisplay` turns true.
+  var onNeedsDisplay: (@MainActor () -> Void)?
+}
