@@ -223,7 +223,11 @@ struct KittyLayer {
         id: key.id, placement: key.placement, columns: geometry.columns, rows: geometry.rows,
         source: geometry.source, passthrough: false, into: &out)
     }
-    for key in placed.keys where next[key] == nil {
+    // In id order: the same frames write the same bytes, whatever the dictionary's order.
+    let left = placed.keys.filter { next[$0] == nil }.sorted {
+      ($0.id, $0.placement) < ($1.id, $1.placement)
+    }
+    for key in left {
       KittyCommands.hide(
         id: key.id, placement: key.placement, passthrough: passthrough, into: &out)
     }

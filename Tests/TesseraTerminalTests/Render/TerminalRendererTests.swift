@@ -73,6 +73,27 @@ import Testing
     #expect(renderer.statistics.imageConversions == 1)
   }
 
+  /// Tiles that leave together are hidden in id order: the same frames write the same bytes
+  /// on every run (a dictionary's order would not).
+  @Test func kittyHidesWhatLeftInIDOrder() throws {
+    let frame = Self.placeholderFrame()
+    var outputs: Set<String> = []
+    for _ in 0..<8 {
+      let renderer = TerminalRenderer(graphics: .kitty)
+      let tiles = try (1...6).map { id in
+        try Self.image(UInt64(id), at: CellRect(x: id, y: 1, width: 1, height: 1))
+      }
+      _ = renderer.render(frame, images: tiles)
+      let gone = Self.text(renderer.render(frame, images: []))
+      outputs.insert(gone)
+      let ids = gone.split(separator: "\u{1B}_G").compactMap { command in
+        command.split(separator: ",").first { $0.hasPrefix("i=") }.flatMap { Int($0.dropFirst(2)) }
+      }
+      #expect(ids == ids.sorted() && ids.count == 6, "\(gone)")
+    }
+    #expect(outputs.count == 1)
+  }
+
   @Test func kittyUploadsOnceThenMovesHidesAndShowsAgainWithoutUploading() throws {
     let renderer = TerminalRenderer(graphics: .kitty)
     let frame = Self.placeholderFrame()
