@@ -166,7 +166,7 @@ let package = Package(
     .target(
       name: "TesseraGallery",
       dependencies: [
-        "TesseraPhotoFormats",
+        "TesseraGeometry", "TesseraPhotoFormats",
         "TesseraImages", "TesseraCollection", "TesseraImageBinding", "TesseraFeeds",
         "TesseraPhotoLibrary", "TesseraServer", "TesseraTerminal", "TesseraUtilities",
       ]

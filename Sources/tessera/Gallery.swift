@@ -75,7 +75,7 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
   var noDiskCache = false
   @Flag(
     name: [.customShort("i"), .customLong("stdin")],
-    help: "Show the files named on standard input, one a line, in that order.")
+    help: "Show the files named on standard input, one a line, in that order, as they arrive.")
   var readStdin = false
   @Flag(
     name: [.customShort("o"), .customLong("print-marked")],

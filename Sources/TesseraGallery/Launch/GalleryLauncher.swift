@@ -23,14 +23,18 @@ package struct GalleryLauncher {
       throw GalleryError(description: "tessera gallery needs a terminal (/dev/tty)")
     }
     defer { close(tty) }
-    var given: StandardInputPaths?
+    var given: StandardInputWalker?
     if options.readStdin {
-      // Blocking reads and a stat per name: off the main actor.
-      let nullSeparated = options.nullSeparated
-      given = try await Task.detached(priority: .userInitiated) {
-        () throws(GalleryError) -> StandardInputPaths in
-        try StandardInputPaths.read(from: STDIN_FILENO, nullSeparated: nullSeparated)
-      }.value
+      guard isatty(STDIN_FILENO) == 0 else {
+        throw GalleryError(
+          description: "-i reads the files to show from standard input: pipe them in "
+            + "(find ~/Pictures -name '*.jpg' | tessera -i)")
+      }
+      // Walked as it arrives, on the library's walking thread: the first photos show while
+      // the program writing the names still runs.
+      given = StandardInputWalker(
+        descriptor: STDIN_FILENO, nullSeparated: options.nullSeparated,
+        report: StandardInputReport())
     }
     var server: FeedServer?
     let feed = try await makeFeed(startingServer: &server, given: given)
@@ -46,7 +50,7 @@ package struct GalleryLauncher {
       }
     }
     do {
-      printed = try await show(feed, on: tty, notice: given?.notice)
+      printed = try await show(feed, on: tty, standardInput: given?.report)
     } catch {
       restoreStandardError()
       await server?.stop()
@@ -63,7 +67,9 @@ package struct GalleryLauncher {
 
   /// Runs the screen on the terminal `tty` until the person quits; the terminal is restored
   /// however it ends. Returns the paths to print (`q`, a pick), nil after Ctrl-C.
-  private func show(_ feed: GalleryFeed, on tty: Int32, notice: String?) async throws -> [String]? {
+  private func show(
+    _ feed: GalleryFeed, on tty: Int32, standardInput: StandardInputReport?
+  ) async throws -> [String]? {
     // The feed starts loading first: a folder's walk (and a second look's stored facts) go on
     // on their own thread while the terminal answers its capability queries, a round trip
     // that over SSH is the network's. Its batches reach the main actor once the screen exists.
@@ -94,7 +100,14 @@ package struct GalleryLauncher {
     }
     // What would make images work here (tmux's passthrough off), or what standard input held
     // that is not a photo, said once.
-    screen.status.message = notice ?? capabilities.advice.first
+    screen.status.message = capabilities.advice.first
+    standardInput?.whenFinished { notice in
+      guard let notice else { return }
+      Task { @MainActor in
+        screen.status.message = notice
+        screen.needsDisplay = true
+      }
+    }
     await GalleryRunLoop(
       session: session, renderer: renderer, screen: screen, capabilities: capabilities
     ).run()
@@ -113,20 +126,20 @@ package struct GalleryLauncher {
   }
 
   private func makeFeed(
-    startingServer server: inout FeedServer?, given: StandardInputPaths?
+    startingServer server: inout FeedServer?, given: StandardInputWalker?
   ) async throws -> GalleryFeed {
     let users: Bool
-    let sources = try given.map { .local($0.paths) } ?? GallerySources(options: options)
-    switch sources {
-    case .local(let paths) where given != nil:
+    if let given {
       let options = options
-      return GalleryFeed(title: "\(paths.count) photos from standard input") {
+      return GalleryFeed(title: "photos from standard input") {
         PhotoLibrary(
-          walker: FolderWalker(roots: paths, maxDepth: 0, includeHidden: true),
+          walker: given,
           ordering: PhotoOrdering(
             sort: options.sort ?? .given, reverse: options.reverse, grouping: options.sections),
           facts: options.noDiskCache ? nil : PhotoFactsStore())
       }
+    }
+    switch try GallerySources(options: options) {
     case .local(let paths):
       let options = options
       let title = paths.count == 1 ? paths[0] : "\(paths[0]) and \(paths.count - 1) more"

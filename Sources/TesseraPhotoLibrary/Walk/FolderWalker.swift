@@ -227,7 +227,7 @@ public struct FolderWalker: FileWalking {
 
   /// Whether `name`'s extension (after the last dot, not a leading one) is an image's.
   /// O(name), on its UTF-8 bytes: a walk asks it of every entry.
-  static func isImageName(_ name: String, videos: Bool = false) -> Bool {
+  package static func isImageName(_ name: String, videos: Bool = false) -> Bool {
     let bytes = name.utf8
     guard let dot = bytes.lastIndex(of: 0x2E), dot != bytes.startIndex else { return false }
     let suffix = bytes[bytes.index(after: dot)...]
@@ -247,7 +247,8 @@ public struct FolderWalker: FileWalking {
     return path
   }
 
-  private static func file(_ path: String, _ info: stat) -> WalkedFile {
+  /// The walked file at `path` whose `stat` is `info`: its size and modification time.
+  package static func file(_ path: String, _ info: stat) -> WalkedFile {
     #if canImport(Darwin)
       let time = info.st_mtimespec
     #else

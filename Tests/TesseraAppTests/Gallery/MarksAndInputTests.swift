@@ -1,11 +1,13 @@
 import Foundation
+import TesseraPhotoLibrary
 import TesseraTestSupport
+import TesseraUtilities
 import Testing
 
 @testable import TesseraGallery
 
 /// Marks as keys make them, and standard input's names as `-i` reads them.
-@Suite struct MarksAndInputTests {
+@Suite(.timeLimit(.minutes(1))) struct MarksAndInputTests {
   static let ids = ["a", "b", "c", "d", "e"]
 
   @Test func markToggleRangeAndInvert() {
@@ -45,14 +47,72 @@ import Testing
     let lines =
       [path("one.jpg"), path("three.txt"), "", path("missing.jpg"), path("Two.PNG")]
       .joined(separator: "\r\n") + "\n" + path("folder.jpg") + "\n"
-    let parsed = StandardInputPaths.parse(Array(lines.utf8), nullSeparated: false)
-    #expect(parsed.paths == [path("one.jpg"), path("Two.PNG")])
-    #expect(parsed.rejected == 3)
-    #expect(parsed.notice == "3 lines of standard input are not readable image files")
+    let (files, notice) = try Self.walk(Array(lines.utf8), nullSeparated: false)
+    #expect(files == [path("one.jpg"), path("Two.PNG")])
+    #expect(notice == "3 lines of standard input are not readable image files")
     // NUL-separated names may hold newlines.
     let nul = [path("weird\nname.jpg"), path("one.jpg")].joined(separator: "\u{0}") + "\u{0}"
-    let parsedNul = StandardInputPaths.parse(Array(nul.utf8), nullSeparated: true)
-    #expect(parsedNul.paths == [path("weird\nname.jpg"), path("one.jpg")])
-    #expect(parsedNul.notice == nil)
+    let (nulFiles, nulNotice) = try Self.walk(Array(nul.utf8), nullSeparated: true)
+    #expect(nulFiles == [path("weird\nname.jpg"), path("one.jpg")])
+    #expect(nulNotice == nil)
+  }
+
+  /// `bytes` through a pipe to `StandardInputWalker`: the files walked and the notice.
+  static func walk(_ bytes: [UInt8], nullSeparated: Bool) throws -> ([String], String?) {
+    let pipe = Pipe()
+    try pipe.fileHandleForWriting.write(contentsOf: Data(bytes))
+    try pipe.fileHandleForWriting.close()
+    let report = StandardInputReport()
+    let walker = StandardInputWalker(
+      descriptor: pipe.fileHandleForReading.fileDescriptor, nullSeparated: nullSeparated,
+      report: report)
+    var files: [String] = []
+    walker.walk { batch in
+      files += batch.files.map(\.path)
+      return true
+    }
+    let notice = Locked<String??>(nil)
+    report.whenFinished { said in notice.withLock { $0 = .some(said) } }
+    return (files, notice.withLock { $0 } ?? "never finished")
+  }
+
+  /// The first names are walked while the writer is still writing: a batch arrives before
+  /// the pipe is closed (the walk waits on the pipe, not on a clock), and the rest after.
+  @Test func standardInputIsWalkedAsItArrives() async throws {
+    let root = TemporaryFolder.make(prefix: "tessera-stdin")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let paths = try (1...3).map { index in
+      let url = root.appendingPathComponent("\(index).jpg")
+      try Data([0xFF]).write(to: url)
+      return url.path
+    }
+    let pipe = Pipe()
+    let walker = StandardInputWalker(
+      descriptor: pipe.fileHandleForReading.fileDescriptor, nullSeparated: false,
+      report: StandardInputReport())
+    let (batches, continuation) = AsyncStream<WalkBatch>.makeStream()
+    let walking = Thread {
+      walker.walk { batch in
+        continuation.yield(batch)
+        return true
+      }
+      continuation.finish()
+    }
+    walking.start()
+    var iterator = batches.makeAsyncIterator()
+    try pipe.fileHandleForWriting.write(contentsOf: Data((paths[0] + "\n").utf8))
+    let first = await iterator.next()
+    #expect(first?.files.map(\.path) == [paths[0]])
+    #expect(first?.finished == false)
+    try pipe.fileHandleForWriting.write(contentsOf: Data((paths[1] + "\n" + paths[2]).utf8))
+    try pipe.fileHandleForWriting.close()
+    var rest: [String] = []
+    var finished = false
+    while let batch = await iterator.next() {
+      rest += batch.files.map(\.path)
+      finished = finished || batch.finished
+    }
+    #expect(rest == [paths[1], paths[2]])
+    #expect(finished)
   }
 }
