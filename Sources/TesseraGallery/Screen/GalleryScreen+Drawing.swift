@@ -30,9 +30,12 @@ extension GalleryScreen {
     static let placeholder = CellStyle(
       foreground: .rgb(120, 120, 120), background: .rgb(28, 28, 32))
     static let failure = CellStyle(foreground: .rgb(255, 110, 110), background: .rgb(45, 20, 20))
-    static let error = CellStyle(foreground: .rgb(255, 110, 110), attributes: [.bold])
+    /// A red of luminance 0.18 (rgb 220, 50, 50): 4.6:1 on black and on white.
+    static let error = CellStyle(foreground: .rgb(220, 50, 50), attributes: [.bold])
     static let dim = CellStyle(foreground: .rgb(118, 118, 118))
-    static let title = CellStyle(foreground: .rgb(255, 255, 255), attributes: [.bold])
+    /// Month headers and titles: bold in the terminal's own foreground, which reads on its
+    /// own background whatever the theme (white was invisible on xterm's black-on-white).
+    static let title = CellStyle(attributes: [.bold])
   }
 
   /// The viewport's rows on screen: everything between the two bars.

@@ -23,7 +23,10 @@ struct PaletteContrastTests {
     return (max(x, y) + 0.05) / (min(x, y) + 0.05)
   }
 
-  @Test(arguments: [("dim", Palette.dim), ("caption", Palette.caption)])
+  @Test(arguments: [
+    ("dim", Palette.dim), ("caption", Palette.caption), ("title", Palette.title),
+    ("error", Palette.error),
+  ])
   func secondaryTextReadsOnBlackAndOnWhite(name: String, style: CellStyle) {
     #expect(style.background == .terminalDefault, "\(name) sits on the terminal's background")
     guard case .rgb(let color) = style.foreground else { return }  // the terminal's own pair

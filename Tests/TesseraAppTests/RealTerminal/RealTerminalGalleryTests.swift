@@ -37,6 +37,10 @@ enum RealTerminalTests {
       try PinnedHeaderScenario.run(.xterm)
     }
 
+    @Test func onBlackOnWhiteTheMonthHeaderReads() throws {
+      try LightBackgroundScenario.run(.xterm)
+    }
+
     /// Sixel through tmux's passthrough (tmux 3.3 draws no sixel itself).
     @Test func insideTmuxThroughPassthrough() throws {
       try RealTerminalScenarios.insideTmux(.xterm)

@@ -131,13 +131,21 @@ final class RealTerminal {
   /// Where `script` records the gallery's output, for a terminal that cannot tell its text.
   private var record: String?
 
+  /// The terminal's own colours: the tests' (white on magenta, which no picture or text is)
+  /// or black on white (xterm's default, and many people's light theme; xterm only).
+  enum Colours {
+    case tests
+    case blackOnWhite
+  }
+
   /// Starts `tessera` with `arguments` in a `columns`×`rows` terminal of `kind`; with
   /// `insideTmux`, in a tmux session (passthrough allowed) inside that terminal.
   init(
     _ kind: RealTerminalKind, arguments: [String], columns: Int, rows: Int,
-    insideTmux: Bool = false
+    insideTmux: Bool = false, colours: Colours = .tests
   ) throws {
     self.kind = kind
+    self.colours = colours
     self.columns = columns
     self.rows = rows
     folder = TemporaryFolder.make(prefix: "tessera-rt")
@@ -204,6 +212,8 @@ final class RealTerminal {
     try? FileManager.default.removeItem(at: folder)
   }
 
+  private let colours: Colours
+
   private var kittySocket: String { "unix:" + folder.appendingPathComponent("kitty.sock").path }
   private var xtermDumpPrefix: String { folder.appendingPathComponent("screen").path }
 
@@ -213,15 +223,18 @@ final class RealTerminal {
       return [
         "xterm", "-ti", "vt340", "-geometry", "\(columns)x\(rows)+0+0", "-b", "0", "-bw", "0",
         "-fn", "6x13",
-        "-bg", RealTerminalScreen.backgroundHex, "-fg", "white",
-        "-xrm", "XTerm*maxGraphicSize: 4000x4000",
-        "-xrm", "XTerm*numColorRegisters: 1024",
-        // F12 writes the screen's text to a file (the tests' way to read captions).
-        "-xrm", "XTerm*printFileImmediate: \(xtermDumpPrefix)",
-        "-xrm", "XTerm*printModeImmediate: 0",
-        "-xrm", "XTerm.vt100.translations: #override <Key>F12: print-immediate()",
-        "-e",
-      ] + program
+      ]
+        + (colours == .tests
+          ? ["-bg", RealTerminalScreen.backgroundHex, "-fg", "white"]
+          : ["-bg", "white", "-fg", "black"]) + [
+          "-xrm", "XTerm*maxGraphicSize: 4000x4000",
+          "-xrm", "XTerm*numColorRegisters: 1024",
+          // F12 writes the screen's text to a file (the tests' way to read captions).
+          "-xrm", "XTerm*printFileImmediate: \(xtermDumpPrefix)",
+          "-xrm", "XTerm*printModeImmediate: 0",
+          "-xrm", "XTerm.vt100.translations: #override <Key>F12: print-immediate()",
+          "-e",
+        ] + program
     case .mlterm:
       return [
         "mlterm", "--geometry", "\(columns)x\(rows)+0+0", "--border=0", "--sb=false",
