@@ -55,8 +55,21 @@ struct InlineImageLayer {
     var image: ResampleKey
     var x: Int
     var y: Int
-    /// The placement's clip: the pieces of one image around an overlay are distinct.
+    /// The placement's clip: the pieces of one image around an overlay are distinct wants.
     var clip: CellRect?
+
+    /// The image at its place, whatever the clip: a cell shows the same pixels of it whether
+    /// the tile is whole or cut into pieces around an overlay, so the pieces of a tile already
+    /// on the screen cost nothing when an overlay opens, and closing it draws only the cells
+    /// it covered.
+    var place: Place { Place(image: image, x: x, y: y) }
+  }
+
+  /// An image at a place, without the clip (``Identity/place``).
+  struct Place: Hashable {
+    var image: ResampleKey
+    var x: Int
+    var y: Int
   }
 
   /// Cells of the screen showing the part of an image that belongs there.
@@ -193,19 +206,21 @@ struct InlineImageLayer {
     }
     // Fragments of images not wanted here any more are wiped by the text diff.
     let shown = policy == .none ? [] : wants
-    var wanted: [Identity: CellRect] = [:]
-    for want in shown { wanted[want.identity] = want.visible }
-    var kept: [Identity: [CellRect]] = [:]
+    // Every visible rectangle wanted of an image at its place (one per piece around an
+    // overlay); a fragment on screen is kept where any of them wants it.
+    var wanted: [Place: [CellRect]] = [:]
+    for want in shown { wanted[want.identity.place, default: []].append(want.visible) }
+    var kept: [Place: [CellRect]] = [:]
     for fragment in onScreen {
       let cells = fragment.cells.intersection(screen)
       guard !cells.isEmpty else { continue }
-      guard let visible = wanted[fragment.identity] else {
+      guard let visibles = wanted[fragment.identity.place] else {
         Self.mark(cells, in: &damage, width: width)
         continue
       }
-      let inside = cells.intersection(visible)
-      if inside != cells { Self.markOutside(cells, of: inside, in: &damage, width: width) }
-      if !inside.isEmpty { kept[fragment.identity, default: []].append(inside) }
+      let insides = visibles.map { cells.intersection($0) }.filter { !$0.isEmpty }
+      Self.markOutside(cells, of: insides, in: &damage, width: width)
+      kept[fragment.identity.place, default: []].append(contentsOf: insides)
     }
     if policy == .none { statistics.imagesDeferred += wants.count }
     var draws: [Draw] = []
@@ -216,7 +231,9 @@ struct InlineImageLayer {
     for want in shown {
       let visible = want.visible
       var covered = [Bool](repeating: false, count: visible.width * visible.height)
-      for cells in kept[want.identity] ?? [] {
+      let keptHere = (kept[want.identity.place] ?? []).map { $0.intersection(visible) }
+        .filter { !$0.isEmpty }
+      for cells in keptHere {
         for row in cells.y..<cells.maxY {
           for column in cells.x..<cells.maxX
           where !written(column, row) && !painted[row * width + column] {
@@ -251,7 +268,7 @@ struct InlineImageLayer {
       } else {
         // Deferred: what is already there and untouched stays; the rest shows the text.
         statistics.imagesDeferred += 1
-        for cells in kept[identity] ?? [] {
+        for cells in keptHere {
           if Self.anyWritten(cells, { written($0, $1) || painted[$1 * width + $0] }) {
             Self.mark(cells, in: &damage, width: width)
           } else {
@@ -421,12 +438,14 @@ struct InlineImageLayer {
     }
   }
 
-  /// Marks the cells of `rect` outside `inside` damaged.
+  /// Marks the cells of `rect` outside every one of `insides` damaged.
+  /// O(cells × insides), the insides a tile's pieces (at most four per overlay).
   private static func markOutside(
-    _ rect: CellRect, of inside: CellRect, in damage: inout [Bool], width: Int
+    _ rect: CellRect, of insides: [CellRect], in damage: inout [Bool], width: Int
   ) {
     for row in rect.y..<rect.maxY {
-      for column in rect.x..<rect.maxX where !inside.contains(x: column, y: row) {
+      for column in rect.x..<rect.maxX
+      where !insides.contains(where: { $0.contains(x: column, y: row) }) {
         damage[row * width + column] = true
       }
     }

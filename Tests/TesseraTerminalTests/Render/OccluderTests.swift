@@ -52,6 +52,51 @@ import Testing
     }
   }
 
+  /// Sixel (issue 34): opening a card over a screen of tiles sends no image byte (the pieces
+  /// around it are already on the screen), and closing it sends only the cells it covered —
+  /// at most the bytes of the tiles under it, not the screen's. Before, both re-sent every
+  /// tile the card touched, whole.
+  @Test func sixelOverlayOpenAndCloseCostOnlyTheCoveredCells() throws {
+    let cell = SixelScrollTests.cell
+    let renderer = TerminalRenderer(graphics: .sixel, cellPixelSize: cell)
+    // A 3×2 grid of 10×4 tiles on a 32×12 screen, the card over the middle of it.
+    let tiles = (0..<6).map { index in
+      ImagePlacement(
+        imageID: UInt64(index + 1), bitmap: SixelScrollTests.bitmaps[index],
+        rect: CellRect(x: 1 + (index % 3) * 10, y: 1 + (index / 3) * 5, width: 10, height: 4))
+    }
+    var grid = FrameBuffer(width: 32, height: 12)
+    grid.put("grid", x: 0, y: 0)
+    let first = renderer.render(grid, images: tiles)
+    let card = CellRect(x: 8, y: 3, width: 12, height: 5)
+    var withCard = grid
+    withCard.fill(card, with: Cell("#"))
+    let open = renderer.render(withCard, images: tiles, occluders: [card])
+    #expect(
+      TerminalRendererTests.count("\u{1B}P", in: open) == 0,
+      "opening the card sent \(open.count) bytes with sixel data")
+    let close = renderer.render(grid, images: tiles)
+    let covered = tiles.filter { !$0.rect.intersection(card).isEmpty }
+    // Each tile drawn whole costs about a sixth of the first frame; the card touched four.
+    #expect(covered.count == 4)
+    #expect(
+      close.count * tiles.count <= first.count * covered.count,
+      "closing sent \(close.count) bytes; the first frame of \(tiles.count) tiles was \(first.count)"
+    )
+    // And what shows is whole again.
+    var terminal = SixelTerminal(columns: 32, rows: 12, cell: cell)
+    terminal.apply(first)
+    terminal.apply(open)
+    terminal.apply(close)
+    for tile in tiles {
+      for y in tile.rect.y..<tile.rect.maxY {
+        for x in tile.rect.x..<tile.rect.maxX {
+          #expect(terminal.pixels(ofCell: x, y).contains { $0 != 0 }, "cell (\(x),\(y))")
+        }
+      }
+    }
+  }
+
   /// Half blocks: the box's cells are the frame's own (the overlay's text).
   @Test func blocksLeaveTheBoxsCells() {
     let renderer = TerminalRenderer(graphics: .blocks)
