@@ -46,7 +46,8 @@ let package = Package(
     // the decoder's allow-list and the signature check read, and the parsers behind it
     // (EXIF/TIFF, JPEG segments, RAW previews). `package` access, no product.
     .target(
-      name: "TesseraPhotoFormats", dependencies: ["CExempi", "CVipsShim", "TesseraUtilities"]),
+      name: "TesseraPhotoFormats",
+      dependencies: ["CExempi", "CVipsShim", "TesseraGeometry", "TesseraUtilities"]),
     // Exempi (Debian: libexempi-dev), Adobe's XMP Toolkit behind a C API: XMP read as the
     // RDF/XML it is, namespaces and all, and (for culling) written back keeping every property.
     .systemLibrary(
@@ -254,8 +255,8 @@ let package = Package(
     .testTarget(
       name: "TesseraFeedsTests",
       dependencies: [
-        "TesseraFeeds", "TesseraImageSynthesis", "TesseraPhotoLibrary", "TesseraServer",
-        "TesseraTestSupport",
+        "TesseraFeeds", "TesseraImageSynthesis", "TesseraPhotoFormats", "TesseraPhotoLibrary",
+        "TesseraServer", "TesseraTestSupport",
       ]),
     .testTarget(
       name: "TesseraImageSynthesisTests",

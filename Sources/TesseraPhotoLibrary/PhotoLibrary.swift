@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TesseraPhotoFormats
 import TesseraUtilities
 
 #if canImport(Glibc)

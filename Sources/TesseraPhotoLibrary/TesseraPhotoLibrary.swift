@@ -4,4 +4,9 @@
 
 @_exported import TesseraGeometry
 
+// What a photo's header says, read by TesseraPhotoFormats' parsers: part of this product's
+// public API as before they moved there.
+@_exported import struct TesseraPhotoFormats.ExifFacts
+@_exported import enum TesseraPhotoFormats.ExifReader
+@_exported import struct TesseraPhotoFormats.WallClockTime
 @_exported import enum TesseraUtilities.FeedLimits

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotoFormats
 import TesseraPhotoLibrary
 import TesseraServer
 import TesseraTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraImageSynthesis
+import TesseraPhotoFormats
 import TesseraPhotoLibrary
 import TesseraTestSupport
 import Testing

@@ -2,7 +2,7 @@ import TesseraUtilities
 
 /// The TIFF structure that holds a photo's EXIF, read from hostile bytes: a JPEG's APP1
 /// `Exif\0\0` segment, or a TIFF file's own header. The folder walk reads dates and the
-/// camera from it (`ExifReader` in TesseraFeeds); the pipeline finds the thumbnail a camera
+/// camera from it (`ExifReader`); the pipeline finds the thumbnail a camera
 /// embeds in it (IFD1).
 ///
 /// Every offset and count from the bytes is checked against the bytes that are there before

@@ -18,7 +18,7 @@ struct RawBox {
 /// header at a time: a CR3's boxes are a few KiB of structure around 20–80 MB of data that is
 /// never read.
 ///
-/// The same header rules as `ISOBoxes` in TesseraPhotoLibrary (which walks bytes already in
+/// The same header rules as `ISOBoxes` (`HEIF/HEIFBoxes.swift`, which walks bytes already in
 /// memory); here the bytes come through the reader's budget. A box that claims more than its
 /// container holds ends the walk (it is not returned); at the file's top level that marks the
 /// file as cut short.

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// Every photo of a walk as a fixed-size record in a `PagedArray`: no allocation of its own

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotoFormats
 import TesseraUtilities
 
 /// What Tessera learnt from local photos' headers (pixel size, date taken, camera,

@@ -1,4 +1,6 @@
 import Foundation
+import TesseraGeometry
+import TesseraPhotoFormats
 import TesseraUtilities
 
 #if canImport(Glibc)
@@ -57,5 +59,16 @@ package enum LocalFile {
         case .unreadable(let reason): .unreadable(reason)
         }
       }
+  }
+}
+
+extension ImageHeader {
+  /// The pixel size of a local file, read through `LocalFile` (no symlinks, no FIFOs, size
+  /// checked on the descriptor). Blocking: call it off the cooperative pool.
+  package static func pixelSize(of file: URL) -> PixelSize? {
+    let read = LocalFile.readPrefix(
+      path: file.path, limit: FeedLimits.maxHeaderBytes, maxFileSize: FeedLimits.maxLocalFileBytes)
+    guard case .success(let prefix) = read else { return nil }
+    return pixelSize(prefix.bytes)
   }
 }

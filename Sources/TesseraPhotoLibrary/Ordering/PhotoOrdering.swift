@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotoFormats
 
 /// What a local photo is sorted by.
 public enum PhotoSort: String, CaseIterable, Sendable {

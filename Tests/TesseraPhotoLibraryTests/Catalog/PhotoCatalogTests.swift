@@ -2,6 +2,7 @@ import Foundation
 import TesseraGeometry
 import Testing
 
+@testable import TesseraPhotoFormats
 @testable import TesseraPhotoLibrary
 
 @Suite struct PhotoCatalogTests {

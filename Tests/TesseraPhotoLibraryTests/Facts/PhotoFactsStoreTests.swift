@@ -3,6 +3,7 @@ import TesseraTestSupport
 import TesseraUtilities
 import Testing
 
+@testable import TesseraPhotoFormats
 @testable import TesseraPhotoLibrary
 
 @Suite(.timeLimit(.minutes(1))) struct PhotoFactsStoreTests {

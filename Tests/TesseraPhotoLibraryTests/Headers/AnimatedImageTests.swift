@@ -2,6 +2,7 @@ import Foundation
 import TesseraTestSupport
 import Testing
 
+@testable import TesseraPhotoFormats
 @testable import TesseraPhotoLibrary
 
 @Suite(.timeLimit(.minutes(1))) struct AnimatedImageTests {

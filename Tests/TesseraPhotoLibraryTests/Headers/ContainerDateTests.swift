@@ -1,9 +1,9 @@
 import Foundation
-import TesseraPhotoFormats
 import TesseraTestSupport
 import TesseraUtilities
 import Testing
 
+@testable import TesseraPhotoFormats
 @testable import TesseraPhotoLibrary
 
 /// PNG, WebP and JPEG XL files made by libvips, with EXIF, XMP and IPTC spliced in as the

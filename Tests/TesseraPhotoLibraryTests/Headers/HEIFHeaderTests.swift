@@ -1,9 +1,9 @@
 import Foundation
-import TesseraPhotoFormats
 import TesseraTestSupport
 import TesseraUtilities
 import Testing
 
+@testable import TesseraPhotoFormats
 @testable import TesseraPhotoLibrary
 
 /// HEIC and AVIF photos written by libvips: their date taken, camera and size read from the

@@ -1,9 +1,9 @@
 import Foundation
-import TesseraPhotoFormats
 import TesseraTestSupport
 import TesseraUtilities
 import Testing
 
+@testable import TesseraPhotoFormats
 @testable import TesseraPhotoLibrary
 
 /// Forged HEIF boxes: every count, size and offset a file states is checked before it is used,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TesseraPhotoFormats
 @testable import TesseraPhotoLibrary
 
 /// Matroska and WebM headers built element by element: Info with and without Duration and

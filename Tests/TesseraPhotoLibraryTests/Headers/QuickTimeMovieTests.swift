@@ -2,6 +2,7 @@ import Foundation
 import TesseraTestSupport
 import Testing
 
+@testable import TesseraPhotoFormats
 @testable import TesseraPhotoLibrary
 
 /// MP4 and QuickTime movie headers built box by box: both `mvhd` versions, `moov` before and

@@ -3,6 +3,7 @@ import TesseraTestSupport
 import TesseraUtilities
 import Testing
 
+@testable import TesseraPhotoFormats
 @testable import TesseraPhotoLibrary
 
 /// Dates exiftool finds and the header reader did not: a TIFF's XMP and IPTC tags, a date in

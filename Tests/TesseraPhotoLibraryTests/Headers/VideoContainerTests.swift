@@ -2,6 +2,7 @@ import Foundation
 import TesseraUtilities
 import Testing
 
+@testable import TesseraPhotoFormats
 @testable import TesseraPhotoLibrary
 
 /// Which container a file's first bytes are, AVI's main header, and the bounds every

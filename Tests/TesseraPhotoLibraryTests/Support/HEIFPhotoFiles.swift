@@ -3,6 +3,7 @@ import Foundation
 import TesseraTestSupport
 import TesseraUtilities
 
+@testable import TesseraPhotoFormats
 @testable import TesseraPhotoLibrary
 
 /// Real HEIC and AVIF files for the header tests, written by libvips' heifsave (libheif with

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraTestSupport
 
+@testable import TesseraPhotoFormats
 @testable import TesseraPhotoLibrary
 
 /// 2021-06-05 10:20:30 UTC, the creation time every fixture and generated clip carries.

@@ -1,5 +1,4 @@
 import Foundation
-import TesseraPhotoFormats
 
 /// The date taken in an XMP packet, read from the packet parsed as XML with its namespaces
 /// (`XMPPacket`, Exempi): a date in a comment, in a caption's text, or in a property of the

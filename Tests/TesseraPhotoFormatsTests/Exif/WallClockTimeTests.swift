@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TesseraPhotoLibrary
+@testable import TesseraPhotoFormats
 
 /// EXIF's dates read as a camera's clock shows them, to the second.
 @Suite struct WallClockTimeTests {

@@ -2,7 +2,7 @@ import Foundation
 import TesseraTestSupport
 import Testing
 
-@testable import TesseraPhotoLibrary
+@testable import TesseraPhotoFormats
 
 /// XMP dates read as XML with namespaces: what a scan of the text took for the date taken
 /// (a comment, a caption, another namespace's property of the same name) is not, and what it

@@ -1,4 +1,3 @@
-import TesseraPhotoFormats
 import TesseraUtilities
 
 /// A WebP file's metadata chunks: `EXIF` (a TIFF structure, which some writers begin with
@@ -10,9 +9,9 @@ import TesseraUtilities
 /// and `LocalPhotoHeaderReader` reads on from there — a few chunk headers, not the pixels.
 ///
 /// - Complexity: O(chunks walked), at most `MetadataChunks.maxChunks`.
-enum WebPChunks {
+package enum WebPChunks {
   /// Longest metadata chunk read (header and payload).
-  static let maxChunkBytes = 64 * 1024 + 8
+  package static let maxChunkBytes = 64 * 1024 + 8
 
   private static let exif: FourCC = "EXIF"
   private static let xmp: FourCC = "XMP "
@@ -29,7 +28,7 @@ enum WebPChunks {
 
   /// The metadata in a WebP file's first `bytes`; `next` when VP8X flags metadata that lies
   /// past them.
-  static func metadata(_ bytes: [UInt8]) -> MetadataScan {
+  package static func metadata(_ bytes: [UInt8]) -> MetadataScan {
     guard ImageSignature(sniffing: bytes) == .webp else { return MetadataScan() }
     var scan = chunks(bytes, from: 12)
     if !flagsMetadata(bytes) { scan.next = nil }
@@ -37,7 +36,7 @@ enum WebPChunks {
   }
 
   /// The metadata chunks of a window of a WebP file that starts at a chunk's header (`from`).
-  static func chunks(_ bytes: [UInt8], from start: Int) -> MetadataScan {
+  package static func chunks(_ bytes: [UInt8], from start: Int) -> MetadataScan {
     let walk = MetadataChunks.walk(
       bytes, from: start, format: .riff, wanted: [exif, xmp], maxWanted: maxChunkBytes)
     var scan = MetadataScan(next: walk.next)

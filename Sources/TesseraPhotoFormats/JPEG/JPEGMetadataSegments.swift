@@ -1,4 +1,3 @@
-import TesseraPhotoFormats
 import TesseraUtilities
 
 /// A JPEG's XMP and IPTC blocks: the APP1 segment that starts `http://ns.adobe.com/xap/1.0/\0`

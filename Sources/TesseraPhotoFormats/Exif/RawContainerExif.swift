@@ -1,4 +1,3 @@
-import TesseraPhotoFormats
 import TesseraUtilities
 
 /// The EXIF of RAW files whose container is not a TIFF structure, so that `ExifReader` finds

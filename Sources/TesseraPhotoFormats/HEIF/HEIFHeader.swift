@@ -1,4 +1,4 @@
-import TesseraPhotoFormats
+import TesseraGeometry
 import TesseraUtilities
 
 /// What a HEIC or AVIF file's `meta` box says before anything is decoded: the primary image's
@@ -10,13 +10,13 @@ import TesseraUtilities
 /// heifload then drops EXIF's orientation, so EXIF orientation is never applied on top.
 ///
 /// - Complexity: O(bytes of `meta`), bounded by the `FeedLimits.maxHEIF…` limits.
-struct HEIFHeader: Equatable, Sendable {
+package struct HEIFHeader: Equatable, Sendable {
   /// Width × height as the primary image is shown, within `FeedLimits`; nil when unknown.
-  var pixelSize: PixelSize?
+  package var pixelSize: PixelSize?
   /// Where the primary image's Exif item lies in the file (offset from the file's start).
-  var exif: HEIFExtent?
+  package var exif: HEIFExtent?
 
-  init(pixelSize: PixelSize? = nil, exif: HEIFExtent? = nil) {
+  package init(pixelSize: PixelSize? = nil, exif: HEIFExtent? = nil) {
     self.pixelSize = pixelSize
     self.exif = exif
   }
@@ -24,7 +24,7 @@ struct HEIFHeader: Equatable, Sendable {
   /// The header of the HEIF file whose first bytes are `bytes`; nil when they are not a HEIF
   /// file (`ImageSignature` says HEIF or AVIF). A HEIF file whose `meta` cannot be read has
   /// an empty header: it is still HEIF, whose EXIF orientation must not turn it.
-  init?(bytes: [UInt8]) {
+  package init?(bytes: [UInt8]) {
     guard let format = ImageSignature(sniffing: bytes), format == .heif || format == .avif else {
       return nil
     }
@@ -40,7 +40,8 @@ struct HEIFHeader: Equatable, Sendable {
   /// Whether `bytes` (a HEIF file's first bytes, from its start) end inside a top-level box
   /// before any `meta`: then the offset of the box after it, where a phone that writes its
   /// media data first (Samsung) put `meta`; nil otherwise, or past `fileSize`.
-  static func boxAfterPrefix(_ bytes: [UInt8], from offset: Int = 0, fileSize: Int) -> Int? {
+  package static func boxAfterPrefix(_ bytes: [UInt8], from offset: Int = 0, fileSize: Int) -> Int?
+  {
     let top = ISOBoxes.children(of: 0..<bytes.count, in: bytes, depth: 0)
     guard !top.contains(where: { $0.type == "meta" }), let last = top.last, !last.complete,
       last.declaredEnd < UInt64(fileSize - offset)
@@ -50,7 +51,7 @@ struct HEIFHeader: Equatable, Sendable {
 
   /// The file's `ftyp` box, when it is the first: what makes bytes read further on a HEIF
   /// file again for `init(bytes:)`.
-  static func fileType(_ bytes: [UInt8]) -> [UInt8]? {
+  package static func fileType(_ bytes: [UInt8]) -> [UInt8]? {
     guard let first = ISOBoxes.children(of: 0..<bytes.count, in: bytes, depth: 0).first,
       first.type == "ftyp", first.complete
     else { return nil }
@@ -104,7 +105,7 @@ struct HEIFHeader: Equatable, Sendable {
   /// The TIFF structure in an Exif item's bytes: they start with a 4-byte big-endian offset
   /// from their fifth byte to the TIFF header (ISO/IEC 23008-12 A.2.1), which older writers
   /// left 0 before an `Exif\0\0` marker; nil when no TIFF header is where it is said to be.
-  static func tiff(inExifItem payload: [UInt8]) -> [UInt8]? {
+  package static func tiff(inExifItem payload: [UInt8]) -> [UInt8]? {
     var cursor = ByteCursor(payload, range: 0..<payload.count)
     guard let offset = cursor.u32() else { return nil }
     let marker: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]

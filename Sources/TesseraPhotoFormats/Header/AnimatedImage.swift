@@ -1,5 +1,3 @@
-import TesseraPhotoFormats
-
 /// Whether a file's first bytes are an animation the detail view plays: a GIF with two images
 /// or more (`GIFStructure`), a WebP with two frames or more (`WebPStructure`). When the bytes
 /// are only a prefix and end before a second frame could be seen, a GIF's loop extension or a
@@ -9,8 +7,8 @@ import TesseraPhotoFormats
 /// their first frame only, so no badge promises more.
 ///
 /// - Complexity: that of the GIF or WebP walk: O(blocks or chunks), each bounded.
-enum AnimatedImage {
-  static func isAnimated(_ bytes: [UInt8], isWholeFile: Bool = false) -> Bool {
+package enum AnimatedImage {
+  package static func isAnimated(_ bytes: [UInt8], isWholeFile: Bool = false) -> Bool {
     if let gif = GIFStructure(bytes) { return gif.isAnimated(isWholeFile: isWholeFile) }
     if let webp = WebPStructure(bytes) { return webp.isAnimated(isWholeFile: isWholeFile) }
     return false

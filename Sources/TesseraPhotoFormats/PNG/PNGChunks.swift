@@ -1,4 +1,3 @@
-import TesseraPhotoFormats
 import TesseraUtilities
 
 /// A PNG's metadata chunks: `eXIf` (a raw TIFF structure, no `Exif\0\0` prefix; PNG 3rd
@@ -21,11 +20,11 @@ import TesseraUtilities
 ///   at most ``maxChunkBytes`` per chunk; the tail search is O(tail) plus at most
 ///   ``maxTailCandidates`` CRC checks; each of the two inflates at most two chunks, to at most
 ///   ``maxInflatedBytes`` each.
-enum PNGChunks {
+package enum PNGChunks {
   /// Longest metadata chunk read (payload).
   static let maxChunkBytes = 64 * 1024
   /// Bytes at a PNG's end read for metadata written after its pixels.
-  static let maxTailBytes = 64 * 1024 + 12
+  package static let maxTailBytes = 64 * 1024 + 12
   /// Chunk types found in a tail that are CRC-checked at most: a hostile tail can spell
   /// `eXIf` everywhere.
   static let maxTailCandidates = 16
@@ -40,7 +39,7 @@ enum PNGChunks {
 
   /// The metadata in a PNG's first `bytes`, and whether its walk left them before IEND
   /// (`next`: then its tail may hold more).
-  static func metadata(_ bytes: [UInt8]) -> MetadataScan {
+  package static func metadata(_ bytes: [UInt8]) -> MetadataScan {
     guard ImageSignature(sniffing: bytes) == .png else { return MetadataScan() }
     let walk = MetadataChunks.walk(
       bytes, from: 8, format: .png, wanted: [exif, text, compressedText],
@@ -51,7 +50,7 @@ enum PNGChunks {
   }
 
   /// The metadata chunks in `tail`, a PNG's last bytes, found by their type and CRC.
-  static func tailMetadata(_ tail: [UInt8]) -> EmbeddedMetadata {
+  package static func tailMetadata(_ tail: [UInt8]) -> EmbeddedMetadata {
     var found = EmbeddedMetadata()
     var candidates = 0
     var index = 4

@@ -1,12 +1,12 @@
 import TesseraUtilities
 
 /// Where an item's bytes lie in a HEIF file: one extent, counted from the file's start.
-struct HEIFExtent: Equatable, Sendable {
+package struct HEIFExtent: Equatable, Sendable {
   /// 0…`FeedLimits.maxLocalFileBytes`.
-  var offset: Int
+  package var offset: Int
   /// 1…`FeedLimits.maxLocalFileBytes`; nil when the item runs to the end of the file (an
   /// extent length of 0).
-  var length: Int?
+  package var length: Int?
 
   /// The extent an iloc states, when base offset + extent offset and the length are all
   /// within the largest file read; nil otherwise. Checked before they are added.
@@ -19,7 +19,7 @@ struct HEIFExtent: Equatable, Sendable {
 
   /// The bytes to read of a file of `fileSize` bytes: the extent cut to the file's end and to
   /// `limit` bytes; nil when it starts at or past the end.
-  func range(inFileOf fileSize: Int, limit: Int) -> Range<Int>? {
+  package func range(inFileOf fileSize: Int, limit: Int) -> Range<Int>? {
     guard offset < fileSize else { return nil }
     let count = min(length ?? Int.max, fileSize - offset, max(0, limit))
     return count > 0 ? offset..<(offset + count) : nil

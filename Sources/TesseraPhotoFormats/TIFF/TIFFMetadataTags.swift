@@ -1,4 +1,3 @@
-import TesseraPhotoFormats
 import TesseraUtilities
 
 /// A TIFF file's XMP and IPTC, which it keeps in IFD0 entries rather than in segments:

@@ -1,5 +1,5 @@
 import Foundation
-import TesseraPhotoFormats
+import TesseraGeometry
 import TesseraUtilities
 
 /// Pixel size read from an image file's first bytes (PNG, GIF, WebP, JPEG, HEIC/AVIF, told
@@ -7,17 +7,9 @@ import TesseraUtilities
 /// have aspect ratios before anything is decoded. Sizes outside `FeedLimits` are "unknown"
 /// (nil). Looks at most `FeedLimits.maxHeaderBytes`; the JPEG walk is linear in the segments
 /// before the frame header. EXIF rotation is ignored; a HEIF image's own `irot` is not
-/// (`HEIFHeader`).
+/// (`HEIFHeader`). A local file's size is read by `pixelSize(of:)`, TesseraPhotoLibrary's
+/// (`LocalFile`).
 package enum ImageHeader {
-  /// The pixel size of a local file, read through `LocalFile` (no symlinks, no FIFOs, size
-  /// checked on the descriptor). Blocking: call it off the cooperative pool.
-  package static func pixelSize(of file: URL) -> PixelSize? {
-    let read = LocalFile.readPrefix(
-      path: file.path, limit: FeedLimits.maxHeaderBytes, maxFileSize: FeedLimits.maxLocalFileBytes)
-    guard case .success(let prefix) = read else { return nil }
-    return pixelSize(prefix.bytes)
-  }
-
   /// The pixel size the header in `bytes` states; only the first `FeedLimits.maxHeaderBytes`
   /// are looked at.
   package static func pixelSize(_ bytes: [UInt8]) -> PixelSize? {

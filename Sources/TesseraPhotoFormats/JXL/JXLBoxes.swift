@@ -1,4 +1,3 @@
-import TesseraPhotoFormats
 import TesseraUtilities
 
 /// A JPEG XL file's metadata boxes in its ISO BMFF container (ISO/IEC 18181-2): `Exif` (a
@@ -13,9 +12,9 @@ import TesseraUtilities
 /// says where the next box starts (`MetadataScan.next`) and `LocalPhotoHeaderReader` reads on.
 ///
 /// - Complexity: O(boxes walked), at most `MetadataChunks.maxChunks`.
-enum JXLBoxes {
+package enum JXLBoxes {
   /// Longest metadata box read (header and payload).
-  static let maxBoxBytes = 64 * 1024 + 16
+  package static let maxBoxBytes = 64 * 1024 + 16
 
   /// The 12-byte signature box every JPEG XL container starts with.
   static let signature = ImageSignature.jpegXLContainer
@@ -23,16 +22,16 @@ enum JXLBoxes {
   private static let exif: FourCC = "Exif"
   private static let xml: FourCC = "xml "
 
-  static func isContainer(_ bytes: [UInt8]) -> Bool { bytes.starts(with: signature) }
+  package static func isContainer(_ bytes: [UInt8]) -> Bool { bytes.starts(with: signature) }
 
   /// The metadata in a JPEG XL container's first `bytes`.
-  static func metadata(_ bytes: [UInt8]) -> MetadataScan {
+  package static func metadata(_ bytes: [UInt8]) -> MetadataScan {
     guard isContainer(bytes) else { return MetadataScan() }
     return boxes(bytes, from: 0)
   }
 
   /// The metadata boxes of a window of a JPEG XL file that starts at a box's header (`from`).
-  static func boxes(_ bytes: [UInt8], from start: Int) -> MetadataScan {
+  package static func boxes(_ bytes: [UInt8], from start: Int) -> MetadataScan {
     let walk = MetadataChunks.walk(
       bytes, from: start, format: .isoBox, wanted: [exif, xml], maxWanted: maxBoxBytes)
     var scan = MetadataScan(next: walk.next)

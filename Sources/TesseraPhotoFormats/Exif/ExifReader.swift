@@ -1,4 +1,3 @@
-import TesseraPhotoFormats
 import TesseraUtilities
 
 /// What a photo's EXIF says about it, as far as the gallery cares: when it was taken, with
@@ -49,7 +48,7 @@ public enum ExifReader {
   }
 
   /// The facts of a structure already found (a TIFF read in two parts).
-  static func facts(in exif: ExifStructure) -> ExifFacts? {
+  package static func facts(in exif: ExifStructure) -> ExifFacts? {
     guard let ifd0 = exif.firstIFD else { return nil }
     var facts = ExifFacts()
     var exifOffset: Int?

@@ -1,4 +1,3 @@
-import TesseraPhotoFormats
 import TesseraUtilities
 
 /// The metadata blocks a photo's container holds, as bytes not yet read: its EXIF (a TIFF
@@ -11,15 +10,15 @@ import TesseraUtilities
 /// in XMP sorts where a JPEG would.
 ///
 /// - Complexity: O(bytes of the blocks), each bounded by its reader's limit.
-struct EmbeddedMetadata: Equatable {
-  var tiff: [UInt8]?
-  var xmp: [UInt8]?
-  var iim: [UInt8]?
+package struct EmbeddedMetadata: Equatable {
+  package var tiff: [UInt8]?
+  package var xmp: [UInt8]?
+  package var iim: [UInt8]?
 
   var isEmpty: Bool { tiff == nil && xmp == nil && iim == nil }
 
   /// Fills what `self` lacks from `other` (a later read of the same file).
-  mutating func merge(_ other: EmbeddedMetadata) {
+  package mutating func merge(_ other: EmbeddedMetadata) {
     tiff = tiff ?? other.tiff
     xmp = xmp ?? other.xmp
     iim = iim ?? other.iim
@@ -28,7 +27,7 @@ struct EmbeddedMetadata: Equatable {
   /// The facts these blocks tell. The EXIF orientation is dropped (`keepsOrientation` false)
   /// for containers whose decoders do not turn the picture by it, so the shown size stays
   /// the stored one, as before these containers' EXIF was read.
-  func facts(keepsOrientation: Bool) -> ExifFacts? {
+  package func facts(keepsOrientation: Bool) -> ExifFacts? {
     var facts = tiff.flatMap(ExifReader.facts) ?? ExifFacts()
     if !keepsOrientation { facts.orientation = nil }
     if facts.taken == nil {
@@ -51,7 +50,7 @@ struct EmbeddedMetadata: Equatable {
   /// The facts in a photo's first `bytes`: a JPEG's or TIFF's EXIF, with XMP and IPTC when
   /// EXIF has no date; a PNG's, WebP's or JPEG XL container's EXIF and XMP, orientation
   /// dropped; the EXIF of a RAW that is no TIFF (`RawContainerExif`).
-  static func facts(_ bytes: [UInt8]) -> ExifFacts? {
+  package static func facts(_ bytes: [UInt8]) -> ExifFacts? {
     if let found = inContainer(bytes) { return found.facts(keepsOrientation: false) }
     if let raw = RawContainerExif.facts(bytes) { return raw }
     var facts = ExifReader.facts(bytes)
@@ -75,8 +74,8 @@ struct EmbeddedMetadata: Equatable {
 
 /// Where a container's walk over one window of its file ended: what it found, and where the
 /// next chunk starts in the file when the wanted metadata may lie further on.
-struct MetadataScan {
-  var found = EmbeddedMetadata()
+package struct MetadataScan {
+  package var found = EmbeddedMetadata()
   /// File offset of the next chunk to read, nil when the walk needs no further read.
-  var next: Int?
+  package var next: Int?
 }

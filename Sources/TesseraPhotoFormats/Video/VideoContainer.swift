@@ -1,4 +1,3 @@
-import TesseraPhotoFormats
 import TesseraUtilities
 
 /// The video containers whose headers Tessera reads for a clip's duration and creation time,
@@ -11,7 +10,7 @@ import TesseraUtilities
 ///
 /// - Complexity: `init(sniffing:)` O(1); `scan` O(boxes or elements walked), bounded by each
 ///   reader's limits.
-enum VideoContainer: CaseIterable, Sendable {
+package enum VideoContainer: CaseIterable, Sendable {
   /// ISO base media (MP4, M4V) and QuickTime (MOV): `QuickTimeMovie`.
   case isoMedia
   /// Matroska and WebM (EBML): `MatroskaInfo`.
@@ -27,7 +26,7 @@ enum VideoContainer: CaseIterable, Sendable {
 
   /// The container `bytes` (a file's first bytes) start like; nil for images, including the
   /// still-image ISO media files (HEIF, AVIF, Canon's CR3), which have their own readers.
-  init?(sniffing bytes: [UInt8]) {
+  package init?(sniffing bytes: [UInt8]) {
     guard ImageSignature(sniffing: bytes) == nil else { return nil }
     var cursor = ByteCursor(bytes, range: 0..<min(bytes.count, 12))
     let first = cursor.fourCC()
@@ -50,7 +49,7 @@ enum VideoContainer: CaseIterable, Sendable {
   /// window at offset 0 is the file's start; any other starts where an earlier scan's `next`
   /// said: at a top-level box (ISO media) or a Segment's child element (Matroska). AVI's
   /// header is always in the first bytes, and is never read on.
-  func scan(_ window: [UInt8], at offset: Int, fileSize: Int) -> VideoScan {
+  package func scan(_ window: [UInt8], at offset: Int, fileSize: Int) -> VideoScan {
     switch self {
     case .isoMedia: QuickTimeMovie.scan(window, at: offset, fileSize: fileSize)
     case .matroska: MatroskaInfo.scan(window, at: offset, fileSize: fileSize)

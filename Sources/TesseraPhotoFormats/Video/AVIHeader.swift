@@ -1,4 +1,3 @@
-import TesseraPhotoFormats
 import TesseraUtilities
 
 /// An AVI file's duration, from its main header: RIFF `AVI ` → `LIST hdrl` → `avih`

@@ -50,7 +50,7 @@ public struct WallClockTime: Comparable, Hashable, Sendable, CustomStringConvert
   }
 
   /// ±10,000 years in seconds: beyond it a time is clamped.
-  static let secondsLimit = 315_569_520_000
+  package static let secondsLimit = 315_569_520_000
 
   /// Days since 1970-01-01 (floor division, so times before 1970 fall on the right day).
   public var day: Int {
