@@ -38,11 +38,15 @@ package struct GIFStructure: Equatable, Sendable {
   package var loops = false
   package var end = End.trailer
 
-  /// Walks `bytes`; nil when they are not a GIF's header and screen descriptor.
+  /// Walks `bytes`; nil when they are not a GIF's header and screen size (10 bytes).
   package init?(_ bytes: [UInt8]) {
-    guard bytes.count >= 13, ImageSignature(sniffing: bytes) == .gif else { return nil }
+    guard bytes.count >= 10, ImageSignature(sniffing: bytes) == .gif else { return nil }
     screenWidth = Self.u16(bytes, 6)
     screenHeight = Self.u16(bytes, 8)
+    guard bytes.count >= 13 else {  // the screen's size, and the bytes end in its descriptor
+      end = .bytesEnded
+      return
+    }
     var index = 13
     if bytes[10] & 0x80 != 0 { index += 3 << (Int(bytes[10] & 0x07) + 1) }  // global colours
     for _ in 0..<Self.maxBlocks {
