@@ -78,7 +78,9 @@ import Testing
 
   /// The first names are walked while the writer is still writing: a batch arrives before
   /// the pipe is closed (the walk waits on the pipe, not on a clock), and the rest after.
-  @Test func standardInputIsWalkedAsItArrives() async throws {
+  /// Synchronous, with the walk on a thread of its own: no wait here needs the cooperative
+  /// pool, which the end-to-end suites keep busy.
+  @Test func standardInputIsWalkedAsItArrives() throws {
     let root = TemporaryFolder.make(prefix: "tessera-stdin")
     defer { try? FileManager.default.removeItem(at: root) }
     let paths = try (1...3).map { index in
@@ -90,29 +92,32 @@ import Testing
     let walker = StandardInputWalker(
       descriptor: pipe.fileHandleForReading.fileDescriptor, nullSeparated: false,
       report: StandardInputReport())
-    let (batches, continuation) = AsyncStream<WalkBatch>.makeStream()
+    let batches = Locked<[WalkBatch]>([])
+    let arrived = DispatchSemaphore(value: 0)
     let walking = Thread {
       walker.walk { batch in
-        continuation.yield(batch)
+        batches.withLock { $0.append(batch) }
+        arrived.signal()
         return true
       }
-      continuation.finish()
     }
     walking.start()
-    var iterator = batches.makeAsyncIterator()
     try pipe.fileHandleForWriting.write(contentsOf: Data((paths[0] + "\n").utf8))
-    let first = await iterator.next()
-    #expect(first?.files.map(\.path) == [paths[0]])
-    #expect(first?.finished == false)
+    let firstArrived = arrived.wait(timeout: .now() + 30) == .success
+    // Whatever happened, the walk must end: the rest goes in and the pipe closes.
     try pipe.fileHandleForWriting.write(contentsOf: Data((paths[1] + "\n" + paths[2]).utf8))
     try pipe.fileHandleForWriting.close()
-    var rest: [String] = []
-    var finished = false
-    while let batch = await iterator.next() {
-      rest += batch.files.map(\.path)
-      finished = finished || batch.finished
+    #expect(firstArrived, "no batch arrived before the pipe was closed")
+    let first = batches.withLock { $0.first }
+    #expect(first?.files.map(\.path) == [paths[0]])
+    #expect(first?.finished == false)
+    while batches.withLock({ $0.last?.finished }) != true {
+      guard arrived.wait(timeout: .now() + 30) == .success else {
+        Issue.record("the walk did not finish: \(batches.withLock { $0.count }) batches")
+        return
+      }
     }
-    #expect(rest == [paths[1], paths[2]])
-    #expect(finished)
+    let all = batches.withLock { $0.flatMap { $0.files.map(\.path) } }
+    #expect(all == paths)
   }
 }
