@@ -19,14 +19,16 @@ struct DeterminismTests {
     .wait(milliseconds: 900),
   ]
 
-  static func json(seed: UInt64) async throws -> String {
-    try await run(seed: seed).json
+  static func json(seed: UInt64, layouts: [LayoutKind]) async throws -> String {
+    try await run(seed: seed, layouts: layouts).json
   }
 
-  static func run(seed: UInt64) async throws -> (json: String, results: [SimulationResult]) {
+  static func run(seed: UInt64, layouts: [LayoutKind] = LayoutKind.allCases) async throws -> (
+    json: String, results: [SimulationResult]
+  ) {
     let library = SimulatedPhotoLibrary()
     var results: [SimulationResult] = []
-    for layout in LayoutKind.allCases {
+    for layout in layouts {
       for strategy in StrategyKind.allCases {
         let configuration = SimulationConfiguration(
           layout: layout, items: 400, seed: seed, script: script)
@@ -50,9 +52,12 @@ struct DeterminismTests {
     #expect(first.results.filter { $0.strategy == .tessera }.allSatisfy { $0.wrongFrames == 0 })
   }
 
+  /// One layout is enough to tell two seeds apart (the whole set costs a minute under
+  /// AddressSanitizer).
   @Test func anotherSeedGivesOtherNumbers() async throws {
-    let first = try await Self.json(seed: 3)
-    let other = try await Self.json(seed: 4)
+    let layouts = Array(LayoutKind.allCases.prefix(1))
+    let first = try await Self.json(seed: 3, layouts: layouts)
+    let other = try await Self.json(seed: 4, layouts: layouts)
     #expect(first != other)
   }
 }

@@ -16,6 +16,9 @@ final class HeldDataLoader: DataLoading {
     var progressHandlers: [Int: ProgressHandler] = [:]
     var held: [Int: CheckedContinuation<Answer, Never>] = [:]
     var cancelledBeforeHeld: Set<Int> = []
+    /// Answers released for calls recorded but not yet held: a test that waits for a call
+    /// and releases it can be faster than the call's own step from recording to holding.
+    var releasedBeforeHeld: [Int: Answer] = [:]
     var cancelled: [Int] = []
 
     var snapshot: Snapshot {
@@ -48,12 +51,13 @@ final class HeldDataLoader: DataLoading {
     if let answer = respond(request) { return try answer.get() }
     let answer = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let resumeNow = state.withLock { state -> Bool in
-          if state.cancelledBeforeHeld.contains(index) { return true }
+        let early = state.withLock { state -> Answer? in
+          if state.cancelledBeforeHeld.contains(index) { return .failure(.cancelled) }
+          if let answer = state.releasedBeforeHeld.removeValue(forKey: index) { return answer }
           state.held[index] = continuation
-          return false
+          return nil
         }
-        if resumeNow { continuation.resume(returning: .failure(.cancelled)) }
+        if let early { continuation.resume(returning: early) }
       }
     } onCancel: {
       let continuation = state.withLock { state -> CheckedContinuation<Answer, Never>? in
@@ -71,9 +75,16 @@ final class HeldDataLoader: DataLoading {
   var callCount: Int { state.withLock { $0.requests.count } }
   var cancelledCount: Int { state.withLock { $0.cancelled.count } }
 
-  /// Answers held call number `index` (0-based, in call order).
+  /// Answers call number `index` (0-based, in call order): at once if it is held, else as
+  /// soon as it is (a call that was recorded but has not reached its hold yet).
   func release(_ index: Int, with answer: Answer) {
-    let continuation = state.withLock { $0.held.removeValue(forKey: index) }
+    let continuation = state.withLock { state -> CheckedContinuation<Answer, Never>? in
+      if let held = state.held.removeValue(forKey: index) { return held }
+      if index < state.requests.count, !state.cancelled.contains(index) {
+        state.releasedBeforeHeld[index] = answer
+      }
+      return nil
+    }
     continuation?.resume(returning: answer)
   }
 
