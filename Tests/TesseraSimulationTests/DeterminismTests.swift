@@ -23,7 +23,9 @@ struct DeterminismTests {
     try await run(seed: seed, layouts: layouts).json
   }
 
-  static func run(seed: UInt64, layouts: [LayoutKind] = LayoutKind.allCases) async throws -> (
+  static func run(
+    seed: UInt64, layouts: [LayoutKind] = LayoutKind.allCases
+  ) async throws -> (
     json: String, results: [SimulationResult]
   ) {
     let library = SimulatedPhotoLibrary()
