@@ -82,6 +82,35 @@ static int starts(const unsigned char *bytes, size_t length, const void *magic, 
   return length >= n && memcmp(bytes, magic, n) == 0;
 }
 
+/// ZSoft PCX: no magic number but a manufacturer byte (10), a version (0, 2–5), an encoding
+/// (0 or 1) and bits per pixel (1, 2, 4, 8), and a window whose ends are in order.
+static int looks_like_pcx(const unsigned char *b, size_t n) {
+  if (n < 128 || b[0] != 0x0A || b[1] > 5 || b[1] == 1 || b[2] > 1) return 0;
+  if (b[3] != 1 && b[3] != 2 && b[3] != 4 && b[3] != 8) return 0;
+  unsigned x0 = b[4] | b[5] << 8, y0 = b[6] | b[7] << 8, x1 = b[8] | b[9] << 8,
+           y1 = b[10] | b[11] << 8;
+  return x0 <= x1 && y0 <= y1;
+}
+
+/// Truevision TGA: the footer of version 2 ("TRUEVISION-XFILE.\0" in its last 18 bytes) or,
+/// as most writers leave it out, a header whose every field holds one of its few values: a
+/// colour-map type of 0 or 1, a known image type, a pixel depth of 8, 15, 16, 24 or 32, sides
+/// that are not 0, reserved descriptor bits clear. Looked at only when no loader and no magic
+/// number claimed the bytes, so a file it mistakes would have been "no known format" anyway.
+static int looks_like_tga(const unsigned char *b, size_t n) {
+  static const char footer[] = "TRUEVISION-XFILE.";
+  if (n >= 26 && memcmp(b + n - 18, footer, sizeof footer) == 0) return 1;
+  if (n < 18 || b[1] > 1) return 0;
+  unsigned type = b[2];
+  if (type != 1 && type != 2 && type != 3 && type != 9 && type != 10 && type != 11) return 0;
+  if ((type == 1 || type == 9) != (b[1] == 1)) return 0;  // colour-mapped types need a map
+  if (b[1] == 0 && (b[3] | b[4] | b[5] | b[6] | b[7]) != 0) return 0;
+  unsigned depth = b[16];
+  if (depth != 8 && depth != 15 && depth != 16 && depth != 24 && depth != 32) return 0;
+  unsigned width = b[12] | b[13] << 8, height = b[14] | b[15] << 8;
+  return width != 0 && height != 0 && (b[17] & 0xC0) == 0;
+}
+
 /// Names formats Tessera never decodes from their magic numbers, or NULL. O(1) but for SVG,
 /// whose root element is looked for in the first 4 KiB.
 static const char *sniff_other(const unsigned char *b, size_t n) {
@@ -110,6 +139,17 @@ static const char *sniff_other(const unsigned char *b, size_t n) {
     return "PPM";
   if (starts(b, n, "BM", 2) && n >= 26) return "BMP";
   if (starts(b, n, "\0\0\1\0", 4)) return "ICO";
+  if (starts(b, n, "qoif", 4) && n >= 14) return "QOI";
+  if (starts(b, n, "gimp xcf ", 9)) return "GIMP XCF";
+  if (starts(b, n, "BPG\xFB", 4)) return "BPG";
+  if (starts(b, n, "DDS ", 4)) return "DDS";
+  if (starts(b, n, "farbfeld", 8)) return "farbfeld";
+  if (starts(b, n, "II\xBC", 3)) return "JPEG XR";
+  if (starts(b, n, "FORM", 4) && n >= 12 &&
+      (memcmp(b + 8, "ILBM", 4) == 0 || memcmp(b + 8, "PBM ", 4) == 0))
+    return "IFF ILBM";
+  if (looks_like_pcx(b, n)) return "PCX";
+  if (looks_like_tga(b, n)) return "TGA";
   return NULL;
 }
 

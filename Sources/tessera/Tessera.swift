@@ -3,8 +3,7 @@ import TesseraBench
 
 @main
 struct Tessera: AsyncParsableCommand {
-  /// The version `tessera --version` prints (also in the man page and the thumbnails' failure
-  /// folder name).
+  /// The version `tessera --version` prints (also in the man page).
   static let version = "0.11.0"
 
   static let configuration = CommandConfiguration(

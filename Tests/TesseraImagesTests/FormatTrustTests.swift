@@ -1,5 +1,6 @@
 import Foundation
 import TesseraTestSupport
+import TesseraUtilities
 import Testing
 
 @testable import TesseraImages
@@ -51,15 +52,15 @@ import Testing
     #expect(result.error == .unsupportedFormat("SVG"))
     #expect(
       result.error?.description
-        == "SVG images are not shown: only photos (JPEG, PNG, WebP, GIF, HEIF) are decoded, "
-        + "and TIFF or JPEG XL from a local folder")
+        == "SVG images are not shown here: Tessera shows JPEG, PNG, WebP, GIF, HEIF and AVIF, "
+        + "and from a folder also TIFF, JPEG XL, camera RAW and videos")
     #expect(pipeline.statistics.decodes == 0)
   }
 
   @Test func aPDFServedAsJPEGIsRefusedByName() async {
     let (result, _) = await fromNetwork(TestImages.pdf())
     #expect(result.error == .unsupportedFormat("PDF"))
-    #expect(result.error?.description.hasPrefix("PDF images are not shown") == true)
+    #expect(result.error?.description.hasPrefix("PDF images are not shown here") == true)
   }
 
   @Test func aTIFFFromTheNetworkIsRefusedButLoadsFromALocalFolder() async throws {
@@ -72,6 +73,41 @@ import Testing
   @Test func anSVGIsRefusedFromALocalFolderToo() async {
     let local = await fromLocalFolder(TestImages.svg(), named: "drawing.jpg")
     #expect(local.error == .unsupportedFormat("SVG"))
+  }
+
+  /// Formats no loader here reads, in a folder under a photo's name: each is named, not
+  /// called damaged (hand-made headers, and ImageMagick's own TGA and PCX, which have no
+  /// magic number).
+  @Test(arguments: [
+    ("QOI", Data("qoif".utf8) + Data([0, 0, 0, 4, 0, 0, 0, 4, 4, 0]) + Data(count: 40)),
+    ("GIMP XCF", Data("gimp xcf v011\0".utf8) + Data(count: 64)),
+    ("BPG", Data([0x42, 0x50, 0x47, 0xFB]) + Data(count: 60)),
+    ("TGA", Self.magick("tga")), ("PCX", Self.magick("pcx")),
+  ])
+  func formatsNotShownAreNamed(name: String, bytes: Data) async {
+    let local = await fromLocalFolder(bytes, named: "photo.jpg")
+    #expect(local.error == .unsupportedFormat(name), "\(bytes.count) bytes")
+  }
+
+  @Test func bytesOfNoKnownFormatAreNotCalledDamaged() async {
+    var generator = SplitMix64(seed: 7)
+    let noise = Data((0..<300).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    let local = await fromLocalFolder(noise, named: "photo.jpg")
+    #expect(local.error == .decodingFailed("this file is in no image format Tessera knows"))
+  }
+
+  /// A 32×24 picture written by ImageMagick as `format`; empty when it cannot (then the
+  /// expectation on it fails, naming the byte count).
+  static func magick(_ format: String) -> Data {
+    let folder = TemporaryFolder.make()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("picture.\(format)").path
+    let convert = Process()
+    convert.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+    convert.arguments = ["-size", "32x24", "plasma:fractal", "-seed", "1", path]
+    guard (try? convert.run()) != nil else { return Data() }
+    convert.waitUntilExit()
+    return (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
   }
 
   @Test(arguments: [".jpg[Q=90]", ".png", ".webp", ".gif"])

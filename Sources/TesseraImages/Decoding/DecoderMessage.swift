@@ -24,6 +24,11 @@ enum DecoderMessage {
     let format = known ?? loaders.first { lowered.hasPrefix($0.prefix) }?.format
     let file = format.map { "this \($0)" } ?? "this file"
     if lowered.contains("not a jpeg") { return "this is not a JPEG file" }
+    // No loader and no magic number claimed the bytes (CVipsShim's words): not "damaged",
+    // which would say a photo was lost.
+    if lowered.contains("not in any image format") {
+      return "this file is in no image format Tessera knows"
+    }
     if endsEarly.contains(where: lowered.contains) { return "\(file) ends early" }
     return "\(file) is damaged: it does not decode"
   }

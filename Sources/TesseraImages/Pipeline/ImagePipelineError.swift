@@ -1,3 +1,5 @@
+import TesseraPhotoFormats
+
 /// Every way a load can fail, each with a message a person can act on (the gallery shows it
 /// in the image's tile).
 public enum ImagePipelineError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -79,8 +81,7 @@ public enum ImagePipelineError: Error, Hashable, Sendable, CustomStringConvertib
     case .badStatus(let code): "server answered HTTP \(code)"
     case .notAnImage(let type): "not an image (content type \(type.map { "'\($0)'" } ?? "none"))"
     case .unsupportedFormat(let format):
-      "\(format) images are not shown: only photos (JPEG, PNG, WebP, GIF, HEIF) are decoded, "
-        + "and TIFF or JPEG XL from a local folder"
+      "\(format) images are not shown here: \(Self.formatsShown)"
     case .tooLarge(.bytes(let bytes, let limit)):
       "too large: \(bytes) bytes, the limit is \(limit)"
     case .tooLarge(.pixels(let width, let height, let limit)):
@@ -98,4 +99,17 @@ public enum ImagePipelineError: Error, Hashable, Sendable, CustomStringConvertib
     case .invalidRequest(let problem): "the request cannot be sent: \(problem)"
     }
   }
+
+  /// What is shown, from the format table: "Tessera shows JPEG, PNG, …, and from a folder
+  /// also TIFF, …".
+  static let formatsShown: String = {
+    func list(_ names: [String]) -> String {
+      names.count < 2
+        ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+    let stills = PhotoFormat.all.filter { $0.kind != .video }
+    let everywhere = stills.filter { $0.sources.contains(.network) }.map(\.name)
+    let local = stills.filter { !$0.sources.contains(.network) }.map(\.name)
+    return "Tessera shows \(list(everywhere)), and from a folder also \(list(local + ["videos"]))"
+  }()
 }

@@ -31,7 +31,9 @@ public struct ThumbnailCache: Sendable, Hashable {
 
   /// The folder of failures this Tessera recorded. Its version goes up when the decoders
   /// change, so a file an older Tessera could not decode is tried again by a newer one.
-  static let failureFolderName = "tessera-1"
+  /// 2: formats Tessera does not show are named ("QOI images are not shown here"), not called
+  /// damaged, and the failures recorded with the old words are tried again.
+  static let failureFolderName = "tessera-2"
 
   func url(of size: ThumbnailSize, for name: ThumbnailURI) -> URL {
     directory.appendingPathComponent(size.folderName, isDirectory: true)

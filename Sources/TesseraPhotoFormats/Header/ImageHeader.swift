@@ -2,7 +2,7 @@ import Foundation
 import TesseraGeometry
 import TesseraUtilities
 
-/// Pixel size read from an image file's first bytes (PNG, GIF, WebP, JPEG, HEIC/AVIF, told
+/// Pixel size read from an image file's first bytes (PNG, GIF, WebP, JPEG, HEIC/AVIF, TIFF, told
 /// apart by `ImageSignature`, the one sniffer the pipeline uses too), so a folder's photos
 /// have aspect ratios before anything is decoded. Sizes outside `FeedLimits` are "unknown"
 /// (nil). Looks at most `FeedLimits.maxHeaderBytes`; the JPEG walk is linear in the segments
@@ -22,7 +22,8 @@ package enum ImageHeader {
     case .webp: return webp(bytes)
     case .jpeg: return jpeg(bytes)
     case .avif, .heif: return HEIFHeader(bytes: bytes)?.pixelSize
-    case .tiff, .jxl, nil: return nil
+    case .tiff: return ExifStructure(photo: bytes).flatMap(TIFFImageSize.pixelSize(in:))
+    case .jxl, nil: return nil
     }
   }
 

@@ -147,10 +147,11 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
       {
         header.exif = facts
       }
-      if header.exif == nil, prefix.bytes.count < prefix.size,
-        let facts = tiffIFD0FurtherOn(prefix, path: path)
+      if header.exif == nil || header.pixelSize == nil, prefix.bytes.count < prefix.size,
+        let tiff = tiffIFD0FurtherOn(prefix, path: path)
       {
-        header.exif = facts
+        header.exif = header.exif ?? tiff.facts
+        header.pixelSize = header.pixelSize ?? tiff.pixelSize
       }
       return header
     }
@@ -207,11 +208,14 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
     return nil
   }
 
-  /// The EXIF of a TIFF whose IFD0 lies past its first bytes (drones and multispectral cameras
-  /// write the image data first): one read of at most `FeedLimits.maxPhotoHeaderBytes` around
-  /// IFD0, half of it before (the Exif IFD and the values may precede IFD0: MicaSense), or the
-  /// file's end when IFD0 lies in it (DJI).
-  private func tiffIFD0FurtherOn(_ prefix: LocalFile.Prefix, path: String) -> ExifFacts? {
+  /// The EXIF and size of a TIFF whose IFD0 lies past its first bytes (libtiff, drones and
+  /// multispectral cameras write the image data first): one read of at most
+  /// `FeedLimits.maxPhotoHeaderBytes` around IFD0, half of it before (the Exif IFD and the
+  /// values may precede IFD0: MicaSense), or the file's end when IFD0 lies in it (DJI,
+  /// libtiff). The size is turned by the EXIF orientation, as a JPEG's is.
+  private func tiffIFD0FurtherOn(
+    _ prefix: LocalFile.Prefix, path: String
+  ) -> (facts: ExifFacts?, pixelSize: PixelSize?)? {
     guard ExifStructure.tiffRange(inJPEG: prefix.bytes) == nil,
       let head = ExifStructure(photo: prefix.bytes), let ifd0 = head.firstIFD,
       ifd0 >= prefix.bytes.count, ifd0 < prefix.size
@@ -224,7 +228,13 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
       let whole = ExifStructure(
         tiffHead: prefix.bytes, window: window, at: start, fileLength: prefix.size)
     else { return nil }
-    return ExifReader.facts(in: whole)
+    let facts = ExifReader.facts(in: whole)
+    let stored = TIFFImageSize.pixelSize(in: whole)
+    return (
+      facts,
+      facts?.swapsSides == true
+        ? stored.map { PixelSize(width: $0.height, height: $0.width) } : stored
+    )
   }
 
   /// A video's facts: its container's walk over the first bytes (`prefix`), then over a

@@ -67,20 +67,39 @@ import Testing
     var exif = exifBeforeIFD0 ? exifIFD(&tiff) : 0
     _ = tiff.append([UInt8](repeating: 0x11, count: 600))
     let model = tiff.append(Array("Chlorophyll".utf8) + [0])
-    let ifd0 = tiff.ifd([Entry(tag: 0x0110, type: 2, count: 12, value: model), .long(0x8769, exif)])
+    let ifd0 = tiff.ifd([
+      .short(256, 1_280), .short(257, 960), Entry(tag: 0x0110, type: 2, count: 12, value: model),
+      .short(0x0112, 6), .long(0x8769, exif),
+    ])
     if !exifBeforeIFD0 {
       exif = exifIFD(&tiff)
-      tiff.patch(at: ifd0 + 2 + 12 + 8, tiff.u32(exif))
+      tiff.patch(at: ifd0 + 2 + 4 * 12 + 8, tiff.u32(exif))
     }
     tiff.setFirstIFD(ifd0)
     _ = tiff.append([UInt8](repeating: 0x22, count: trailing))
     let header = try #require(try await read(tiff.bytes))
     #expect(header.exif?.taken?.descriptionWithSeconds == "2016-01-06 10:11:06")
     #expect(header.exif?.model == "Chlorophyll")
+    // Its size too, turned by its orientation (6: a quarter turn).
+    #expect(header.pixelSize == PixelSize(width: 960, height: 1_280))
     // An IFD0 offset past the end, or a window that cannot hold the Exif IFD: no date, no trap.
     var forged = tiff.bytes
     forged.replaceSubrange(4..<8, with: tiff.u32(forged.count + 10))
     #expect(try await read(forged)?.exif == nil)
+  }
+
+  /// A TIFF written as libtiff writes one (here by ffmpeg's encoder, which does the same):
+  /// strips first, IFD0 at the end, 1 MB on. `tessera info` printed no size for any such file.
+  @Test func aTIFFWrittenStripsFirstHasItsSize() async throws {
+    try await TemporaryFolder.with { folder in
+      let path = folder.appendingPathComponent("scan.tif").path
+      try TestMedia.make(path, from: "testsrc=size=1000x400", arguments: ["-frames:v", "1"])
+      let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+      let ifd0 = bytes[4..<8].reversed().reduce(0) { $0 << 8 | Int($1) }
+      #expect(ifd0 > FeedLimits.maxPhotoHeaderBytes, "IFD0 at \(ifd0) of \(bytes.count) bytes")
+      let header = LocalPhotoHeaderReader().header(ofFileAt: path)
+      #expect(header?.pixelSize == PixelSize(width: 1_000, height: 400))
+    }
   }
 
   /// Samsung writes `mdat` (megabytes) before `meta`: the reader steps over it by its size
