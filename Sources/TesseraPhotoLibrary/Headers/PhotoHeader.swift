@@ -90,6 +90,10 @@ public protocol PhotoHeaderReading: Sendable {
 /// frame header, which a camera's file has within its first few kilobytes. Reading 128 KiB
 /// of each of 200 photos took ~20 ms of a first launch's critical path; 32 KiB, a fifth.
 ///
+/// A JPEG whose frame header is not in those bytes has the rest of its header walked segment
+/// by segment in the file, each segment it does not need stepped over unread
+/// (`JPEGHeaderGathering`).
+///
 /// A PNG, WebP or JPEG XL file with no date in those bytes may hold its metadata further on
 /// (WebP puts it after the image data, a PNG may put `eXIf` after IDAT): the WebP or JPEG XL
 /// chunk walk goes on from where it left the bytes, at most ``maxFurtherReads`` reads of at
@@ -140,6 +144,9 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
 
   private func header(of prefix: LocalFile.Prefix, path: String) -> PhotoHeader {
     guard var heif = HEIFHeader(bytes: prefix.bytes) else {
+      if let gathered = jpegHeaderFurtherOn(prefix, path: path) {
+        return PhotoHeader(bytes: gathered)
+      }
       var header = PhotoHeader(bytes: prefix.bytes, isWholeFile: prefix.bytes.count == prefix.size)
       if header.exif?.taken == nil, prefix.bytes.count < prefix.size,
         let found = metadataFurtherOn(prefix, path: path),
@@ -206,6 +213,18 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
       next = after
     }
     return nil
+  }
+
+  /// The header segments of a JPEG whose frame header lies past its first bytes (a phone's
+  /// own segments before the EXIF), gathered by walking on in the file (`JPEGHeaderGathering`);
+  /// nil for anything else, or when the walk found no frame header.
+  private func jpegHeaderFurtherOn(_ prefix: LocalFile.Prefix, path: String) -> [UInt8]? {
+    guard prefix.bytes.count < prefix.size, ImageSignature(sniffing: prefix.bytes) == .jpeg,
+      !Self.holdsWholeJPEGHeader(prefix.bytes)
+    else { return nil }
+    return JPEGHeaderGathering.gather(head: prefix.bytes, fileSize: prefix.size) {
+      Self.read(path, offset: $0, count: $1, sameAs: prefix)
+    }
   }
 
   /// The EXIF and size of a TIFF whose IFD0 lies past its first bytes (libtiff, drones and

@@ -153,4 +153,32 @@ import Testing
     #expect(header.exif?.model == "Pixel 8")
     #expect(header.exif?.orientation == 6)
   }
+
+  /// A phone's own segments (a depth map, a gain map: 150 KB) before its EXIF: the frame
+  /// header and the EXIF lie past every fixed read. The walk goes on in the file, stepping
+  /// over what it does not need. Before, neither date, camera nor size was read.
+  @Test func exifAfterAPhonesOwnSegmentsIsRead() async throws {
+    let camera = Self.jpeg(
+      exif: ExifWriter(thumbnail: [UInt8](repeating: 0x55, count: 6_000)), segments: [],
+      scanBytes: 400_000)
+    var own: [UInt8] = []
+    let extendedXMP = Array("http://ns.adobe.com/xmp/extension/\0".utf8)
+    for (marker, payload) in [
+      (UInt8(0xE2), [UInt8](repeating: 0x11, count: 50_000)),
+      (0xE9, [UInt8](repeating: 0x22, count: 40_000)),
+      (0xE1, extendedXMP + [UInt8](repeating: 0x33, count: 60_000)),
+    ] {
+      let length = payload.count + 2
+      own += [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+    }
+    let file = [0xFF, 0xD8] + own + Array(camera.dropFirst(2))
+    #expect(PhotoHeader(bytes: Array(file.prefix(FeedLimits.maxPhotoHeaderBytes))).exif == nil)
+    let header = try #require(try await read(file))
+    #expect(header.pixelSize == PixelSize(width: 3000, height: 4000))
+    #expect(header.exif?.taken?.description == "2024-05-01 14:30")
+    #expect(header.exif?.model == "Pixel 8")
+    // The same file cut inside its EXIF: nothing is made up, nothing traps.
+    let cut = Array(file.prefix(own.count + 2 + 1_000))
+    #expect(try await read(cut)?.exif == nil)
+  }
 }
