@@ -50,6 +50,25 @@ extension FuzzHarnesses {
         precondition((found.width ?? 0) > 0 && (found.height ?? 0) > 0)
       }
     },
+    // Any bytes as a JPEG's first 64 bytes and the rest of its file (JPEGHeaderGathering):
+    // every read asked for lies inside the file, at most three a step (its start, a peek, the
+    // whole segment) within the bound on steps, and what is gathered is a JPEG whose segments
+    // the header walk reads to a frame header.
+    "jpeg-gathering": { bytes in
+      let data = [UInt8](bytes)
+      var reads = 0
+      let gathered = JPEGHeaderGathering.gather(
+        head: Array(data.prefix(64)), fileSize: data.count
+      ) { offset, count in
+        precondition(offset >= 0 && count >= 0 && count <= data.count - offset)
+        reads += 1
+        return Array(data[offset..<offset + count])
+      }
+      precondition(reads <= 3 * JPEGHeaderSegments.maxSegments)
+      guard let gathered else { return }
+      precondition(gathered.starts(with: [0xFF, 0xD8]))
+      precondition(JPEGHeaderSegments(gathered).contains { $0.isFrameHeader })
+    },
     // Any bytes as a GIF (GIFStructure): at most maxBlocks frames, a shown size never larger
     // than the screen, and a whole file is animated only by two frames or more.
     "gif-structure": { bytes in

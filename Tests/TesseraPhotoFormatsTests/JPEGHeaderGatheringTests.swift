@@ -56,6 +56,15 @@ import Testing
     #expect(Self.gather(file, headCount: 4).bytes == nil)
   }
 
+  /// Found by the fuzzer: a frame header whose length runs past the file's end was counted
+  /// as found though it was never read, and a JPEG without one was handed on.
+  @Test func aFrameHeaderCutByTheEndIsNotFound() {
+    let file = [0xFF, 0xD8] + Self.frame.prefix(4) + [UInt8](repeating: 0, count: 100)
+    var cut = file
+    cut[5] = 200  // claims 200 bytes, 100 follow
+    #expect(Self.gather(cut, headCount: 4).bytes == nil)
+  }
+
   @Test func notAJPEGIsNotWalked() {
     #expect(Self.gather([0x89, 0x50, 0x4E, 0x47] + Self.frame, headCount: 4).bytes == nil)
   }

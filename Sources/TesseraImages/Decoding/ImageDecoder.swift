@@ -115,14 +115,28 @@ public struct ImageDecoder: Sendable {
       case .aspectFill: TESSERA_FIT_FILL
       case .exact: TESSERA_FIT_EXACT
       }
-    return try Self.bitmap(originalSize: original) { pixels, length, width, height in
+    // An orientation libvips does not see is applied here, to a bitmap decoded into the box
+    // as stored.
+    let late = PNGLateOrientation.orientation(data)
+    let stored = (late ?? 1) >= 5 ? PixelSize(width: box.height, height: box.width) : box
+    let image = try Self.bitmap(originalSize: original) { pixels, length, width, height in
       data.withUnsafeBytes { raw in
         tessera_vips_thumbnail_rgba_allowed(
           raw.baseAddress, raw.count, allowed,
-          Int32(clamping: box.width), Int32(clamping: box.height), Int32(fit.rawValue), &pixels,
-          &length, &width, &height)
+          Int32(clamping: stored.width), Int32(clamping: stored.height), Int32(fit.rawValue),
+          &pixels, &length, &width, &height)
       }
     }
+    return try late.map { (turn) throws(ImagePipelineError) in try image.turnedUpright(from: turn) }
+      ?? image
+  }
+
+  /// The EXIF orientation the decode shows `data` in: libvips' own (it turns JPEG, PNG, WebP
+  /// and TIFF by their EXIF), or that of a PNG's eXIf after its pixels, which libvips does
+  /// not read and the decode applies itself (`PNGLateOrientation`).
+  static func orientation(of data: Data) -> Int {
+    let seen = Int(data.withUnsafeBytes { tessera_vips_orientation($0.baseAddress, $0.count) })
+    return seen > 1 ? seen : PNGLateOrientation.orientation(data) ?? seen
   }
 
   /// The RGBA bitmap a shim decode `call` hands back (copied, then freed), as an image of a
@@ -181,7 +195,10 @@ public struct ImageDecoder: Sendable {
     guard whole.width * whole.height <= Self.smallImagePixels else {
       throw .decodingFailed("libvips returned \(whole.width)x\(whole.height) for a small image")
     }
-    return try whole.fitted(into: targetSize, contentMode: contentMode)
+    let upright = try PNGLateOrientation.orientation(data).map {
+      (turn) throws(ImagePipelineError) in try whole.turnedUpright(from: turn)
+    }
+    return try (upright ?? whole).fitted(into: targetSize, contentMode: contentMode)
   }
 
   /// The source's dimensions, upright (EXIF orientations 5…8 swap them, as the decode turns
@@ -216,7 +233,7 @@ public struct ImageDecoder: Sendable {
     }
     guard status == 0 else { throw .decodingFailed(DecoderMessage.plain(Self.lastError())) }
     try checkLimits(width: Int(width), height: Int(height))
-    let orientation = data.withUnsafeBytes { tessera_vips_orientation($0.baseAddress, $0.count) }
+    let orientation = Self.orientation(of: data)
     return orientation >= 5
       ? PixelSize(width: Int(height), height: Int(width))
       : PixelSize(width: Int(width), height: Int(height))

@@ -57,10 +57,12 @@ package enum JPEGHeaderGathering {
       let isFrame = JPEGHeaderSegments.Segment(marker: marker, payload: 0..<0).isFrameHeader
       // What a segment is shows in its first bytes: only a wanted one is read whole.
       if let peek = bytes(at: offset + 4, count: min(length - 2, Self.peekBytes)),
-        wanted.takes(marker: marker, isFrame: isFrame, payload: peek[...])
+        let kind = wanted.kind(marker: marker, isFrame: isFrame, payload: peek[...])
       {
+        // A wanted segment cut by the file's end ends the walk: it is not counted as found.
         guard let whole = bytes(at: offset, count: 2 + length) else { break }
         gathered += whole
+        wanted.found.insert(kind)
       }
       offset += 2 + length
     }
@@ -69,31 +71,27 @@ package enum JPEGHeaderGathering {
 
   /// Which of the segments a header reader needs were gathered already.
   private struct Wanted {
-    var exif = false
-    var xmp = false
-    var iptc = false
-    var frame = false
+    enum Kind { case exif, xmp, iptc, frame }
+    var found: Set<Kind> = []
 
-    /// Whether the segment whose payload starts with `payload` is one still wanted, noting it.
-    mutating func takes(marker: UInt8, isFrame: Bool, payload: ArraySlice<UInt8>) -> Bool {
-      if isFrame {
-        guard !frame else { return false }
-        frame = true
-        return true
-      }
-      if marker == 0xE1, !exif, payload.starts(with: JPEGHeaderGathering.exifMarker) {
-        exif = true
-        return true
-      }
-      if marker == 0xE1, !xmp, JPEGMetadataSegments.xmpPacket(payload) != nil {
-        xmp = true
-        return true
-      }
-      if marker == 0xED, !iptc, payload.starts(with: JPEGHeaderGathering.photoshopMarker) {
-        iptc = true
-        return true
-      }
-      return false
+    var frame: Bool { found.contains(.frame) }
+
+    /// What the segment whose payload starts with `payload` holds, when it is one still
+    /// wanted; nil otherwise.
+    func kind(marker: UInt8, isFrame: Bool, payload: ArraySlice<UInt8>) -> Kind? {
+      let kind: Kind? =
+        if isFrame {
+          .frame
+        } else if marker == 0xE1, payload.starts(with: JPEGHeaderGathering.exifMarker) {
+          .exif
+        } else if marker == 0xE1, JPEGMetadataSegments.xmpPacket(payload) != nil {
+          .xmp
+        } else if marker == 0xED, payload.starts(with: JPEGHeaderGathering.photoshopMarker) {
+          .iptc
+        } else {
+          nil
+        }
+      return kind.flatMap { found.contains($0) ? nil : $0 }
     }
   }
 }

@@ -25,8 +25,8 @@ package struct EmbeddedMetadata: Equatable {
   }
 
   /// The facts these blocks tell. The EXIF orientation is dropped (`keepsOrientation` false)
-  /// for containers whose decoders do not turn the picture by it, so the shown size stays
-  /// the stored one, as before these containers' EXIF was read.
+  /// for containers whose decoders do not turn the picture by it (`decoderTurns(_:)`), so the
+  /// shown size stays the stored one.
   package func facts(keepsOrientation: Bool) -> ExifFacts? {
     var facts = tiff.flatMap(ExifReader.facts) ?? ExifFacts()
     if !keepsOrientation { facts.orientation = nil }
@@ -34,6 +34,17 @@ package struct EmbeddedMetadata: Equatable {
       facts.taken = xmp.flatMap(XMPDates.taken) ?? iim.flatMap(IPTCDates.taken)
     }
     return facts == ExifFacts() ? nil : facts
+  }
+
+  /// Whether the decoder turns the picture of the file starting with `bytes` by its EXIF
+  /// orientation: libvips turns PNG (and Tessera's decoder a PNG whose eXIf follows its
+  /// pixels, which libvips does not read: `PNGLateOrientation`) and WebP; a JPEG XL picture
+  /// is turned by its codestream's own orientation, never its EXIF's.
+  package static func decoderTurns(_ bytes: [UInt8]) -> Bool {
+    switch ImageSignature(sniffing: bytes) {
+    case .png, .webp: true
+    default: false
+    }
   }
 
   /// The metadata a PNG, WebP or JPEG XL file's first `bytes` hold; nil for other formats
@@ -48,10 +59,12 @@ package struct EmbeddedMetadata: Equatable {
   }
 
   /// The facts in a photo's first `bytes`: a JPEG's or TIFF's EXIF, with XMP and IPTC when
-  /// EXIF has no date; a PNG's, WebP's or JPEG XL container's EXIF and XMP, orientation
-  /// dropped; the EXIF of a RAW that is no TIFF (`RawContainerExif`).
+  /// EXIF has no date; a PNG's, WebP's or JPEG XL container's EXIF and XMP, the orientation
+  /// kept where the decoder turns by it; the EXIF of a RAW that is no TIFF (`RawContainerExif`).
   package static func facts(_ bytes: [UInt8]) -> ExifFacts? {
-    if let found = inContainer(bytes) { return found.facts(keepsOrientation: false) }
+    if let found = inContainer(bytes) {
+      return found.facts(keepsOrientation: decoderTurns(bytes))
+    }
     if let raw = RawContainerExif.facts(bytes) { return raw }
     var facts = ExifReader.facts(bytes)
     guard facts?.taken == nil else { return facts }

@@ -150,8 +150,12 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
       var header = PhotoHeader(bytes: prefix.bytes, isWholeFile: prefix.bytes.count == prefix.size)
       if header.exif?.taken == nil, prefix.bytes.count < prefix.size,
         let found = metadataFurtherOn(prefix, path: path),
-        let facts = found.facts(keepsOrientation: false)
+        let facts = found.facts(keepsOrientation: EmbeddedMetadata.decoderTurns(prefix.bytes))
       {
+        // A quarter turn found further on (a PNG's eXIf after its pixels) turns the size too.
+        if facts.swapsSides != (header.exif?.swapsSides == true), let size = header.pixelSize {
+          header.pixelSize = PixelSize(width: size.height, height: size.width)
+        }
         header.exif = facts
       }
       if header.exif == nil || header.pixelSize == nil, prefix.bytes.count < prefix.size,
