@@ -34,4 +34,11 @@ extension PipelineCore {
       state.networkStage.submit(key, priority: job.priority)
     }
   }
+
+  /// Drops the entry whose bytes did not decode (`DecodeOutcome.undecodableDiskEntry`), so a
+  /// fixed image is downloaded again and a refused one is not kept. (Stored broken bytes
+  /// passed the checksum: they were broken when stored.)
+  func dropUndecodableEntry(_ key: String) {
+    configuration.diskCache?.removeEntry(for: key)
+  }
 }

@@ -273,7 +273,7 @@ public struct ImageDecoder: Sendable {
   /// A box to decode into must have both sides positive: a request's size is outside input.
   static func requirePositive(_ target: PixelSize) throws(ImagePipelineError) {
     guard target.width > 0, target.height > 0 else {
-      throw .decodingFailed("target size \(target) is not positive")
+      throw .invalidRequest("the target size \(target) is not positive")
     }
   }
 

@@ -60,8 +60,9 @@ public enum ImagePipelineError: Error, Hashable, Sendable, CustomStringConvertib
   case processingFailed(String)
   /// The pipeline was shut down (`ImagePipeline.shutdown()`) before or while this loaded.
   case shutDown
-  /// The request cannot be sent as it is: what is wrong with it (a header field HTTP does
-  /// not allow).
+  /// The request cannot be carried out as it is: what is wrong with it (a header field HTTP
+  /// does not allow, a target size that is not positive). Never about the bytes, so nothing
+  /// cached is dropped for it.
   case invalidRequest(String)
 
   /// The sentence a person reads: what happened, and the limit or rule involved.

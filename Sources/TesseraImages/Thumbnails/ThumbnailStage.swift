@@ -68,50 +68,16 @@ extension PipelineCore {
     }
   }
 
-  /// Decodes a local original into a thumbnail of the first of `sizes` that covers the
-  /// request's box (shrink-on-load: one decode of the original), writes it into the folders,
-  /// and makes the request's image from the thumbnail, so the tile and the thumbnail a later
-  /// launch reads agree. When no size covers the box (a long panorama in a square tile), or
-  /// the thumbnail cannot be encoded, the original is decoded for the box as usual.
-  func decodeWritingThumbnail(
-    _ data: Data, request: ImageRequest, original: ThumbnailOriginal, sizes: [ThumbnailSize],
-    cache: ThumbnailCache
-  ) throws(ImagePipelineError) -> (image: Image, written: Bool) {
-    let originalSize = try decoder.header(of: data, source: request.source)
-    if let target = request.targetSize {
-      for size in sizes {
-        let box = PixelSize(width: size.side, height: size.side)
-        let thumbnail = try decoder.decode(
-          data, targetSize: box, contentMode: .aspectFit, source: request.source)
-        guard
-          ThumbnailSize.covers(
-            thumbnail.size, original: originalSize, target: target,
-            contentMode: request.contentMode)
-        else { continue }
-        let text = ThumbnailPNG.text(
-          for: original, originalSize: originalSize, mimeType: ThumbnailPNG.mimeType(of: data))
-        guard let png = ThumbnailPNG.encode(thumbnail, text: text) else { break }
-        var written = true
-        do {
-          try cache.store(png, size: size, for: original)
-        } catch {
-          written = false
-          configuration.logger.debug(
-            "thumbnail not written", metadata: ["reason": "\(error)"])
-        }
-        // The tile is made from the thumbnail's pixels as a later launch makes it from the
-        // PNG (which holds the same pixels): no second decode.
-        let image = try Image(
-          width: thumbnail.width, height: thumbnail.height, pixels: thumbnail.pixels,
-          originalSize: originalSize
-        ).fitted(into: target, contentMode: request.contentMode)
-        return (image, written)
-      }
+  /// Stores a thumbnail a decode made (`DecodeOutcome.thumbnail`) in the folders; one that
+  /// cannot be written is left out (the tile was made already) and logged.
+  func storeThumbnail(_ made: MadeThumbnail) {
+    guard let cache = configuration.thumbnailCache else { return }
+    do {
+      try cache.store(made.png, size: made.size, for: made.original)
+      state.withLock { $0.statistics.thumbnailsWritten += 1 }
+    } catch {
+      configuration.logger.debug("thumbnail not written", metadata: ["reason": "\(error)"])
     }
-    let image = try decoder.decode(
-      data, targetSize: request.targetSize, contentMode: request.contentMode,
-      source: request.source)
-    return (image, false)
   }
 
   /// Records in the failure folder that `original` does not decode, with the reason.
@@ -131,7 +97,52 @@ extension PipelineCore {
   }
 }
 
+/// A thumbnail a decode made of a local original, encoded and ready for the folders.
+struct MadeThumbnail: Sendable {
+  var png: Data
+  var size: ThumbnailSize
+  var original: ThumbnailOriginal
+}
+
 extension ImageDecoder {
+  /// Decodes a local original into a thumbnail of the first of `sizes` that covers the
+  /// request's box (shrink-on-load: one decode of the original), encodes it for the folders,
+  /// and makes the request's image from the thumbnail, so the tile and the thumbnail a later
+  /// launch reads agree. When no size covers the box (a long panorama in a square tile), or
+  /// the thumbnail cannot be encoded, the original is decoded for the box as usual, and no
+  /// thumbnail is made.
+  func decodeMakingThumbnail(
+    _ data: Data, request: ImageRequest, original: ThumbnailOriginal, sizes: [ThumbnailSize]
+  ) throws(ImagePipelineError) -> (image: Image, thumbnail: MadeThumbnail?) {
+    let originalSize = try header(of: data, source: request.source)
+    if let target = request.targetSize {
+      for size in sizes {
+        let box = PixelSize(width: size.side, height: size.side)
+        let thumbnail = try decode(
+          data, targetSize: box, contentMode: .aspectFit, source: request.source)
+        guard
+          ThumbnailSize.covers(
+            thumbnail.size, original: originalSize, target: target,
+            contentMode: request.contentMode)
+        else { continue }
+        let text = ThumbnailPNG.text(
+          for: original, originalSize: originalSize, mimeType: ThumbnailPNG.mimeType(of: data))
+        guard let png = ThumbnailPNG.encode(thumbnail, text: text) else { break }
+        // The tile is made from the thumbnail's pixels as a later launch makes it from the
+        // PNG (which holds the same pixels): no second decode.
+        let image = try Image(
+          width: thumbnail.width, height: thumbnail.height, pixels: thumbnail.pixels,
+          originalSize: originalSize
+        ).fitted(into: target, contentMode: request.contentMode)
+        return (image, MadeThumbnail(png: png, size: size, original: original))
+      }
+    }
+    let image = try decode(
+      data, targetSize: request.targetSize, contentMode: request.contentMode,
+      source: request.source)
+    return (image, nil)
+  }
+
   /// Decodes a thumbnail from the shared folders into the request's box: PNG only, by libpng
   /// (``decodeSharedThumbnail(_:)``; the folders are written by other programs), and the
   /// original's size when it is known.
