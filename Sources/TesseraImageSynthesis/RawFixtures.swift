@@ -195,8 +195,11 @@ package enum RawFixtures {
 
   /// A CIFF (CRW): the header, and a root heap holding an 8×8 ThumbnailImage (0x2008) and a
   /// 0x300A heap with a 40×28 JpgFromRaw (0x2007) and ImageInfo (0x1810) of `rotation`
-  /// degrees.
-  package static func crw(rotation: Int = 90) -> [UInt8] {
+  /// degrees, and with `captureTime` (seconds on the camera's clock) and `makeModel` ("Canon",
+  /// a NUL, the model) when given; `padding` bytes of sensor data before them.
+  package static func crw(
+    rotation: Int = 90, captureTime: Int? = nil, makeModel: String? = nil, padding: Int = 0
+  ) -> [UInt8] {
     let picture = jpeg(width: 40, height: 28)
     func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
     func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(value >> (8 * $0) & 0xFF) } }
@@ -211,8 +214,15 @@ package enum RawFixtures {
       return data + table + le32(data.count)
     }
     let info = le32(1200) + le32(800) + le32(0x3F80_0000) + le32(rotation)
-    let inner = heap([(0x2007, picture), (0x1810, info)])
-    let root = heap([(0x2008, jpeg(width: 8, height: 8)), (0x300A, inner)])
+    var properties: [(tag: Int, data: [UInt8])] = [(0x2007, picture), (0x1810, info)]
+    // CaptureTime: seconds on the camera's clock, a time zone code, zone info.
+    if let captureTime { properties.append((0x180E, le32(captureTime) + le32(0) + le32(0))) }
+    if let makeModel { properties.append((0x080A, Array(makeModel.utf8) + [0])) }
+    let inner = heap(properties)
+    // Padding first: a big CRW keeps its sensor data before the tables at its end.
+    let sensor: [(tag: Int, data: [UInt8])] =
+      padding > 0 ? [(0x0000, [UInt8](repeating: 0x5A, count: padding))] : []
+    let root = heap(sensor + [(0x2008, jpeg(width: 8, height: 8)), (0x300A, inner)])
     let header = [0x49, 0x49] + le32(26) + Array("HEAPCCDR".utf8) + le32(0x0001_0002)
     return header + [UInt8](repeating: 0, count: 26 - header.count) + root
   }

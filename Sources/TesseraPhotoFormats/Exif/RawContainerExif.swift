@@ -17,7 +17,7 @@ import TesseraUtilities
 ///
 /// - Complexity: O(1) for RAF; O(blocks), at most ``maxMRWBlocks``, for MRW; O(boxes) at three
 ///   levels, each at most `FeedLimits.maxHEIFBoxes`, for CR3; plus `ExifReader`'s reads.
-enum RawContainerExif {
+package enum RawContainerExif {
   static let maxMRWBlocks = 16
 
   private static let rafMagic = Array("FUJIFILMCCD-RAW ".utf8)
@@ -37,6 +37,15 @@ enum RawContainerExif {
     }
     facts?.orientation = nil
     return facts == ExifFacts() ? nil : facts
+  }
+
+  /// The date taken and camera of a Canon CRW, whose CIFF heaps keep them in records
+  /// (`CaptureTime`, `MakeModel`) listed in a table at the file's end: walked through `read`
+  /// (`RawCIFF.facts`). Nil for any other file.
+  package static func crwFacts(
+    head: [UInt8], fileSize: Int, read: @escaping (Int, Int) -> [UInt8]?
+  ) -> ExifFacts? {
+    RawCIFF.facts(head: head, fileSize: fileSize, read: read)
   }
 
   private static func bigEndian32(_ bytes: [UInt8], at index: Int) -> Int? {

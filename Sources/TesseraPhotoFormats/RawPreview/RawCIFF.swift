@@ -1,3 +1,6 @@
+import Foundation
+import TesseraUtilities
+
 /// Canon's CRW (CIFF, "HEAPCCDR" at byte 6): a heap of records whose table sits at the heap's
 /// end (its offset in the heap's last four bytes): a 16-bit count, then 10-byte records of a
 /// tag, a size and an offset from the heap's start. Tags whose type bits are 0x2800 or 0x3000
@@ -20,6 +23,12 @@ struct RawCIFF {
   let endian: RawEndian
   private(set) var candidates: [(offset: Int, count: Int)] = []
   private(set) var orientation = 1
+  /// `CaptureTime` (0x180E)'s first word: seconds since 1970 on the camera's clock (as
+  /// exiftool reads its DateTimeOriginal); nil when absent or 0.
+  private(set) var takenSeconds: Int?
+  /// `MakeModel` (0x080A): the make, a NUL, the model; printable ASCII, at most
+  /// `FeedLimits.maxExifText` bytes.
+  private(set) var model: String?
   private var records = 0
 
   /// The file's byte order and the root heap's start when the head is a CIFF header.
@@ -71,6 +80,15 @@ struct RawCIFF {
         candidates.count < Self.maxCandidates
       {
         candidates.append((start, size))
+      } else if tag & 0x3FFF == 0x180E, size >= 4, takenSeconds == nil,
+        let time = try reader.bytes(at: start, count: 4), let seconds = endian.u32(time, 0),
+        seconds > 0
+      {
+        takenSeconds = seconds
+      } else if tag & 0x3FFF == 0x080A, size > 0, model == nil,
+        let text = try reader.bytes(at: start, count: min(size, 2 * FeedLimits.maxExifText + 2))
+      {
+        model = Self.model(inMakeModel: text)
       } else if tag & 0x3FFF == 0x1810, size >= 16,
         let info = try reader.bytes(at: start + 12, count: 4), let degrees = endian.s32(info, 0)
       {
@@ -83,5 +101,32 @@ struct RawCIFF {
         }
       }
     }
+  }
+
+  /// The model in a `MakeModel` record ("Canon\0Canon EOS D30\0"), when it is printable ASCII.
+  static func model(inMakeModel bytes: [UInt8]) -> String? {
+    let fields = bytes.split(separator: 0, omittingEmptySubsequences: false)
+    guard fields.count >= 2 else { return nil }
+    let model = fields[1]
+    guard !model.isEmpty, model.count <= FeedLimits.maxExifText,
+      model.allSatisfy({ (0x20...0x7E).contains($0) })
+    else { return nil }
+    return String(decoding: model, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+  }
+
+  /// The date taken and camera of the CRW of `fileSize` bytes whose first bytes are `head`,
+  /// walking its heaps through `read` within `RawByteReader`'s budget: the root heap's table
+  /// is at the file's end, past any first read. Nil for another file, or a CRW that tells
+  /// neither.
+  static func facts(
+    head: [UInt8], fileSize: Int, read: @escaping (Int, Int) -> [UInt8]?
+  ) -> ExifFacts? {
+    guard let (endian, start) = header(head), start < fileSize else { return nil }
+    let reader = RawByteReader(fileSize: fileSize, read: read)
+    var ciff = RawCIFF(reader: reader, endian: endian)
+    try? ciff.walk(heap: start..<fileSize)
+    let facts = ExifFacts(
+      taken: ciff.takenSeconds.map { WallClockTime(seconds: Int64($0)) }, model: ciff.model)
+    return facts == ExifFacts() ? nil : facts
   }
 }

@@ -158,6 +158,13 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
         }
         header.exif = facts
       }
+      if header.exif == nil,
+        let facts = RawContainerExif.crwFacts(
+          head: prefix.bytes, fileSize: prefix.size,
+          read: { Self.read(path, offset: $0, count: $1, sameAs: prefix) })
+      {
+        header.exif = facts
+      }
       if header.exif == nil || header.pixelSize == nil, prefix.bytes.count < prefix.size,
         let tiff = tiffIFD0FurtherOn(prefix, path: path)
       {

@@ -160,6 +160,22 @@ import Testing
     #expect(PhotoHeader(bytes: Self.cr3()).exif?.taken != nil, "the reader's path")
   }
 
+  /// A CRW keeps its date and camera in CIFF records listed in a table at its end, past any
+  /// first read: the heaps are walked through reads at their tables. Before, no CRW was dated.
+  @Test(arguments: [0, 400_000]) func aCRWsCaptureTimeAndModelAreRead(padding: Int) async throws {
+    // 2002-03-04 05:06:07 on the camera's clock.
+    let file = RawFixtures.crw(
+      captureTime: 1_015_218_367, makeModel: "Canon\0Canon EOS D30", padding: padding)
+    let header = try #require(try await ContainerDateTests.read(file, as: "CRW_0001.CRW"))
+    #expect(header.exif?.taken?.descriptionWithSeconds == "2002-03-04 05:06:07")
+    #expect(header.exif?.model == "Canon EOS D30")
+    // No record, a zero time, a model that is not text: nothing made up.
+    #expect(
+      try await ContainerDateTests.read(RawFixtures.crw(captureTime: 0), as: "b.crw")?.exif == nil)
+    let binary = RawFixtures.crw(makeModel: "Canon\0\u{7}\u{1B}[2J")
+    #expect(try await ContainerDateTests.read(binary, as: "c.crw")?.exif == nil)
+  }
+
   @Test func forgedRAWOffsetsAndSizesReadAsNoDate() {
     #expect(RawContainerExif.facts(Self.raf(jpegAt: 1 << 31)) == nil)
     #expect(RawContainerExif.facts(Self.raf(jpegAt: 12)) == nil)
