@@ -42,6 +42,23 @@ import Testing
     #expect(facts.created == VideoMoment.since1970)
   }
 
+  /// An image sequence (AVIF `avis`, HEIF `msf1`) is a still-image file by its brand and a
+  /// movie by its boxes: without EXIF, its movie header dates it, also past the first read.
+  /// Before, such a file had no date.
+  @Test(arguments: ["avis", "msf1"]) func anImageSequenceIsDatedByItsMovieHeader(
+    brand: String
+  ) async throws {
+    let movie = Box.movie(moovFirst: false, media: 300_000)
+    let sequence = Box.ftyp(brand) + Array(movie.dropFirst(Box.ftyp("isom").count))
+    #expect(VideoContainer(sniffing: sequence) == nil)
+    #expect(LocalPhotoHeaderReader.isImageSequence(sequence))
+    let header = try await ContainerDateTests.read(sequence, as: "burst.\(brand)")
+    let expected = WallClockTime(Date(timeIntervalSince1970: TimeInterval(VideoMoment.since1970)))
+    #expect(header?.exif?.taken == expected)
+    // A still HEIF (brand heic, mif1 compatible) is never read as a movie.
+    #expect(!LocalPhotoHeaderReader.isImageSequence(Box.ftyp("heic")))
+  }
+
   /// A phone's layout: `mdat` first. Within the first window it is stepped over; past it,
   /// the walk names `moov`'s offset and one more window reads it.
   @Test func aMoovAfterTheMediaDataIsFoundFurtherOn() {
