@@ -221,7 +221,10 @@ let package = Package(
     .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),
     .testTarget(
       name: "TesseraPhotoFormatsTests",
-      dependencies: ["CVipsShim", "TesseraPhotoFormats", "TesseraTestSupport", "TesseraUtilities"]),
+      dependencies: [
+        "CVipsShim", "TesseraGeometry", "TesseraImageSynthesis", "TesseraPhotoFormats",
+        "TesseraTestSupport", "TesseraUtilities",
+      ]),
     .testTarget(name: "TesseraHTTPTests", dependencies: ["TesseraHTTP"]),
     .testTarget(
       name: "CVipsShimTests", dependencies: ["CVipsShim", "TesseraGeometry", "TesseraTestSupport"]),
