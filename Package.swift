@@ -190,7 +190,7 @@ let package = Package(
       name: "tessera",
       dependencies: [
         "TesseraBench", "TesseraGallery", "TesseraPhotoLibrary", "TesseraServer", "TesseraTerminal",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "TesseraUtilities", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // The HTTP data loaders compared: its own program, since URLSession links libcurl.
@@ -292,3 +292,16 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// The sanitizer runs (scripts/sanitize.sh) build the unit suites only. The end-to-end suite
+// drives the release binary, never an instrumented one, and nothing else depends on the
+// gallery, the benchmarks or the programs, so building them under a sanitizer was minutes of
+// `make test` spent on code no instrumented test runs.
+if Context.environment["TESSERA_UNIT_TESTS_ONLY"] != nil {
+  let endToEnd: Set<String> = [
+    "TesseraAppTests", "tessera", "tessera-loader-bench", "TesseraBench", "TesseraBenchSupport",
+    "TesseraGallery",
+  ]
+  package.targets.removeAll { endToEnd.contains($0.name) }
+  package.products.removeAll { endToEnd.contains($0.name) }
+}

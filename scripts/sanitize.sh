@@ -18,6 +18,8 @@ kinds=("$@")
 export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=yes,threads=all}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:detect_stack_use_after_return=0}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0:second_deadlock_stack=1}
+# The unit suites only (Package.swift leaves out the end-to-end suite and what only it uses).
+export TESSERA_UNIT_TESTS_ONLY=1
 status=0
 for kind in "${kinds[@]}"; do
   case "$kind" in

@@ -28,7 +28,7 @@ package enum ChildProcess {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    let argv = ([program] + arguments).map { FileSystemName.withCString($0) { strdup($0) } } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
     let spawned = ChildEnvironment.withPointer {
@@ -97,7 +97,7 @@ package enum ChildProcess {
     posix_spawn_file_actions_adddup2(&actions, inputFile, 0)
     posix_spawn_file_actions_adddup2(&actions, output, 1)
     posix_spawn_file_actions_adddup2(&actions, output, 2)
-    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    let argv = ([program] + arguments).map { FileSystemName.withCString($0) { strdup($0) } } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
     // ETXTBSY: a script just written is still open for writing in a child another thread

@@ -117,7 +117,9 @@ package enum SafeFileRead {
       Value, Refusal
     >
   ) -> Result<Value, Refusal> {
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    let descriptor = FileSystemName.withCString(path) {
+      open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    }
     guard descriptor >= 0 else { return .failure(refusal(errno)) }
     defer { close(descriptor) }
     var info = stat()

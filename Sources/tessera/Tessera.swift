@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import TesseraBench
+import TesseraUtilities
 
 @main
 struct Tessera: AsyncParsableCommand {
@@ -23,4 +25,17 @@ struct Tessera: AsyncParsableCommand {
     subcommands: [Gallery.self, Serve.self, Info.self, Doctor.self, Bench.self],
     defaultSubcommand: Gallery.self
   )
+
+  /// Parses the arguments as the process got them: `CommandLine.arguments` repairs bytes that
+  /// are not UTF-8, which made a file of such a name one that "does not exist"; here each
+  /// keeps its bytes (`FileSystemName`).
+  static func main() async {
+    let arguments = (1..<Int(CommandLine.argc)).compactMap { index in
+      CommandLine.unsafeArgv[index].map { argument in
+        FileSystemName.string(
+          UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+      }
+    }
+    await main(arguments)
+  }
 }

@@ -4,6 +4,7 @@ import TesseraImages
 import TesseraPhotoLibrary
 import TesseraServer
 import TesseraTerminal
+import TesseraUtilities
 
 /// Sets up what the gallery runs on — the feed (embedded server, URL or folder), the image
 /// pipeline and the terminal — runs it, and takes it down again.
@@ -59,9 +60,10 @@ package struct GalleryLauncher {
     restoreStandardError()
     await server?.stop()
     if options.printMarked || options.pick, let printed, !printed.isEmpty {
-      let separator = options.nullSeparated ? "\u{0}" : "\n"
+      // Each path as its own bytes, a name that is not UTF-8 too (`FileSystemName`).
+      let separator: UInt8 = options.nullSeparated ? 0 : 0x0A
       FileHandle.standardOutput.write(
-        Data(printed.map { $0 + separator }.joined().utf8))
+        Data(printed.flatMap { FileSystemName.bytes(of: $0) + [separator] }))
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 /// What the command line asks the gallery to show, from plain arguments (`tessera [PATH|URL]…`)
 /// and the older `--dir`, `--feed` and `--users` options, which say the same thing.
@@ -34,8 +35,12 @@ package enum GallerySources: Equatable {
     if let users, !embeddedUsers {
       remote.append(.users(try Self.httpURL(users, option: "--users")))
     }
-    for path in local where !FileManager.default.fileExists(atPath: path) {
-      throw GalleryError(description: "“\(path)” does not exist")
+    for path in local {
+      // By its own bytes: a name that is not UTF-8 exists too (`FileSystemName`).
+      var info = stat()
+      guard FileSystemName.withCString(path, { stat($0, &info) }) == 0 else {
+        throw GalleryError(description: "“\(FileSystemName.displayed(path))” does not exist")
+      }
     }
     switch (local.isEmpty, remote.count, embeddedUsers) {
     case (true, 0, let users): self = .embedded(users: users)

@@ -32,7 +32,7 @@ struct StandardInputWalker: FileWalking {
       if !nullSeparated, name.last == 0x0D { name = name.dropLast() }  // CRLF lines
       guard !name.isEmpty else { return }
       guard found < FeedLimits.maxWalkFiles,
-        let file = Self.file(String(decoding: name, as: UTF8.self))
+        let file = Self.file(FileSystemName.string(name))
       else {
         rejected += 1
         return
@@ -66,7 +66,9 @@ struct StandardInputWalker: FileWalking {
   /// image's or a video's; nil otherwise.
   static func file(_ path: String) -> WalkedFile? {
     var info = stat()
-    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    guard FileSystemName.withCString(path, { stat($0, &info) }) == 0,
+      info.st_mode & S_IFMT == S_IFREG
+    else { return nil }
     let name = path.split(separator: "/").last.map(String.init) ?? path
     guard FolderWalker.isImageName(name, videos: true) else { return nil }
     return FolderWalker.file(path, info)

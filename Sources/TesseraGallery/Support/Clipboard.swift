@@ -53,7 +53,7 @@ enum ExternalOpener {
     posix_spawnattr_setpgroup(&attributes, 0)
     var pid: pid_t = 0
     let arguments = [opener, path]
-    let cArguments = arguments.map { strdup($0) } + [nil]
+    let cArguments = arguments.map { FileSystemName.withCString($0) { strdup($0) } } + [nil]
     defer { cArguments.forEach { free($0) } }
     let status = ChildEnvironment.withPointer {
       posix_spawn(&pid, opener, &actions, &attributes, cArguments, $0)

@@ -28,10 +28,11 @@ struct KeyHandler {
   /// What goes to the handler's standard input for `paths`, and how many were left out: with
   /// `-0` every path, each ended by NUL; else one a line, and a path with a line break in its
   /// name (which would reach the handler as two) is left out. O(bytes of the paths).
+  /// A name that is not UTF-8 goes as its own bytes (`FileSystemName`).
   func input(for paths: [String]) -> (bytes: [UInt8], leftOut: Int) {
-    if nullSeparated { return (Array(paths.map { $0 + "\u{0}" }.joined().utf8), 0) }
+    if nullSeparated { return (paths.flatMap { FileSystemName.bytes(of: $0) + [0] }, 0) }
     let whole = paths.filter { !$0.contains("\n") && !$0.contains("\r") }
-    return (Array(whole.map { $0 + "\n" }.joined().utf8), paths.count - whole.count)
+    return (whole.flatMap { FileSystemName.bytes(of: $0) + [0x0A] }, paths.count - whole.count)
   }
 
   /// The argument for `key`, as nsxiv names keys: the character, or "C-" and the letter for

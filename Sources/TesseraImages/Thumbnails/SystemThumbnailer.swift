@@ -80,7 +80,7 @@ package struct SystemThumbnailer: Sendable, Equatable {
   /// thumbnailer to another file). An unknown code is left as it is. O(Exec + values).
   package func arguments(path: String, output: String, size: Int) -> [String] {
     let values: [Character: String] = [
-      "i": path, "u": URL(fileURLWithPath: path).absoluteString, "o": output,
+      "i": path, "u": ThumbnailURI(path: path).uri, "o": output,
       "s": String(size), "%": "%",
     ]
     return exec.map { word in

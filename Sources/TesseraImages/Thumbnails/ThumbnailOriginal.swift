@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 #if canImport(Glibc)
   import Glibc
@@ -20,7 +21,9 @@ struct ThumbnailOriginal: Hashable, Sendable {
   /// The original at `path`, or nil when it is not a regular file that can be stat'ed.
   static func at(path: String) -> ThumbnailOriginal? {
     var status = stat()
-    guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    guard FileSystemName.withCString(path, { lstat($0, &status) }) == 0,
+      (status.st_mode & S_IFMT) == S_IFREG
+    else { return nil }
     return ThumbnailOriginal(
       path: path, name: ThumbnailURI(path: path), modified: Int(status.st_mtim.tv_sec),
       byteCount: Int(status.st_size))

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TesseraUtilities
 
 /// A file's identity in the thumbnail folders: its absolute `file://` URI, escaped the way
 /// GLib's `g_filename_to_uri` does (what GNOME, KDE and most thumbnailers write), and the MD5
@@ -19,7 +20,8 @@ struct ThumbnailURI: Hashable, Sendable {
   init(path: String) {
     let standard = URL(fileURLWithPath: path).standardizedFileURL.path
     var escaped = "file://"
-    for byte in standard.utf8 {
+    // A name that is not UTF-8 is escaped as its own bytes, as GLib escapes it.
+    for byte in FileSystemName.bytes(of: standard) {
       let isAlphanumeric =
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
       if isAlphanumeric || Self.unreserved.contains(byte) {

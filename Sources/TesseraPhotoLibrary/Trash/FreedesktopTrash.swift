@@ -103,14 +103,14 @@ public struct FreedesktopTrash: Sendable {
     if path.hasSuffix("/") { throw .notFound(path: path) }  // "x/" names a folder
     // The specification's advice: check the file may be removed before trashing anything.
     let folder = TrashFileSystem.folder(of: original)
-    guard access(folder, W_OK | X_OK) == 0 else {
+    guard FileSystemName.withCString(folder, { access($0, W_OK | X_OK) }) == 0 else {
       throw fileError(.init(errno), original, "cannot change its folder \(folder)")
     }
     let trash = try trashDirectory(for: original, device: file.device)
     let name = try claimName(for: original, in: trash)
     let trashed = trash.trashedPath(name)
     if let error = TrashFileSystem.renameNoReplace(original, trashed) {
-      unlink(trash.infoPath(name))
+      TrashFileSystem.remove(trash.infoPath(name))
       if error.code == EXDEV {
         throw .trashFailed(
           path: original,
@@ -165,7 +165,7 @@ public struct FreedesktopTrash: Sendable {
       default: throw .restoreFailed(path: file.originalPath, reason: error.text)
       }
     }
-    unlink(file.infoPath)
+    TrashFileSystem.remove(file.infoPath)
   }
 
   // MARK: - Where the file is
@@ -344,15 +344,16 @@ public struct FreedesktopTrash: Sendable {
     for attempt in 1...200 {
       let candidate = Self.candidateName(name, attempt: attempt)
       let infoPath = trash.infoPath(candidate)
-      let descriptor = open(
-        infoPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, S_IRUSR | S_IWUSR)
+      let descriptor = FileSystemName.withCString(infoPath) {
+        open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, S_IRUSR | S_IWUSR)
+      }
       if descriptor < 0 {
         if errno == EEXIST { continue }
         throw trashStepError(.init(errno), original, "cannot create \(infoPath)")
       }
       if case .success = TrashFileSystem.linkStatus(trash.trashedPath(candidate)) {
         close(descriptor)
-        unlink(infoPath)
+        TrashFileSystem.remove(infoPath)
         continue
       }
       var failure = TrashFileSystem.writeAll(info.contents, to: descriptor)
@@ -360,7 +361,7 @@ public struct FreedesktopTrash: Sendable {
       if failure == nil, fchmod(descriptor, S_IRUSR | S_IWUSR) != 0 { failure = .init(errno) }
       if close(descriptor) != 0, failure == nil { failure = .init(errno) }
       if let failure {
-        unlink(infoPath)
+        TrashFileSystem.remove(infoPath)
         throw trashStepError(failure, original, "cannot write \(infoPath)")
       }
       return candidate

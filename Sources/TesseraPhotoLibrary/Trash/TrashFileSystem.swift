@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -27,14 +29,18 @@ enum TrashFileSystem {
   /// The path's own status (a symbolic link is described, not followed), or `errno`.
   static func linkStatus(_ path: String) -> Result<Status, Errno> {
     var info = stat()
-    guard lstat(path, &info) == 0 else { return .failure(Errno(errno)) }
+    guard FileSystemName.withCString(path, { lstat($0, &info) }) == 0 else {
+      return .failure(Errno(errno))
+    }
     return .success(Status(info))
   }
 
   /// The status of what the path leads to, symbolic links followed, or `errno`.
   static func status(_ path: String) -> Result<Status, Errno> {
     var info = stat()
-    guard stat(path, &info) == 0 else { return .failure(Errno(errno)) }
+    guard FileSystemName.withCString(path, { stat($0, &info) }) == 0 else {
+      return .failure(Errno(errno))
+    }
     return .success(Status(info))
   }
 
@@ -49,15 +55,24 @@ enum TrashFileSystem {
 
   /// `realpath`: the absolute path of an existing folder, symbolic links resolved.
   static func resolved(_ path: String) -> Result<String, Errno> {
-    guard let pointer = realpath(path, nil) else { return .failure(Errno(errno)) }
+    guard let pointer = FileSystemName.withCString(path, { realpath($0, nil) }) else {
+      return .failure(Errno(errno))
+    }
     defer { free(pointer) }
-    return .success(String(cString: pointer))
+    let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
+    return .success(FileSystemName.string(bytes))
+  }
+
+  /// Removes the file `path` (`unlink`), whatever the outcome: an info file given up.
+  static func remove(_ path: String) {
+    _ = FileSystemName.withCString(path) { unlink($0) }
   }
 
   /// Makes the folder `path` with mode `0700` (less what the umask takes, as `mkdir` does);
   /// a folder already there is fine.
   static func makeFolder(_ path: String) -> Errno? {
-    mkdir(path, S_IRWXU) == 0 || errno == EEXIST ? nil : Errno(errno)
+    FileSystemName.withCString(path, { mkdir($0, S_IRWXU) }) == 0 || errno == EEXIST
+      ? nil : Errno(errno)
   }
 
   /// Renames `source` to `destination` unless something exists at `destination`: `EEXIST`
@@ -67,14 +82,24 @@ enum TrashFileSystem {
   /// Never copies: across file systems the answer is `EXDEV`.
   static func renameNoReplace(_ source: String, _ destination: String) -> Errno? {
     if let renameat2 = renameAt2 {
-      if renameat2(atCurrentFolder, source, atCurrentFolder, destination, 1) == 0 { return nil }
+      let moved = FileSystemName.withCString(source) { from in
+        FileSystemName.withCString(destination) { to in
+          renameat2(atCurrentFolder, from, atCurrentFolder, to, 1)
+        }
+      }
+      if moved == 0 { return nil }
       let code = errno
       // EINVAL: this file system does not support the flag; ENOSYS: nor this kernel.
       guard code == EINVAL || code == ENOSYS else { return Errno(code) }
     }
     var info = stat()
-    if lstat(destination, &info) == 0 { return Errno(EEXIST) }
-    return rename(source, destination) == 0 ? nil : Errno(errno)
+    if FileSystemName.withCString(destination, { lstat($0, &info) }) == 0 {
+      return Errno(EEXIST)
+    }
+    let moved = FileSystemName.withCString(source) { from in
+      FileSystemName.withCString(destination) { to in rename(from, to) }
+    }
+    return moved == 0 ? nil : Errno(errno)
   }
 
   /// glibc's `renameat2` (2.28 and later), looked up at run time: Swift's Glibc module does

@@ -87,7 +87,7 @@ public struct TrashInfo: Sendable, Equatable {
     guard let pathValue else { throw Malformed(reason: "it has no Path") }
     guard let dateValue else { throw Malformed(reason: "it has no DeletionDate") }
     guard let path = percentDecoded(pathValue) else {
-      throw Malformed(reason: "its Path is not a percent-encoded UTF-8 path")
+      throw Malformed(reason: "its Path is not a percent-encoded path")
     }
     guard !path.isEmpty, !path.utf8.contains(0) else {
       throw Malformed(reason: "its Path is empty or holds a NUL")
@@ -153,14 +153,15 @@ public struct TrashInfo: Sendable, Equatable {
     return parts
   }
 
-  /// The path's UTF-8 bytes with all but ASCII letters, digits, `-._~` and `/` as `%XX`: the
+  /// The path's bytes (`FileSystemName`: a name that is not UTF-8 keeps its own) with all but ASCII letters, digits, `-._~` and `/` as `%XX`: the
   /// RFC 2396 escaping the specification asks for, and byte for byte what GLib's `gio trash`
   /// writes (RFC 2396's other unreserved marks `!*'()` are escaped too, which it allows).
   static func percentEncoded(_ path: String) -> String {
     let hex = Array("0123456789ABCDEF".utf8)
     var encoded: [UInt8] = []
-    encoded.reserveCapacity(path.utf8.count)
-    for byte in path.utf8 {
+    let bytes = FileSystemName.bytes(of: path)
+    encoded.reserveCapacity(bytes.count)
+    for byte in bytes {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
@@ -173,8 +174,9 @@ public struct TrashInfo: Sendable, Equatable {
     return String(decoding: encoded, as: UTF8.self)
   }
 
-  /// The bytes with every `%XX` replaced by its byte, as UTF-8 text; nil when a `%` is not
-  /// followed by two hex digits or the bytes are not UTF-8. (Not form decoding: `+` stays.)
+  /// The bytes with every `%XX` replaced by its byte, as a path (`FileSystemName`: bytes that
+  /// are not UTF-8 are kept, as GLib writes them for such a name); nil when a `%` is not
+  /// followed by two hex digits. (Not form decoding: `+` stays.)
   static func percentDecoded<Bytes: Collection<UInt8>>(_ text: Bytes) -> String? {
     var decoded: [UInt8] = []
     decoded.reserveCapacity(text.count)
@@ -189,7 +191,7 @@ public struct TrashInfo: Sendable, Equatable {
       else { return nil }
       decoded.append(high << 4 | low)
     }
-    return String(validating: decoded, as: UTF8.self)
+    return FileSystemName.string(decoded)
   }
 
   private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -143,7 +143,7 @@ public struct FolderWalker: FileWalking {
     var folders: [String] = []
     for root in roots {
       var info = stat()
-      guard stat(root, &info) == 0 else {
+      guard FileSystemName.withCString(root, { stat($0, &info) }) == 0 else {
         batch.problems.append("“\(root)” can't be read (\(Self.reason(errno)))")
         continue
       }
@@ -181,7 +181,9 @@ public struct FolderWalker: FileWalking {
     _ folder: String, depth: Int, into batch: inout WalkBatch, found: inout Int,
     seen: inout Set<FolderID>
   ) -> [String] {
-    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC)
+    let descriptor = FileSystemName.withCString(folder) {
+      open($0, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC)
+    }
     guard descriptor >= 0, let directory = fdopendir(descriptor) else {
       let code = errno
       batch.problems.append("“\(folder)” can't be read (\(Self.reason(code)))")
@@ -196,11 +198,16 @@ public struct FolderWalker: FileWalking {
       let name = entry.entryName
       if name == "." || name == ".." || (!includeHidden && name.hasPrefix(".")) { continue }
       var info = stat()
-      guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+      let symbolic = FileSystemName.withCString(name) {
+        fstatat(descriptor, $0, &info, AT_SYMLINK_NOFOLLOW)
+      }
+      guard symbolic == 0 else { continue }
       var type = info.st_mode & S_IFMT
       if type == S_IFLNK {
         // Only a link to a folder is followed; what it points to is checked by inode.
-        guard fstatat(descriptor, name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+        guard FileSystemName.withCString(name, { fstatat(descriptor, $0, &info, 0) }) == 0,
+          info.st_mode & S_IFMT == S_IFDIR
+        else {
           continue
         }
         type = S_IFDIR

@@ -1,3 +1,5 @@
+import TesseraUtilities
+
 /// Text from outside (titles, captions, author names, error messages from a server) made safe
 /// to put on a terminal: the one place that decides what may reach a cell.
 ///
@@ -5,7 +7,8 @@
 /// terminal), and the bidi controls — overrides, embeddings, isolates and marks (U+202A–U+202E,
 /// U+2066–U+2069, U+200E, U+200F, U+061C) — with which a caption could display reversed, or
 /// reorder the text drawn after it. Line and paragraph breaks, tabs and form feeds become
-/// spaces (or newlines, for callers that lay out lines themselves); CR LF counts once.
+/// spaces (or newlines, for callers that lay out lines themselves); CR LF counts once. A byte
+/// of a file name that is not UTF-8 (`FileSystemName`'s escape) shows as U+FFFD.
 public enum TerminalText {
   /// `text` with every unsafe scalar removed or replaced as described above. Returns `text`
   /// itself, without copying, when nothing needs to change (the common case).
@@ -26,7 +29,11 @@ public enum TerminalText {
       case 0x09, 0x0B, 0x0C:
         result.append(" ")
       default:
-        if !isRemoved(scalar.value) { result.append(scalar) }
+        if FileSystemName.isEscape(scalar) {
+          result.append("\u{FFFD}")
+        } else if !isRemoved(scalar.value) {
+          result.append(scalar)
+        }
       }
     }
     return String(result)
@@ -38,7 +45,10 @@ public enum TerminalText {
   public static func questionMarked(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: needsChange) else { return text }
     return String(
-      String.UnicodeScalarView(text.unicodeScalars.map { needsChange($0) ? "?" : $0 }))
+      String.UnicodeScalarView(
+        text.unicodeScalars.map {
+          FileSystemName.isEscape($0) ? "\u{FFFD}" : needsChange($0) ? "?" : $0
+        }))
   }
 
   /// Whether a grapheme must not reach the terminal as it is (a cell set directly, not
@@ -48,7 +58,7 @@ public enum TerminalText {
   }
 
   private static func needsChange(_ scalar: Unicode.Scalar) -> Bool {
-    isRemoved(scalar.value) || isLineBreak(scalar.value)
+    isRemoved(scalar.value) || isLineBreak(scalar.value) || FileSystemName.isEscape(scalar)
   }
 
   private static func isLineBreak(_ value: UInt32) -> Bool {

@@ -3,6 +3,7 @@ import TesseraCollection
 import TesseraPhotoLibrary
 import TesseraTerminal
 import TesseraTestSupport
+import TesseraUtilities
 import Testing
 
 @testable import TesseraGallery
@@ -294,5 +295,13 @@ struct FindingAndDetailTests {
     #expect(await nul.run(key: "r", paths: paths, terminal: null) == .finished(key: "r", status: 0))
     let given = try Data(contentsOf: URL(fileURLWithPath: record))
     #expect(given == Data("/p/two.jpg\nthree.jpg\u{0}/p/four.jpg\u{0}".utf8))
+  }
+
+  /// A name that is not UTF-8 reaches the handler as its own bytes, with or without `-0`.
+  @Test func aNameThatIsNotUTF8ReachesTheHandlerAsItsBytes() {
+    let raw = Array("/p/caf".utf8) + [0xE9] + Array(".jpg".utf8)
+    let path = FileSystemName.string(raw)
+    #expect(KeyHandler(environment: [:]).input(for: [path]).bytes == raw + [0x0A])
+    #expect(KeyHandler(environment: [:], nullSeparated: true).input(for: [path]).bytes == raw + [0])
   }
 }

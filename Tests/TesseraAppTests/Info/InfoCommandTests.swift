@@ -38,6 +38,24 @@ struct InfoCommandTests {
     #expect(run.status == 1)
   }
 
+  /// A file named in Latin-1 ("é" is the byte E9) is read by its own bytes from the command
+  /// line and shown with U+FFFD; it "did not exist" before, its name repaired into another.
+  @Test func aNameThatIsNotUTF8IsReadByItsBytes() throws {
+    let folder = TemporaryFolder.make(prefix: "tessera-info")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let photo = FileSystemName.string(Array((folder.path + "/caf").utf8) + [0xE9, 0x2E, 0x6A])
+    let bytes = try Self.jpeg()
+    let descriptor = FileSystemName.withCString(photo) {
+      open($0, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    }
+    try #require(descriptor >= 0, "errno \(errno)")
+    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, bytes.count) }
+    close(descriptor)
+    let run = try Spawn.run([GalleryBinary.path, "info", "--tsv", photo])
+    #expect(run.output == folder.path + "/caf\u{FFFD}.j\t160x120\t-\t-\t-\n")
+    #expect(run.status == 0)
+  }
+
   @Test func alignedTextForAPersonExitsZeroWhenEveryFileWasRead() throws {
     let folder = TemporaryFolder.make(prefix: "tessera-info")
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 #if canImport(Glibc)
   import Glibc
@@ -36,7 +37,9 @@ enum Spawn {
       posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    // An argument carrying a name that is not UTF-8 goes as its bytes (`FileSystemName`).
+    var argv: [UnsafeMutablePointer<CChar>?] =
+      arguments.map { FileSystemName.withCString($0) { strdup($0) } } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 import Testing
 
 @testable import TesseraPhotoLibrary
@@ -163,6 +164,30 @@ import Testing
       #expect(trashed.trashedPath == sandbox.homeTrash + "/files/été 🌅 #1+2;x=y.jpg")
       try sandbox.trash.restore(trashed)
       #expect(TrashSandbox.contents(original) == "awkward")
+    }
+  }
+
+  /// A name that is not UTF-8 (Latin-1 "é", the byte E9, as an old camera card or archive
+  /// has it) is trashed and restored by its own bytes, its Path written as GLib writes it.
+  @Test func aNameThatIsNotUTF8IsTrashedAndRestoredByItsBytes() throws {
+    try TrashSandbox.with { sandbox in
+      let folder = try sandbox.file("photos/keep.jpg", "kept")
+      let photos = String(folder.dropLast("/keep.jpg".count))
+      let original = FileSystemName.string(Array((photos + "/caf").utf8) + [0xE9] + [0x2E, 0x6A])
+      let descriptor = FileSystemName.withCString(original) {
+        open($0, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+      }
+      try #require(descriptor >= 0, "errno \(errno)")
+      close(descriptor)
+      let trashed = try sandbox.trash.trash(original)
+      let read = SafeFileRead.contents(path: trashed.infoPath, maxFileSize: 4_096)
+      let text = try read.get()
+      #expect(String(decoding: text.bytes, as: UTF8.self).contains("/photos/caf%E9.j\n"))
+      #expect(try TrashInfo.read(trashed.infoPath).path == original)
+      var info = stat()
+      #expect(FileSystemName.withCString(original) { lstat($0, &info) } != 0)
+      try sandbox.trash.restore(trashed)
+      #expect(FileSystemName.withCString(original) { lstat($0, &info) } == 0)
     }
   }
 

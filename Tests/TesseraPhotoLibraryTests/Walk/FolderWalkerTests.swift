@@ -1,5 +1,7 @@
 import Foundation
+import TesseraPhotoFormats
 import TesseraTestSupport
+import TesseraUtilities
 import Testing
 
 @testable import TesseraPhotoLibrary
@@ -47,6 +49,26 @@ import Testing
       let all = walk(FolderWalker(roots: [root.path], includeHidden: true))
       #expect(relativePaths(all, under: root).count == 7)
       #expect(relativePaths(all, under: root).contains("2024/.thumbs/f.jpg"))
+    }
+  }
+
+  /// A name that is not UTF-8 (Latin-1 "é") is listed and its file read by its own bytes;
+  /// it silently did not appear before.
+  @Test func aNameThatIsNotUTF8IsListedAndRead() async throws {
+    try await TemporaryFolder.with(prefix: "tessera-walk-bytes") { root in
+      let raw = Array((root.path + "/caf").utf8) + [0xE9] + Array(".jpg".utf8)
+      let descriptor = (raw.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer {
+        open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+      }
+      try #require(descriptor >= 0, "errno \(errno)")
+      let photo = ExifWriter(dateTaken: "2020:01:02 03:04:05").jpeg()
+      _ = photo.withUnsafeBytes { write(descriptor, $0.baseAddress, photo.count) }
+      close(descriptor)
+      let files = walk(FolderWalker(roots: [root.path])).flatMap(\.files)
+      try #require(files.count == 1)
+      #expect(FileSystemName.bytes(of: files[0].path) == raw)
+      let header = LocalPhotoHeaderReader().header(ofFileAt: files[0].path)
+      #expect(header?.exif?.taken?.descriptionWithSeconds == "2020-01-02 03:04:05")
     }
   }
 

@@ -1,3 +1,4 @@
+import TesseraUtilities
 import Testing
 
 @testable import TesseraTerminal
@@ -56,5 +57,12 @@ import Testing
     #expect(TerminalText.questionMarked("gpj.\u{202E}exe") == "gpj.?exe")
     #expect(TerminalText.questionMarked("\u{2066}ok\u{2069}\u{2028}") == "?ok??")
     #expect(TerminalText.questionMarked("été 📷") == "été 📷")
+  }
+
+  /// A byte of a file name that is not UTF-8 shows as U+FFFD, on a tile and in `info`.
+  @Test func aByteOfANameThatIsNotUTF8ShowsAsTheReplacementCharacter() {
+    let name = FileSystemName.string([0x63, 0x61, 0x66, 0xE9, 0x0A])
+    #expect(TerminalText.sanitized(name) == "caf\u{FFFD} ")
+    #expect(TerminalText.questionMarked(name) == "caf\u{FFFD}?")
   }
 }
