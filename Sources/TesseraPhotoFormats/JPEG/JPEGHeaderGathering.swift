@@ -39,21 +39,15 @@ package enum JPEGHeaderGathering {
     var steps = 0
     while steps < JPEGHeaderSegments.maxSegments, let start = bytes(at: offset, count: 4) {
       steps += 1
-      guard start[0] == 0xFF else { break }
-      let marker = start[1]
-      switch marker {
-      case 0xFF:  // a fill byte
-        offset += 1
+      let marker: UInt8
+      let length: Int
+      switch JPEGHeaderSegments.Step(start[...]) {
+      case .skip(let count):
+        offset += count
         continue
-      case 0x01, 0xD0...0xD7:
-        offset += 2
-        continue
-      case 0xDA, 0xD9:
-        return wanted.frame ? gathered : nil
-      default: break
+      case .end, .malformed: return wanted.frame ? gathered : nil
+      case .segment(let code, let segmentLength): (marker, length) = (code, segmentLength)
       }
-      let length = Int(start[2]) << 8 | Int(start[3])
-      guard length >= 2 else { break }
       let isFrame = JPEGHeaderSegments.Segment(marker: marker, payload: 0..<0).isFrameHeader
       // What a segment is shows in its first bytes: only a wanted one is read whole.
       if let peek = bytes(at: offset + 4, count: min(length - 2, Self.peekBytes)),

@@ -37,29 +37,51 @@ package struct JPEGHeaderSegments: Sequence, IteratorProtocol {
     index = bytes.count >= 4 && bytes[0] == 0xFF && bytes[1] == 0xD8 ? 2 : bytes.count
   }
 
-  package mutating func next() -> Segment? {
-    while index <= bytes.count - 4, yielded < Self.maxSegments {
-      guard bytes[index] == 0xFF else { break }
-      let marker = bytes[index + 1]
-      switch marker {
-      case 0xFF:  // a fill byte
-        index += 1
-        continue
-      case 0x01, 0xD0...0xD7:
-        index += 2
-        continue
-      case 0xDA, 0xD9:
-        index = bytes.count
-        return nil
-      default: break
+  /// What a walk over a JPEG's header does at the 4 bytes where a marker should be: the one
+  /// reading of marker codes that this walk and ``JPEGHeaderGathering`` share.
+  package enum Step: Equatable {
+    /// Step over this many bytes: a fill byte (FF FF), or a marker without a length (TEM, RSTn).
+    case skip(Int)
+    /// The header ends here: the scan (SOS) or the image's end (EOI).
+    case end
+    /// A segment of `length` bytes after its marker (its length field included, so ≥ 2).
+    case segment(marker: UInt8, length: Int)
+    /// Anything else: no marker, or a length below 2. The bytes are hostile: stop.
+    case malformed
+
+    /// The step at `four`, the bytes at the marker (FF, its code, and the two bytes that would
+    /// be its length).
+    /// - Complexity: O(1).
+    package init(_ four: ArraySlice<UInt8>) {
+      guard four.count >= 4, four[four.startIndex] == 0xFF else {
+        self = .malformed
+        return
       }
-      let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
-      let end = index + 2 + length  // below count + 65,537: no overflow
-      guard length >= 2, end <= bytes.count else { break }
-      let segment = Segment(marker: marker, payload: (index + 4)..<end)
-      index = end
-      yielded += 1
-      return segment
+      let marker = four[four.startIndex + 1]
+      switch marker {
+      case 0xFF: self = .skip(1)
+      case 0x01, 0xD0...0xD7: self = .skip(2)
+      case 0xDA, 0xD9: self = .end
+      default:
+        let length = Int(four[four.startIndex + 2]) << 8 | Int(four[four.startIndex + 3])
+        self = length >= 2 ? .segment(marker: marker, length: length) : .malformed
+      }
+    }
+  }
+
+  package mutating func next() -> Segment? {
+    walk: while index <= bytes.count - 4, yielded < Self.maxSegments {
+      switch Step(bytes[index..<index + 4]) {
+      case .skip(let count): index += count
+      case .segment(let marker, let length):
+        let end = index + 2 + length  // below count + 65,537: no overflow
+        guard end <= bytes.count else { break walk }
+        let segment = Segment(marker: marker, payload: (index + 4)..<end)
+        index = end
+        yielded += 1
+        return segment
+      case .end, .malformed: break walk
+      }
     }
     index = bytes.count
     return nil
