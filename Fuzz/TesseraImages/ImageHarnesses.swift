@@ -46,7 +46,53 @@ extension FuzzHarnesses {
         precondition((1...8).contains(thumbnail.orientation))
       }
     },
+    // A thumbnailer entry's Exec word and a file's name, both from outside (a package's
+    // entry, a hostile folder): a value put in is never read again as codes.
+    "thumbnailer-exec": { bytes in ThumbnailerExecHarness.run(Array(bytes)) },
   ]
+}
+
+/// Fills a fuzzed `Exec` word with a fuzzed path (bytes before and after the first NUL) and
+/// checks that the path went in whole, once per `%i`, whatever codes it spells.
+enum ThumbnailerExecHarness {
+  /// Scalars no fuzzed word holds (they are removed from it): each stands for one value.
+  static let pathMark: Unicode.Scalar = "\u{E000}"
+  static let outputMark: Unicode.Scalar = "\u{E001}"
+
+  static func run(_ bytes: [UInt8]) {
+    let split = bytes.firstIndex(of: 0) ?? bytes.count
+    let word = String(
+      String.UnicodeScalarView(
+        String(decoding: bytes[..<split], as: UTF8.self).unicodeScalars.filter {
+          $0 != pathMark && $0 != outputMark
+        }))
+    let path = FileSystemName.string(bytes[min(split + 1, bytes.count)...])
+    let output = "/tmp/o%i%o%%.png"
+    let filled = ThumbnailerExecCodes.fill(word, with: ["i": path, "o": output, "s": "256"])
+    // The same word filled with marks, each mark then replaced by its value, scalar by
+    // scalar: equal only when the values were put in as they are and never scanned.
+    let marked = ThumbnailerExecCodes.fill(
+      word, with: ["i": String(pathMark), "o": String(outputMark), "s": "256"])
+    var expanded = String.UnicodeScalarView()
+    for scalar in marked.unicodeScalars {
+      switch scalar {
+      case pathMark: expanded.append(contentsOf: path.unicodeScalars)
+      case outputMark: expanded.append(contentsOf: output.unicodeScalars)
+      default: expanded.append(scalar)
+      }
+    }
+    precondition(String(expanded) == filled, "a value was read again as codes")
+    // Filled with nothing, a word only loses scalars: its codes' two each, or one of `%%`.
+    let emptied = ThumbnailerExecCodes.fill(word, with: ["i": "", "o": "", "s": ""])
+    precondition(emptied.unicodeScalars.count <= word.unicodeScalars.count)
+    // A word without a code is itself; a word that is one code is its value.
+    if !word.unicodeScalars.contains("%") { precondition(filled == word) }
+    precondition(ThumbnailerExecCodes.fill("%i", with: ["i": path]) == path)
+    // Bytes of the path that are not UTF-8 go in as they are.
+    precondition(
+      FileSystemName.bytes(of: ThumbnailerExecCodes.fill("%i", with: ["i": path]))
+        == Array(bytes[min(split + 1, bytes.count)...]))
+  }
 }
 
 /// Parses fuzzed bytes as a thumbnail and checks what the reader promises.

@@ -26,5 +26,30 @@ extension FuzzHarnesses {
       let instant = Date(timeIntervalSince1970: bytes.loadUnaligned(as: Double.self))
       precondition(HTTPDate.parse(HTTPDate.format(instant), now: now) != nil)
     },
+    // Any bytes as a file's name: carried in a string and back to the same bytes; shown
+    // with no escape scalar; valid UTF-8 without escape scalars is its plain string.
+    "file-system-name": { bytes in
+      let name = Array(bytes)
+      let string = FileSystemName.string(name)
+      precondition(FileSystemName.bytes(of: string) == name, "the name's bytes did not come back")
+      FileSystemName.withCString(string) { pointer in
+        precondition(strlen(pointer) == (name.firstIndex(of: 0) ?? name.count))
+        precondition(
+          name.prefix(strlen(pointer)).elementsEqual(
+            UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map {
+              UInt8(bitPattern: $0)
+            }))
+      }
+      precondition(
+        !FileSystemName.displayed(string).unicodeScalars.contains(where: FileSystemName.isEscape))
+      if let plain = String(validating: name, as: UTF8.self) {
+        let hasEscapes = plain.unicodeScalars.contains(where: FileSystemName.isEscape)
+        precondition(hasEscapes || string == plain)
+        // A string from a person (no escapes) is itself after a trip through its bytes.
+        if !hasEscapes {
+          precondition(FileSystemName.string(FileSystemName.bytes(of: plain)) == plain)
+        }
+      }
+    },
   ]
 }

@@ -34,17 +34,27 @@ package enum FileSystemName {
       return plain
     }
     var scalars = String.UnicodeScalarView()
+    func escape(_ bytes: some Sequence<UInt8>) {
+      for byte in bytes { scalars.append(Unicode.Scalar(0x10_FF00 + UInt32(byte))!) }
+    }
+    // The standard library's decoder says how many bytes each scalar or each maximal invalid
+    // part spans; `index` follows it through `bytes`.
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
     var index = 0
-    while index < bytes.count {
-      if let (scalar, length) = scalar(in: bytes, at: index), !isEscape(scalar) {
-        scalars.append(scalar)
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        let scalar = Unicode.UTF8.decode(encoded)
+        if isEscape(scalar) { escape(encoded) } else { scalars.append(scalar) }
+        index += encoded.count
+      case .error(let length):
+        escape(bytes[index..<index + length])
         index += length
-      } else {
-        scalars.append(Unicode.Scalar(0x10_FF00 + UInt32(bytes[index]))!)
-        index += 1
+      case .emptyInput:
+        return String(scalars)
       }
     }
-    return String(scalars)
   }
 
   /// The bytes a string made by ``string(_:)`` stands for: each escape scalar its byte, every
@@ -57,7 +67,7 @@ package enum FileSystemName {
       if isEscape(scalar) {
         bytes.append(UInt8(scalar.value - 0x10_FF00))
       } else {
-        bytes.append(contentsOf: String(scalar).utf8)
+        Unicode.UTF8.encode(scalar) { bytes.append($0) }
       }
     }
     return bytes
@@ -79,30 +89,5 @@ package enum FileSystemName {
     guard path.unicodeScalars.contains(where: isEscape) else { return path }
     return String(
       String.UnicodeScalarView(path.unicodeScalars.map { isEscape($0) ? "\u{FFFD}" : $0 }))
-  }
-
-  /// The scalar whose valid UTF-8 starts at `index`, and its length in bytes; nil when the
-  /// bytes there are not valid UTF-8 (a stray continuation byte, a cut or overlong sequence,
-  /// a surrogate, a value past U+10FFFF).
-  private static func scalar(in bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int)? {
-    let lead = bytes[index]
-    let length: Int
-    let minimum: UInt32
-    var value: UInt32
-    switch lead {
-    case 0x00...0x7F: return (Unicode.Scalar(lead), 1)
-    case 0xC2...0xDF: (length, minimum, value) = (2, 0x80, UInt32(lead & 0x1F))
-    case 0xE0...0xEF: (length, minimum, value) = (3, 0x800, UInt32(lead & 0x0F))
-    case 0xF0...0xF4: (length, minimum, value) = (4, 0x1_0000, UInt32(lead & 0x07))
-    default: return nil
-    }
-    guard bytes.count - index >= length else { return nil }
-    for offset in 1..<length {
-      let byte = bytes[index + offset]
-      guard byte & 0xC0 == 0x80 else { return nil }
-      value = value << 6 | UInt32(byte & 0x3F)
-    }
-    guard value >= minimum, let scalar = Unicode.Scalar(value) else { return nil }
-    return (scalar, length)
   }
 }

@@ -72,33 +72,14 @@ package struct SystemThumbnailer: Sendable, Equatable {
     return nil
   }
 
-  /// The arguments for a thumbnail of `path` at most `size` pixels a side into `output`:
-  /// each word of the entry's `Exec` with its codes (`%i` the path, `%u` its `file:` URI, `%o`
-  /// the output, `%s` the size, `%%` a percent sign) filled in, in one pass from the left.
-  /// What a code put in is never read again, so a file named `clip%s.mp4` or `x%u.mp4` stays
-  /// that file (replacing code by code made `%s` inside the path the size, and sent the
-  /// thumbnailer to another file). An unknown code is left as it is. O(Exec + values).
+  /// The arguments for a thumbnail of `path` at most `size` pixels a side into `output`: each
+  /// word of the entry's `Exec` with its codes filled in (``ThumbnailerExecCodes``).
+  /// - Complexity: O(Exec + values put in).
   package func arguments(path: String, output: String, size: Int) -> [String] {
-    let values: [Character: String] = [
-      "i": path, "u": ThumbnailURI(path: path).uri, "o": output,
-      "s": String(size), "%": "%",
+    let values: [Unicode.Scalar: String] = [
+      "i": path, "u": ThumbnailURI(path: path).uri, "o": output, "s": String(size),
     ]
-    return exec.map { word in
-      var filled = ""
-      var rest = Substring(word)
-      while let percent = rest.firstIndex(of: "%") {
-        filled += rest[..<percent]
-        let code = rest.index(after: percent)
-        guard code < rest.endIndex, let value = values[rest[code]] else {
-          filled.append("%")
-          rest = rest[code...]
-          continue
-        }
-        filled += value
-        rest = rest[rest.index(after: code)...]
-      }
-      return filled + rest
-    }
+    return exec.map { ThumbnailerExecCodes.fill($0, with: values) }
   }
 
   /// Runs the thumbnailer for `path` and returns the PNG it wrote; nil when it failed, took

@@ -39,6 +39,16 @@ struct SystemThumbnailerTests {
         == ["tool", "--size=64x64", "--out=/o.png", "100%", "%q"])
   }
 
+  /// Codes are read scalar by scalar: a code followed by a combining mark is still the code
+  /// (read by characters, `%i` and the mark made one "í" and the path was never put in).
+  @Test func aCodeBeforeACombiningMarkIsStillACode() {
+    let values: [Unicode.Scalar: String] = ["i": "/a%s.mp4", "s": "64"]
+    #expect(ThumbnailerExecCodes.fill("%i\u{301}", with: values) == "/a%s.mp4\u{301}")
+    #expect(ThumbnailerExecCodes.fill("%s%\u{301}s", with: values) == "64%\u{301}s")
+    #expect(ThumbnailerExecCodes.fill("100%", with: values) == "100%")
+    #expect(ThumbnailerExecCodes.fill("%%s", with: values) == "%s")
+  }
+
   @Test func anEntryIsTakenForItsTypesAndItsArgumentsFilledIn() throws {
     let found = try #require(SystemThumbnailer.parse(Self.entry, for: "video/mp4"))
     #expect(
