@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTerminal
 import TesseraUtilities
 
 /// What the command line asks the gallery to show, from plain arguments (`tessera [PATH|URL]…`)
@@ -39,7 +40,7 @@ package enum GallerySources: Equatable {
       // By its own bytes: a name that is not UTF-8 exists too (`FileSystemName`).
       var info = stat()
       guard FileSystemName.withCString(path, { stat($0, &info) }) == 0 else {
-        throw GalleryError(description: "“\(FileSystemName.displayed(path))” does not exist")
+        throw GalleryError(description: "\(Self.quoted(path)) does not exist")
       }
     }
     switch (local.isEmpty, remote.count, embeddedUsers) {
@@ -63,9 +64,15 @@ package enum GallerySources: Equatable {
     if let colon = input.range(of: "://"),
       input[..<colon.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" })
     {
-      throw GalleryError(description: "only http(s) URLs can be shown, not “\(input)”")
+      throw GalleryError(description: "only http(s) URLs can be shown, not \(Self.quoted(input))")
     }
     return nil
+  }
+
+  /// An argument as typed, quoted for the error that names it: controls, line breaks and
+  /// bidi controls as "?", bytes that are not UTF-8 as U+FFFD (the error goes to a terminal).
+  private static func quoted(_ argument: String) -> String {
+    "“" + TerminalText.questionMarked(argument) + "”"
   }
 
   static func isUsersList(_ url: URL) -> Bool {
@@ -76,7 +83,9 @@ package enum GallerySources: Equatable {
   static func httpURL(_ text: String, option: String) throws(GalleryError) -> URL {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", url.host != nil
-    else { throw GalleryError(description: "\(option) needs an http(s) URL, got “\(text)”") }
+    else {
+      throw GalleryError(description: "\(option) needs an http(s) URL, got \(Self.quoted(text))")
+    }
     return url
   }
 }

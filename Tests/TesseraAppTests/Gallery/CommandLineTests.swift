@@ -58,6 +58,22 @@ struct CommandLineTests {
     #expect(throws: (any Error).self) { try Gallery.parse(["--sort", "size"]) }
   }
 
+  /// An argument echoed in an error reaches the terminal: its controls (an escape sequence,
+  /// a C1 control, a bidi override) show as "?", as the help says.
+  @Test(arguments: [
+    ("/missing\u{1B}[2J", "“/missing?[2J” does not exist"),
+    ("/missing\u{9B}31m\u{202E}gpj.exe", "“/missing?31m?gpj.exe” does not exist"),
+    ("ftp://x\u{1B}]0;t\u{07}", "only http(s) URLs can be shown, not “ftp://x?]0;t?”"),
+  ])
+  func argumentsInErrorsShowControlsAsQuestionMarks(argument: String, message: String) {
+    do {
+      _ = try sources([argument])
+      Issue.record("“\(argument)” was accepted")
+    } catch {
+      #expect(Gallery.message(for: error) == message)
+    }
+  }
+
   @Test func sortSectionsDepthAndHiddenParse() throws {
     let options = try Gallery.parse([
       "--sort", "name", "--reverse", "--sections", "day", "--depth", "2", "--hidden",
