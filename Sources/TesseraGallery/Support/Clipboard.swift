@@ -7,12 +7,16 @@ enum Clipboard {
   /// Longest text copied: terminals cap OSC 52 payloads (xterm at about 100 KB of base64).
   static let maxBytes = 64 * 1024
 
-  /// `ESC ] 52 ; c ; base64(text) BEL`, the text cut at `maxBytes` on a character boundary.
+  /// `ESC ] 52 ; c ; base64(text) BEL`: a path's own bytes (also those of a name that is not
+  /// UTF-8, `FileSystemName`), cut at `maxBytes` before a UTF-8 lead byte, never inside a
+  /// character.
   static func osc52(copying text: String) -> [UInt8] {
-    var bytes = Array(text.utf8)
+    var bytes = FileSystemName.bytes(of: text)
     if bytes.count > maxBytes {
-      bytes = Array(String(decoding: bytes.prefix(maxBytes), as: UTF8.self).utf8)
-      while bytes.count > maxBytes { bytes.removeLast() }
+      var cut = maxBytes
+      // At most three continuation bytes (10xxxxxx) end a character early.
+      while cut > maxBytes - 3, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+      bytes.removeSubrange(cut...)
     }
     return Array("\u{1B}]52;c;".utf8) + Array(Data(bytes).base64EncodedString().utf8) + [0x07]
   }

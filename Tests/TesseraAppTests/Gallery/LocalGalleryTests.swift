@@ -251,6 +251,22 @@ struct LocalGalleryTests {
     let bytes = Clipboard.osc52(copying: long)
     let payload = String(decoding: bytes.dropFirst(7).dropLast(), as: UTF8.self)
     #expect(Data(base64Encoded: payload)?.count == Clipboard.maxBytes)
+    // Cut before a character, never inside one: "€" is 3 bytes.
+    let euros = "ab" + String(repeating: "€", count: Clipboard.maxBytes / 3 + 1)
+    let cut = Clipboard.osc52(copying: euros)
+    let cutPayload = String(decoding: cut.dropFirst(7).dropLast(), as: UTF8.self)
+    let cutBytes = [UInt8](Data(base64Encoded: cutPayload) ?? Data())
+    #expect(cutBytes.count == Clipboard.maxBytes - 2)
+    #expect(String(validating: cutBytes, as: UTF8.self) != nil)
+  }
+
+  /// A name that is not UTF-8 is copied as its own bytes, not as the characters it shows.
+  @Test func osc52CopiesTheBytesOfANameThatIsNotUTF8() {
+    let path = FileSystemName.string(Array("/p/caf".utf8) + [0xE9] + Array(".jpg".utf8))
+    let payload = Clipboard.osc52(copying: path).dropFirst(7).dropLast()
+    #expect(
+      Data(base64Encoded: String(decoding: payload, as: UTF8.self))
+        == Data(Array("/p/caf".utf8) + [0xE9] + Array(".jpg".utf8)))
   }
 
   @Test func xdgOpenIsLookedUpOnThePath() throws {
