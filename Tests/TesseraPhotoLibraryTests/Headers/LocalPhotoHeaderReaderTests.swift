@@ -181,4 +181,16 @@ import Testing
     let cut = Array(file.prefix(own.count + 2 + 1_000))
     #expect(try await read(cut)?.exif == nil)
   }
+
+  // MARK: the header: shown size
+
+  @Test(arguments: 1...8)
+  func orientationsFiveToEightSwapTheShownSize(orientation: Int) {
+    let header = PhotoHeader(bytes: ExifWriter(orientation: orientation).jpeg())
+    let expected =
+      orientation >= 5
+      ? PixelSize(width: 3000, height: 4000) : PixelSize(width: 4000, height: 3000)
+    #expect(header.pixelSize == expected)
+    #expect(header.exif?.orientation == orientation)
+  }
 }

@@ -1,9 +1,8 @@
-import TesseraPhotoFormats
 import TesseraTestSupport
 import TesseraUtilities
 import Testing
 
-@testable import TesseraPhotoLibrary
+@testable import TesseraPhotoFormats
 
 @Suite struct ExifReaderTests {
   @Test(arguments: [false, true])
@@ -143,17 +142,5 @@ import Testing
     let facts = try #require(ExifReader.facts(fixture.jpeg(tiff: forged)))
     #expect(facts.taken == nil)
     #expect(facts.orientation == 6)
-  }
-
-  // MARK: the header: shown size
-
-  @Test(arguments: 1...8)
-  func orientationsFiveToEightSwapTheShownSize(orientation: Int) {
-    let header = PhotoHeader(bytes: ExifWriter(orientation: orientation).jpeg())
-    let expected =
-      orientation >= 5
-      ? PixelSize(width: 3000, height: 4000) : PixelSize(width: 4000, height: 3000)
-    #expect(header.pixelSize == expected)
-    #expect(header.exif?.orientation == orientation)
   }
 }
