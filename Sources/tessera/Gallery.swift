@@ -65,6 +65,12 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
     .month
   @Option(help: "grid, list or waterfall.") var layout: GalleryLayoutMode = .grid
   @Option(help: "Columns of the grid and the waterfall (1…12).") var columns = 4
+  @Option(
+    help: """
+      The grid's tile shape: auto (the shape most photos have), square, or W:H such as 3:2 \
+      or 4:5. A photo of another shape is cropped to it.
+      """)
+  var tiles = "auto"
   @Option(help: "Image protocol: kitty, sixel, iterm2 or blocks (default: detected).")
   var graphics: GraphicsProtocol?
   @Option(help: "Embedded server latency: none, fixed:50ms, uniform:10ms-200ms, longtail:80ms.")
@@ -107,6 +113,10 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
       throw ValidationError("--depth must be 0…\(FeedLimits.maxWalkDepth)")
     }
     guard (1...12).contains(columns) else { throw ValidationError("--columns must be 1…12") }
+    guard TileShape(argument: tiles) != nil else {
+      throw ValidationError(
+        "--tiles must be auto, square or W:H such as 3:2 (sides 1…100, at most 4:1 either way)")
+    }
     if let slideshow, !GallerySlideshow.intervals.contains(slideshow) {
       throw ValidationError("--slideshow must be 1…3600 seconds")
     }

@@ -2,7 +2,7 @@
 ///
 /// Column widths follow `ColumnGeometry` (cellWidth = (W − (n+1)·span) / n, the leftover
 /// spread so the columns line up edge to edge); every cell of the grid has the height
-/// round(nominalWidth × heightPerWidth), so rows line up too. Rows are separated by `spacing`,
+/// round(nominalWidth × heightPerWidth) + addedHeight, so rows line up too. Rows are separated by `spacing`,
 /// with `spacing` above the first row and below the last of each section.
 ///
 /// Stores nothing per item: frames are arithmetic. Preparing is O(sections); a query is
@@ -23,6 +23,9 @@ public final class GridLayout: CollectionLayout {
   /// Cell height ÷ cell width (100 wide × 120 high is 1.2): the inverse of an image's aspect
   /// ratio (width ÷ height), named for what it is.
   public let heightPerWidth: Double
+  /// Units every cell has beyond its proportional height: a caption's line under a picture
+  /// of `heightPerWidth`.
+  public let addedHeight: Int
 
   private var stack = SectionStack()
   private var width = 0
@@ -30,11 +33,15 @@ public final class GridLayout: CollectionLayout {
   private var cellHeight = 1
 
   /// A grid of `columns`, `spacing` units apart, whose cells are `heightPerWidth` times as
-  /// tall as they are wide (a non-finite or non-positive value is 1).
-  public init(columns: Columns, spacing: Int = 1, heightPerWidth: Double = 1) {
+  /// tall as they are wide (a non-finite or non-positive value is 1), plus `addedHeight`
+  /// (0…1,000).
+  public init(
+    columns: Columns, spacing: Int = 1, heightPerWidth: Double = 1, addedHeight: Int = 0
+  ) {
     self.columns = columns
     self.spacing = max(0, spacing)
     self.heightPerWidth = heightPerWidth.isFinite && heightPerWidth > 0 ? heightPerWidth : 1
+    self.addedHeight = min(1_000, max(0, addedHeight))
   }
 
   /// The column geometry in use (columns actually laid out, their x and widths).
@@ -56,8 +63,9 @@ public final class GridLayout: CollectionLayout {
       requested = max(1, (self.width - spacing) / (max(1, minimumWidth) + spacing))
     }
     geometry = ColumnGeometry(requested: requested, spacing: spacing, width: self.width)
-    cellHeight = roundedHeight(
-      width: geometry.nominalWidth, heightPerWidth: heightPerWidth, fallback: 1)
+    cellHeight =
+      roundedHeight(width: geometry.nominalWidth, heightPerWidth: heightPerWidth, fallback: 1)
+      + addedHeight
     let bodies = content.itemCounts.map(bodyHeight(items:))
     stack.reset(content, bodyHeights: bodies)
   }

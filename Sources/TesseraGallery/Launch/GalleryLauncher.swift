@@ -91,7 +91,8 @@ package struct GalleryLauncher {
       width: size.columns, height: size.rows, cellPixels: cellPixels,
       // Half blocks are requested 1×2 per cell, and drawn in the cell's real shape.
       cellAspect: Double(capabilities.cellPixelSize.height)
-        / Double(max(1, capabilities.cellPixelSize.width)))
+        / Double(max(1, capabilities.cellPixelSize.width)),
+      tileShape: TileShape(argument: options.tiles) ?? .auto(decided: nil))
     // `y` copies through OSC 52, written between frames like any other output.
     screen.services.writeToTerminal = { session.write($0) }
     screen.choices.picking = options.pick

@@ -17,6 +17,8 @@ package protocol GalleryOptions: Sendable {
   var sections: PhotoGrouping { get }
   var layout: GalleryLayoutMode { get }
   var columns: Int { get }
+  /// `--tiles`: the grid's tile shape, as ``TileShape/init(argument:)`` reads it.
+  var tiles: String { get }
   var graphics: GraphicsProtocol? { get }
   var latency: String { get }
   var failureRate: Double { get }

@@ -84,7 +84,8 @@ final class GalleryScreen {
 
   init(
     feed: GalleryFeed, pipeline: ImagePipeline, layout: LayoutMode, columns: Int,
-    width: Int, height: Int, cellPixels: PixelSize, cellAspect: Double? = nil
+    width: Int, height: Int, cellPixels: PixelSize, cellAspect: Double? = nil,
+    tileShape: TileShape = .auto(decided: nil)
   ) {
     self.feed = feed
     images = CollectionImageBinder(pipeline: pipeline)
@@ -92,9 +93,10 @@ final class GalleryScreen {
       cellPixels: cellPixels,
       cellAspect: (cellAspect ?? Double(cellPixels.height) / Double(max(1, cellPixels.width)))
         .clamped(to: GalleryLimits.cellAspects, nan: 2),
-      layoutMode: layout, columns: max(1, columns), width: width, height: height)
+      layoutMode: layout, columns: max(1, columns), tileShape: tileShape, width: width,
+      height: height)
     collectionView = CollectionView(
-      layout: Self.makeLayout(layout, columns: max(1, columns)),
+      layout: Self.makeLayout(geometry),
       width: Self.collectionWidth(forScreenWidth: width),
       height: max(0, height - 2))
     collectionView.prefetchWindow = PrefetchWindow(aheadScreens: 2, behindScreens: 1)
@@ -117,16 +119,29 @@ final class GalleryScreen {
 
   // MARK: layout
 
-  static func makeLayout(_ mode: LayoutMode, columns: Int) -> any CollectionLayout {
-    switch mode {
+  static func makeLayout(_ geometry: ScreenGeometry) -> any CollectionLayout {
+    switch geometry.layoutMode {
     case .grid:
-      // Square images in half-block cells (a cell is twice as tall as wide) plus a caption.
-      GridLayout(columns: .fixed(columns), spacing: 1, heightPerWidth: 0.56)
+      // Pictures of the tile shape in the cells' real shape, and a caption's line under each.
+      GridLayout(
+        columns: .fixed(geometry.columns), spacing: 1,
+        heightPerWidth: 1 / (geometry.tileShape.ratio * geometry.cellAspect), addedHeight: 1)
     case .list:
       ListLayout(estimatedItemHeight: 9)
     case .waterfall:
-      WaterfallLayout(columns: columns, spacing: 1, defaultHeightPerWidth: 0.56)
+      WaterfallLayout(columns: geometry.columns, spacing: 1, defaultHeightPerWidth: 0.56)
     }
+  }
+
+  /// Decides the grid's `auto` tile shape from the first photos whose size is known, once.
+  private func decideTileShapeIfNeeded() {
+    guard case .auto(decided: nil) = geometry.tileShape else { return }
+    let ratios = feed.items.lazy.compactMap { item in
+      (self.feedProgress.knownHeightsPerWidth[item.id] ?? item.knownHeightPerWidth).map { 1 / $0 }
+    }
+    guard let decided = TileShape.mostCommon(ratios) else { return }
+    geometry.tileShape = .auto(decided: decided)
+    if layoutMode == .grid { rebuildLayout() }
   }
 
   /// Rows per column for an image of `heightPerWidth` (height ÷ width) in this terminal's cells;
@@ -154,7 +169,7 @@ final class GalleryScreen {
   /// The provider goes in before the layout is handed over: handing it over lays it out at
   /// once, and a waterfall laid out without its provider gives every tile the default shape.
   private func rebuildLayout() {
-    let layout = Self.makeLayout(layoutMode, columns: columns)
+    let layout = Self.makeLayout(geometry)
     if let waterfall = layout as? WaterfallLayout {
       waterfall.heightPerWidthProvider = { [weak self] path in
         MainActor.assumeIsolated { self?.waterfallHeightPerWidth(forItem: path) }
@@ -206,6 +221,7 @@ final class GalleryScreen {
     case .state:
       break
     case .factsChanged(let ids):
+      decideTileShapeIfNeeded()
       reconfigureVisibleCells(of: ids)
       if case .detail(let item) = overlay, ids.contains(item.id),
         let fresh = feed.items.first(where: { $0.id == item.id })
@@ -224,6 +240,7 @@ final class GalleryScreen {
         // Duplicate ids in a feed: show it as a reload rather than lose the feed.
         collectionView.reloadData()
       }
+      decideTileShapeIfNeeded()
       if wasAtTop {
         collectionView.setContentOffset(0)
         selected = 0

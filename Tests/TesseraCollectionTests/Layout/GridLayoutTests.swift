@@ -33,6 +33,17 @@ import Testing
     #expect(widths.max()! - widths.min()! <= 1)
   }
 
+  /// A caption's line under each picture: the added height is not scaled with the width.
+  @Test func anAddedHeightIsAddedToEveryCellAndItsRows() {
+    let layout = GridLayout(columns: .fixed(3), spacing: 1, heightPerWidth: 0.5, addedHeight: 1)
+    layout.prepare(SectionedContent(itemCounts: [4]), width: 31, reason: .reload)
+    // 9 × 0.5 = 4.5 rounds to 5, and 1.
+    #expect(layout.itemHeight == 6)
+    #expect(layout.frame(of: .item(IndexPath(item: 3, section: 0)))?.y == 1 + 6 + 1)
+    #expect(GridLayout(columns: .fixed(1), addedHeight: -5).addedHeight == 0)
+    #expect(GridLayout(columns: .fixed(1), addedHeight: .max).addedHeight == 1_000)
+  }
+
   @Test func itemsFlowRowByRowWithSpacingAroundEveryRow() {
     let layout = GridLayout(columns: .fixed(3), spacing: 1, heightPerWidth: 0.5)
     layout.prepare(SectionedContent(itemCounts: [7]), width: 31, reason: .reload)

@@ -11,6 +11,8 @@ struct ScreenGeometry {
   var cellAspect: Double
   var layoutMode: GalleryLayoutMode
   var columns: Int
+  /// The grid's tile shape (`--tiles`).
+  var tileShape: TileShape
   var width: Int
   var height: Int
 }
