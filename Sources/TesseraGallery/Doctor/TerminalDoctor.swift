@@ -128,6 +128,8 @@ package enum TerminalDoctor {
     let session = try TerminalSession(modes: [], input: tty, output: tty)
     defer { session.restore() }
     let capabilities = session.detectCapabilities(environment: environment)
+    // The test images stay on the screen, under the report, after the doctor exits.
+    session.keepImagesAfterExit()
     let size = session.size()
     let protocols = claimed(by: capabilities)
     session.write(

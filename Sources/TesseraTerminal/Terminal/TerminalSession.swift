@@ -162,6 +162,15 @@ public final class TerminalSession {
       leave: modes.leaveSequence(freeKittyImages: true, throughTmux: throughTmux))
   }
 
+  /// Leaves the kitty images drawn on the screen when the session ends, also on Ctrl-C: for a
+  /// program that draws on the normal screen and means its images to stay, as the doctor's
+  /// test images must until the person has seen them (freed on exit, they vanished about
+  /// 50 ms after they were drawn). kitty frees them itself once they scroll away.
+  public func keepImagesAfterExit() {
+    kittyImagesShown = false
+    SignalRestore.update(leave: modes.leaveSequence())
+  }
+
   /// The window size from the kernel (cells and, where the terminal sets them, pixels),
   /// clamped to ``TerminalLimits``; 80×24 when the kernel does not know it.
   public func size() -> TerminalSize { Self.windowSize(of: output) }

@@ -85,6 +85,25 @@ import Testing
     #expect(capabilities.followsSession)
     #expect(pty.drain().contains("\u{1B}[c"))
   }
+
+  /// kitty's images are freed when a session that found kitty ends, unless the program means
+  /// them to stay (the doctor's test images).
+  @Test(arguments: [false, true])
+  func kittyImagesAreFreedOnExitUnlessKept(kept: Bool) throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let session = try TerminalSession(modes: [], input: pty.follower, output: pty.follower)
+    defer { session.restore() }  // (a second restore does nothing)
+    let reply = Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;4c".utf8)
+    _ = reply.withUnsafeBytes { write(pty.leader, $0.baseAddress, $0.count) }
+    let capabilities = session.detectCapabilities(
+      budget: .seconds(5), environment: ["TERM": "xterm-kitty"])
+    #expect(capabilities.graphics == .kitty)
+    if kept { session.keepImagesAfterExit() }
+    _ = pty.drain()
+    session.restore()
+    #expect(pty.drain().contains("a=d,d=A") == !kept)
+  }
 }
 
 /// The session's life beside input: forged window sizes, suspend and resume, the end of
