@@ -259,7 +259,7 @@ let package = Package(
       name: "TesseraFeedsTests",
       dependencies: [
         "TesseraFeeds", "TesseraImageSynthesis", "TesseraPhotoFormats", "TesseraPhotoLibrary",
-        "TesseraServer", "TesseraTestSupport",
+        "TesseraServer", "TesseraTestSupport", "TesseraUtilities",
       ]),
     .testTarget(
       name: "TesseraImageSynthesisTests",

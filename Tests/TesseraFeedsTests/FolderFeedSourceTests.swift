@@ -3,6 +3,7 @@ import TesseraImageSynthesis
 import TesseraPhotoFormats
 import TesseraPhotoLibrary
 import TesseraTestSupport
+import TesseraUtilities
 import Testing
 
 @testable import TesseraFeeds
@@ -49,6 +50,25 @@ import Testing
       #expect(page.items[2].mediaPixelSize == PixelSize(width: 1, height: 1))
       #expect(page.items[3].mediaPixelSize == GeneratedImages.size(id: 1, size: "t", seed: 3))
       #expect(first.mediaURL(covering: 10, 10) == first.mediaURL)
+    }
+  }
+
+  /// A name that is not UTF-8 (Latin-1 "café") is listed and read by its bytes, as the walk
+  /// lists it; before, Foundation's listing left it out.
+  @Test func aNameThatIsNotUTF8IsListedAndRead() async throws {
+    try await TemporaryFolder.with(prefix: "tessera-folder") { folder in
+      let name = FileSystemName.string(Array("caf".utf8) + [0xE9] + Array(".gif".utf8))
+      let path = FileSystemName.bytes(of: folder.path + "/" + name).map { CChar(bitPattern: $0) }
+      let descriptor = (path + [0]).withUnsafeBufferPointer {
+        open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+      }
+      try #require(descriptor >= 0)
+      _ = Self.gif.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+      close(descriptor)
+      let page = try FolderFeedSource.photos(in: folder)
+      #expect(page.items.map(\.id) == [name])
+      #expect(page.items.first?.mediaPixelSize == PixelSize(width: 1, height: 1))
+      #expect(page.skipped.isEmpty)
     }
   }
 

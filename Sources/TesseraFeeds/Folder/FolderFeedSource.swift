@@ -34,18 +34,18 @@ public struct FolderFeedSource: FeedSource {
   /// and other extensions are ignored; at most `FeedLimits.maxFolderEntries` names are looked at.
   static func photos(in folder: URL) throws(FeedError) -> FeedPage<Photo> {
     let path = folder.path
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+    // By its bytes, as the walk lists: a name that is not UTF-8 is listed and opened too.
+    var info = stat()
+    guard FileSystemName.withCString(path, { stat($0, &info) }) == 0 else {
       throw .unreadableFolder(path: path, reason: "it does not exist")
     }
-    guard isFolder.boolValue else {
+    guard info.st_mode & S_IFMT == S_IFDIR else {
       throw .unreadableFolder(path: path, reason: "it is not a folder")
     }
     let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: path)
-    } catch {
-      throw .unreadableFolder(path: path, reason: reason(error))
+    switch FolderListing.names(of: path) {
+    case .success(let listed): names = listed
+    case .failure(let error): throw .unreadableFolder(path: path, reason: error.reason)
     }
     let images = names.filter {
       !$0.hasPrefix(".") && imageExtensions.contains(($0 as NSString).pathExtension.lowercased())
@@ -79,16 +79,5 @@ public struct FolderFeedSource: FeedSource {
     }
     dated.sort { $0.date != $1.date ? $0.date > $1.date : $0.photo.id < $1.photo.id }
     return FeedPage(items: dated.map(\.photo), skipped: skipped)
-  }
-
-  private static func reason(_ error: any Error) -> String {
-    if let cocoa = error as? CocoaError, cocoa.code == .fileReadNoPermission {
-      return "permission denied"
-    }
-    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-    if underlying?.domain == NSPOSIXErrorDomain && underlying?.code == Int(EACCES) {
-      return "permission denied"
-    }
-    return error.localizedDescription
   }
 }

@@ -144,7 +144,8 @@ public struct FolderWalker: FileWalking {
     for root in roots {
       var info = stat()
       guard FileSystemName.withCString(root, { stat($0, &info) }) == 0 else {
-        batch.problems.append("“\(root)” can't be read (\(Self.reason(errno)))")
+        batch.problems.append(
+          "“\(root)” can't be read (\(FolderListing.Errno(code: errno).reason))")
         continue
       }
       switch info.st_mode & S_IFMT {
@@ -186,7 +187,7 @@ public struct FolderWalker: FileWalking {
     }
     guard descriptor >= 0, let directory = fdopendir(descriptor) else {
       let code = errno
-      batch.problems.append("“\(folder)” can't be read (\(Self.reason(code)))")
+      batch.problems.append("“\(folder)” can't be read (\(FolderListing.Errno(code: code).reason))")
       return []
     }
     defer { closedir(directory) }
@@ -264,9 +265,5 @@ public struct FolderWalker: FileWalking {
     return WalkedFile(
       path: path, size: Int(truncatingIfNeeded: info.st_size),
       modified: Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9))
-  }
-
-  static func reason(_ code: Int32) -> String {
-    code == EACCES ? "permission denied" : String(cString: strerror(code))
   }
 }
