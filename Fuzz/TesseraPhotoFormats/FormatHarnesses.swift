@@ -86,7 +86,8 @@ extension FuzzHarnesses {
       precondition(webp.isAnimated(isWholeFile: true) == (webp.frames >= 2))
     },
     // Any bytes as an XMP packet (XMPPacket, Exempi): one parsed was within the limits
-    // (size, nesting) before the toolkit saw it, and answers every property read.
+    // (size, nesting) before the toolkit saw it, and answers every property read; what a
+    // culling tool wrote in it is read within its bounds (a rating −1…5, texts cut).
     "xmp-packet": { bytes in
       let data = [UInt8](bytes)
       guard let packet = XMPPacket(data) else { return }
@@ -98,6 +99,12 @@ extension FuzzHarnesses {
           _ = packet.property(namespace, name)
         }
       }
+      let culling = XMPCulling(packet)
+      if let rating = culling.rating { precondition((-1...5).contains(rating)) }
+      let texts =
+        culling.keywords + culling.tagPaths.joined() + [culling.title].compactMap { $0 }
+      precondition(texts.allSatisfy { $0.unicodeScalars.count <= XMPCulling.maxTextScalars })
+      precondition(culling.keywords.count <= XMPPacket.maxArrayItems)
     },
   ]
 }

@@ -28,7 +28,16 @@ package final class XMPPacket: @unchecked Sendable {
     case photoshop = "http://ns.adobe.com/photoshop/1.0/"
     /// `xmp:` (written `xap:` by Adobe's writers until about 2008: the same URI).
     case xmp = "http://ns.adobe.com/xap/1.0/"
+    /// Dublin Core: `dc:subject` (keywords), `dc:title`.
+    case dublinCore = "http://purl.org/dc/elements/1.1/"
+    /// Lightroom's `lr:hierarchicalSubject` ("Places|France|Paris").
+    case lightroom = "http://ns.adobe.com/lightroom/1.0/"
+    /// digiKam's `digiKam:TagsList` ("Places/France/Paris").
+    case digiKam = "http://www.digikam.org/ns/1.0/"
   }
+
+  /// Items read from one array at most.
+  package static let maxArrayItems = 1_000
 
   /// The toolkit, started once; the lock every call holds.
   private static let toolkit = Locked<Bool>(xmp_init())
@@ -67,6 +76,41 @@ package final class XMPPacket: @unchecked Sendable {
       var options: UInt32 = 0
       guard xmp_get_property(packet, namespace.rawValue, name, value, &options),
         options & UInt32(XMP_PROP_COMPOSITE_MASK.rawValue) == 0,
+        let text = xmp_string_cstr(value)
+      else { return nil }
+      return String(cString: text)
+    }
+  }
+
+  /// The items of the array `name` in `namespace` (a bag, a sequence or an alternative), in
+  /// order, at most ``maxArrayItems``; empty when absent or not an array.
+  package func items(_ namespace: Namespace, _ name: String) -> [String] {
+    Self.toolkit.withLock { _ in
+      guard let value = xmp_string_new() else { return [] }
+      defer { xmp_string_free(value) }
+      var items: [String] = []
+      // The toolkit counts array items from 1.
+      for index in 1...Int32(Self.maxArrayItems) {
+        var options: UInt32 = 0
+        guard xmp_get_array_item(packet, namespace.rawValue, name, index, value, &options)
+        else { break }
+        guard options & UInt32(XMP_PROP_COMPOSITE_MASK.rawValue) == 0,
+          let text = xmp_string_cstr(value)
+        else { continue }
+        items.append(String(cString: text))
+      }
+      return items
+    }
+  }
+
+  /// The default-language value (`x-default`, else the first) of the language alternative
+  /// `name` in `namespace`, as `dc:title` is written; nil when absent.
+  package func localizedText(_ namespace: Namespace, _ name: String) -> String? {
+    Self.toolkit.withLock { _ in
+      guard let value = xmp_string_new() else { return nil }
+      defer { xmp_string_free(value) }
+      guard
+        xmp_get_localized_text(packet, namespace.rawValue, name, "", "x-default", nil, value, nil),
         let text = xmp_string_cstr(value)
       else { return nil }
       return String(cString: text)
