@@ -9,11 +9,18 @@ public struct ExifFacts: Equatable, Sendable {
   public var model: String?
   /// EXIF orientation 1…8 (1 upright); nil when absent or outside 1…8.
   public var orientation: Int?
+  /// The stars given in the camera (or by a tool writing EXIF), tag 0x4746: 0 unrated,
+  /// 1…5; nil when absent or outside 0…5. An XMP sidecar's rating overrides it.
+  public var rating: Int?
 
-  public init(taken: WallClockTime? = nil, model: String? = nil, orientation: Int? = nil) {
+  public init(
+    taken: WallClockTime? = nil, model: String? = nil, orientation: Int? = nil,
+    rating: Int? = nil
+  ) {
     self.taken = taken
     self.model = model
     self.orientation = orientation
+    self.rating = rating
   }
 
   /// Orientations 5…8 turn the picture a quarter: its shown width is the stored height.
@@ -28,11 +35,12 @@ public struct ExifFacts: Equatable, Sendable {
 /// - Complexity: O(segments before APP1 + entries of the two IFDs), both bounded by
 ///   `FeedLimits.maxJPEGSegments` and `FeedLimits.maxIFDEntries`.
 public enum ExifReader {
-  /// Tags read: Model and Orientation (IFD0), the Exif IFD pointer, the two dates (in the
-  /// Exif IFD or IFD0).
+  /// Tags read: Model, Orientation and Rating (IFD0), the Exif IFD pointer, the two dates (in
+  /// the Exif IFD or IFD0).
   private enum Tag {
     static let model = 0x0110
     static let orientation = 0x0112
+    static let rating = 0x4746
     static let exifPointer = 0x8769
     static let dateTimeOriginal = 0x9003
     static let dateTimeDigitized = 0x9004
@@ -71,6 +79,12 @@ public enum ExifReader {
           (1...8).contains(value)
         {
           facts.orientation = value
+        }
+      case Tag.rating:
+        if entry.type == 3, entry.count >= 1, let value = exif.u16(entry.offset + 8),
+          (0...5).contains(value)
+        {
+          facts.rating = value
         }
       case Tag.exifPointer:
         if entry.type == 4 || entry.type == 13, entry.count == 1 {

@@ -19,7 +19,7 @@ public struct PhotoFactsStore: Sendable {
 
   /// The first line of every file; a reader that changes what it reads from a header
   /// changes it, so facts an older reader gathered are read afresh.
-  static let formatLine = "tessera-photo-facts 6"
+  static let formatLine = "tessera-photo-facts 7"
 
   /// The largest facts file read: `FeedLimits.maxFolderEntries` photos of ~300 bytes.
   static let maxFileBytes = 32 << 20
@@ -91,7 +91,8 @@ public struct PhotoFactsStore: Sendable {
   // Line 1 `formatLine`, line 2 the folder, then a line a photo, fields split by tabs:
   // size, modification time (the Double's bits in hex, so it compares exactly), width,
   // height, orientation, seconds taken on the wall clock, a video's duration in milliseconds,
-  // "a" for an animation, model, name. Empty means unknown (or, for "a", a still picture);
+  // "a" for an animation, the EXIF rating, model, name. Empty means unknown (or, for "a", a
+  // still picture);
   // text fields escape `%`, tab, CR and LF as `%XX`.
 
   static func encode(_ entries: [Entry], folder: String) -> Data {
@@ -108,6 +109,7 @@ public struct PhotoFactsStore: Sendable {
         header.duration.map { String(Int(clamping: $0 * 1_000, to: 0...maxDurationMilliseconds)) }
           ?? "",
         header.isAnimated ? "a" : "",
+        header.exif?.rating.map { String($0) } ?? "",
         escape(header.exif?.model ?? ""),
         escape(entry.name),
       ]
@@ -132,13 +134,13 @@ public struct PhotoFactsStore: Sendable {
 
   private static func entry(_ line: String) -> Entry? {
     let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-    guard fields.count == 10,
+    guard fields.count == 11,
       let size = plainNumber(fields[0], limit: FeedLimits.maxLocalVideoBytes),
       let bits = UInt64(fields[1], radix: 16),
       case let seconds = Double(bitPattern: bits), seconds.isFinite,
       fields[7] == "" || fields[7] == "a",
-      let name = unescape(fields[9]), !name.isEmpty, !name.contains("/"),
-      let model = unescape(fields[8]), model.utf8.count <= FeedLimits.maxExifText
+      let name = unescape(fields[10]), !name.isEmpty, !name.contains("/"),
+      let model = unescape(fields[9]), model.utf8.count <= FeedLimits.maxExifText
     else { return nil }
     var header = PhotoHeader()
     if !fields[2].isEmpty || !fields[3].isEmpty {
@@ -162,6 +164,10 @@ public struct PhotoFactsStore: Sendable {
         return nil
       }
       exif.taken = WallClockTime(seconds: taken)
+    }
+    if !fields[8].isEmpty {
+      guard let rating = plainNumber(fields[8], limit: 5) else { return nil }
+      exif.rating = rating
     }
     header.exif = exif == ExifFacts() ? nil : exif
     if !fields[6].isEmpty {

@@ -1,3 +1,4 @@
+import Foundation
 import TesseraTestSupport
 import TesseraUtilities
 import Testing
@@ -142,5 +143,23 @@ import Testing
     let facts = try #require(ExifReader.facts(fixture.jpeg(tiff: forged)))
     #expect(facts.taken == nil)
     #expect(facts.orientation == 6)
+  }
+
+  /// The in-camera rating (0x4746), as exiftool writes it the way a camera does; a value off
+  /// the 0…5 scale is none.
+  @Test func theRatingIsReadAsACameraWritesIt() async throws {
+    try await TemporaryFolder.with(prefix: "tessera-exif") { folder in
+      let path = folder.appendingPathComponent("rated.jpg").path
+      try Data(ExifWriter().jpeg()).write(to: URL(fileURLWithPath: path))
+      try ExifTool.run(["-q", "-overwrite_original", "-IFD0:Rating=4", path])
+      let rated = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+      #expect(ExifReader.facts(rated)?.rating == 4)
+      try ExifTool.run(["-q", "-overwrite_original", "-n", "-IFD0:Rating=9", path])
+      let forged = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+      let facts = try #require(ExifReader.facts(forged))
+      #expect(facts.rating == nil)
+      #expect(facts.model != nil, "the other facts are still read")
+    }
+    #expect(ExifReader.facts(ExifWriter().jpeg())?.rating == nil)
   }
 }

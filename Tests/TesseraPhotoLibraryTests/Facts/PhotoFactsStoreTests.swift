@@ -18,7 +18,8 @@ import Testing
   static let camera = PhotoHeader(
     pixelSize: PixelSize(width: 3000, height: 4000),
     exif: ExifFacts(
-      taken: WallClockTime(exif: "2024:07:01 09:30:15"), model: "Pixel 8", orientation: 6))
+      taken: WallClockTime(exif: "2024:07:01 09:30:15"), model: "Pixel 8", orientation: 6,
+      rating: 3))
 
   @Test func factsComeBackForFilesThatDidNotChange() async throws {
     try await TemporaryFolder.with { directory in
@@ -115,34 +116,39 @@ import Testing
       func line(_ fields: [String]) -> String { fields.joined(separator: "\t") }
       let lines = [
         PhotoFactsStore.formatLine, "/p",
-        line(["10", bits, "640", "480", "", "", "", "", "", "good.jpg"]),
-        line(["10", bits, "99999999999999999999", "480", "", "", "", "", "", "huge-width.jpg"]),
-        line(["10", bits, "0", "480", "", "", "", "", "", "zero-width.jpg"]),
-        line(["10", bits, "640", "6", "", "", "", "", "", "needle.jpg"]),
-        line(["-10", bits, "", "", "", "", "", "", "", "negative-size.jpg"]),
-        line(["+10", bits, "", "", "", "", "", "", "", "signed-size.jpg"]),
-        line(["10", bits, "", "", "9", "", "", "", "", "orientation-9.jpg"]),
-        line(["10", bits, "", "", "", "999999999999999999", "", "", "", "far-future.jpg"]),
-        line(["10", "7ff0000000000000", "", "", "", "", "", "", "", "infinite-time.jpg"]),
-        line(["10", bits, "", "", "", "", "", "", "", "bad%zzescape.jpg"]),
-        line(["10", bits, "", "", "", "", "", "", "", "a/b.jpg"]),
+        line(["10", bits, "640", "480", "", "", "", "", "", "", "good.jpg"]),
+        line(["10", bits, "99999999999999999999", "480", "", "", "", "", "", "", "huge-width.jpg"]),
+        line(["10", bits, "0", "480", "", "", "", "", "", "", "zero-width.jpg"]),
+        line(["10", bits, "640", "6", "", "", "", "", "", "", "needle.jpg"]),
+        line(["-10", bits, "", "", "", "", "", "", "", "", "negative-size.jpg"]),
+        line(["+10", bits, "", "", "", "", "", "", "", "", "signed-size.jpg"]),
+        line(["10", bits, "", "", "9", "", "", "", "", "", "orientation-9.jpg"]),
+        line(["10", bits, "", "", "", "999999999999999999", "", "", "", "", "far-future.jpg"]),
+        line(["10", "7ff0000000000000", "", "", "", "", "", "", "", "", "infinite-time.jpg"]),
+        line(["10", bits, "", "", "", "", "", "", "", "", "bad%zzescape.jpg"]),
+        line(["10", bits, "", "", "", "", "", "", "", "", "a/b.jpg"]),
         line([
-          "10", bits, "", "", "", "", "", "", String(repeating: "m", count: 200), "long-model.jpg",
+          "10", bits, "", "", "", "", "", "", "", String(repeating: "m", count: 200),
+          "long-model.jpg",
         ]),
-        line(["10", bits, "", "", "", "", "", "", "too-few-fields.jpg"]),
-        line(["10", bits, "", "", "", "", "3000", "", "", "video.mp4"]),
-        line(["10", bits, "", "", "", "", "0", "", "", "zero-duration.mp4"]),
-        line(["10", bits, "", "", "", "", "-5", "", "", "negative-duration.mp4"]),
-        line(["10", bits, "", "", "", "", "1.5", "", "", "fractional-duration.mp4"]),
-        line(["10", bits, "", "", "", "", "99999999999999", "", "", "centuries.mp4"]),
-        line(["10", bits, "", "", "", "", "nan", "", "", "nan-duration.mp4"]),
-        line(["10", bits, "", "", "", "", "", "a", "", "loop.gif"]),
-        line(["10", bits, "", "", "", "", "", "x", "", "bad-animation-flag.gif"]),
+        line(["10", bits, "", "", "", "", "", "", "", "too-few-fields.jpg"]),
+        line(["10", bits, "", "", "", "", "3000", "", "", "", "video.mp4"]),
+        line(["10", bits, "", "", "", "", "0", "", "", "", "zero-duration.mp4"]),
+        line(["10", bits, "", "", "", "", "-5", "", "", "", "negative-duration.mp4"]),
+        line(["10", bits, "", "", "", "", "1.5", "", "", "", "fractional-duration.mp4"]),
+        line(["10", bits, "", "", "", "", "99999999999999", "", "", "", "centuries.mp4"]),
+        line(["10", bits, "", "", "", "", "nan", "", "", "", "nan-duration.mp4"]),
+        line(["10", bits, "", "", "", "", "", "a", "", "", "loop.gif"]),
+        line(["10", bits, "", "", "", "", "", "", "4", "", "rated.jpg"]),
+        line(["10", bits, "", "", "", "", "", "", "6", "", "rating-6.jpg"]),
+        line(["10", bits, "", "", "", "", "", "", "-1", "", "rating-minus-one.jpg"]),
+        line(["10", bits, "", "", "", "", "", "x", "", "", "bad-animation-flag.gif"]),
         "\u{FF}\u{FE} not even text",
       ]
       try Data(lines.joined(separator: "\n").utf8).write(to: store.url(ofFolder: "/p"))
       let facts = store.facts(ofFolder: "/p")
-      #expect(facts.entries.keys.sorted() == ["good.jpg", "loop.gif", "video.mp4"])
+      #expect(facts.entries.keys.sorted() == ["good.jpg", "loop.gif", "rated.jpg", "video.mp4"])
+      #expect(facts.entries["rated.jpg"]?.header.exif?.rating == 4)
       #expect(facts.entries["loop.gif"]?.header.isAnimated == true)
       #expect(facts.entries["video.mp4"]?.header.duration == 3)
       // The same file read for another folder (as if their names' hashes collided): unused.
