@@ -17,11 +17,6 @@ final class GalleryRunLoop {
   private var drawTimes: [ContinuousClock.Instant] = []
   private var lastOffset = 0
   private var imagesHeldBack = false
-  /// The images drawn so far (by id): one not among them is fresh, and over a slow link it
-  /// goes as a preview first. Forgotten past ``maxRememberedImages`` (they then count as
-  /// fresh once more: a preview more, never a picture less).
-  private var drawnImageIDs = Set<UInt64>()
-  static let maxRememberedImages = 100_000
   private var frameCount = 0
   private let wakeup = Wakeup()
   /// How well the terminal link keeps up with this loop's writes.
@@ -145,22 +140,18 @@ final class GalleryRunLoop {
     drawTimes.removeAll { now - $0 > .seconds(1) }
     // During a fast fling only images that cost nothing are drawn, as yazi does, so the
     // scroll never waits on image bytes; over a link that cannot keep up (SSH, or writes that
-    // keep the loop waiting) kitty sends low-resolution previews while anything moves, and of
-    // every image it has not drawn yet (a first screen). The next frame draws them at full
-    // detail.
+    // keep the loop waiting) kitty sends low-resolution previews while anything moves. The
+    // next quiet frame draws the rest at full detail.
     let offset = screen.collectionView.presentedOffset
     let fast = abs(offset - lastOffset) > max(2, screen.collectionView.viewportHeight / 3)
     let moving = offset != lastOffset
     lastOffset = offset
+    let policy = ImageDrawPolicy.forFrame(
+      moving: moving, fast: fast, constrainedLink: remote || outputRate.isBehind,
+      graphics: renderer.graphics)
+    imagesHeldBack = policy != .all
     screen.status.link = LinkStatus.text(outputRate, remote: remote, graphics: renderer.graphics)
     let frame = screen.compose(framesPerSecond: drawTimes.count, spinner: frameCount / 6)
-    let constrainedLink = remote || outputRate.isBehind
-    let policy = ImageDrawPolicy.forFrame(
-      moving: moving, fast: fast, constrainedLink: constrainedLink, graphics: renderer.graphics,
-      freshImages: constrainedLink && frame.images.contains { !drawnImageIDs.contains($0.imageID) })
-    imagesHeldBack = policy != .all
-    if drawnImageIDs.count > Self.maxRememberedImages { drawnImageIDs.removeAll() }
-    drawnImageIDs.formUnion(frame.images.lazy.map(\.imageID))
     let bytes = renderer.render(
       frame.buffer, images: frame.images, occluders: frame.occluders, policy: policy)
     let clock = ContinuousClock()

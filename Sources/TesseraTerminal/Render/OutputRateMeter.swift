@@ -86,21 +86,16 @@ extension ImageDrawPolicy {
   /// The policy for one frame of a scrolling screen.
   ///
   /// - At rest: everything at full detail (`.all`), which also replaces any preview.
-  /// - Over a link that cannot keep up (`constrainedLink`: SSH, or an ``OutputRateMeter``
-  ///   that is behind) with kitty, whenever something moves or the frame has `freshImages`
-  ///   (images never drawn before: a first screen, tiles just decoded): images not on the
-  ///   terminal yet are sent as previews (`.preview`, a ninth of the bytes), and the next
-  ///   frame sends them at full detail. At 2 Mbit/s a screen of previews arrives in about a
-  ///   ninth of the time the full tiles take, so every tile shows a picture that soon.
+  /// - Moving over a link that cannot keep up (`constrainedLink`: SSH, or an
+  ///   ``OutputRateMeter`` that is behind) with kitty: images not on the terminal yet are sent
+  ///   as previews (`.preview`, a ninth of the bytes) rather than not at all.
   /// - Flinging fast otherwise: only what costs nothing (`.cachedOnly`), as yazi does, so
   ///   scrolling never waits on image bytes.
   public static func forFrame(
-    moving: Bool, fast: Bool, constrainedLink: Bool, graphics: GraphicsProtocol,
-    freshImages: Bool = false
+    moving: Bool, fast: Bool, constrainedLink: Bool, graphics: GraphicsProtocol
   ) -> ImageDrawPolicy {
-    let previews = constrainedLink && GraphicsLayers.type(for: graphics).sendsPreviews
-    guard moving || fast || (previews && freshImages) else { return .all }
-    if previews { return .preview }
+    guard moving || fast else { return .all }
+    if constrainedLink && GraphicsLayers.type(for: graphics).sendsPreviews { return .preview }
     return fast ? .cachedOnly : .all
   }
 }

@@ -69,17 +69,6 @@ import Testing
     #expect(
       Policy.forFrame(moving: true, fast: true, constrainedLink: true, graphics: .sixel)
         == .cachedOnly)
-    // At rest, images never drawn go as previews first over a slow link in kitty only.
-    func fresh(_ constrained: Bool, _ graphics: GraphicsProtocol) -> Policy {
-      Policy.forFrame(
-        moving: false, fast: false, constrainedLink: constrained, graphics: graphics,
-        freshImages: true)
-    }
-    #expect(fresh(true, .kitty) == .preview)
-    #expect(fresh(false, .kitty) == .all)
-    #expect(fresh(true, .sixel) == .all)
-    #expect(fresh(true, .iterm2) == .all)
-    #expect(fresh(true, .blocks) == .all)
     #expect(Policy.isRemote(environment: ["SSH_CONNECTION": "10.0.0.2 5122 10.0.0.1 22"]))
     #expect(Policy.isRemote(environment: ["SSH_TTY": "/dev/pts/3"]))
     #expect(!Policy.isRemote(environment: ["SSH_CONNECTION": ""]))
