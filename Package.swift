@@ -1,10 +1,9 @@
 // swift-tools-version: 6.1
 // Supported: Swift 6.1 and later (this line; built and tested with 6.3.1), Swift 6 language
-// mode, on Linux with glibc (x86_64; tested on Debian 12). The
-// system libraries come from the distribution: on Debian `apt install libvips-dev
-// libexempi-dev pkg-config` (libvips-dev brings libpng-dev, libjpeg-dev and zlib1g-dev).
-// `platforms:` can only name Apple OSes: macOS 14 there is a floor for SwiftPM, not a tested
-// platform.
+// mode, on Linux with glibc (x86_64; tested on Debian 12). The system libraries come from
+// the distribution: on Debian `apt install libvips-dev libexempi-dev pkg-config` (libvips-dev
+// brings libpng-dev, libjpeg-dev and zlib1g-dev). `platforms:` can only name Apple OSes:
+// macOS 14 there is a floor for SwiftPM, not a tested platform.
 import PackageDescription
 
 let package = Package(
