@@ -304,7 +304,7 @@ public final class PhotoLibrary {
     }
     guard !chunk.isEmpty else { return }
     readingHeaders = true
-    let paths = chunk.map { catalog.path(at: $0) }
+    let paths = chunk.map { (catalog.path(at: $0), catalog.sidecarPath(at: $0)) }
     let reader = headerReader
     Task { [weak self] in
       let headers = await Self.readHeaders(paths, with: reader)
@@ -316,16 +316,17 @@ public final class PhotoLibrary {
   /// worth it: a first round is what a small folder's first screen waits for.
   /// O(paths) reads.
   private nonisolated static func readHeaders(
-    _ paths: [String], with reader: any PhotoHeaderReading
+    _ paths: [(photo: String, sidecar: String?)], with reader: any PhotoHeaderReading
   ) async -> [PhotoHeader?] {
-    guard paths.count >= 64 else {
-      return await BlockingWork.run { paths.map { reader.header(ofFileAt: $0) } }
+    @Sendable func read(_ paths: [(photo: String, sidecar: String?)]) -> [PhotoHeader?] {
+      paths.map { reader.header(ofFileAt: $0.photo, sidecar: $0.sidecar) }
     }
+    guard paths.count >= 64 else { return await BlockingWork.run { read(paths) } }
     let half = paths.count / 2
     let front = Array(paths[..<half])
     let back = Array(paths[half...])
-    async let first = BlockingWork.run { front.map { reader.header(ofFileAt: $0) } }
-    let second = await BlockingWork.run { back.map { reader.header(ofFileAt: $0) } }
+    async let first = BlockingWork.run { read(front) }
+    let second = await BlockingWork.run { read(back) }
     return await first + second
   }
 
@@ -374,7 +375,7 @@ public final class PhotoLibrary {
         let photo = catalog.photo(at: index)
         return PhotoFactsStore.Entry(
           name: photo.file.name, size: photo.file.size, modified: photo.file.modified,
-          header: photo.header ?? PhotoHeader())
+          header: photo.header ?? PhotoHeader(), sidecar: photo.file.sidecar)
       }
       let folder = catalog.folderName(folder)
       // A folder that cannot be written is read afresh next time; nothing else is lost.

@@ -27,13 +27,24 @@ package final class ControlledWalker: FileWalking, @unchecked Sendable {
 /// in the order they were read.
 package final class TableHeaderReader: PhotoHeaderReading, @unchecked Sendable {
   package let headers: [String: PhotoHeader]
+  /// What each sidecar (by path) says.
+  package let sidecars: [String: PhotoCulling]
   private let gate = DispatchSemaphore(value: 0)
   private let held: Bool
+  /// The paths read, photos' and sidecars'.
   package let readOrder = Locked<[String]>([])
 
-  package init(_ headers: [String: PhotoHeader], held: Bool = false) {
+  package init(
+    _ headers: [String: PhotoHeader], sidecars: [String: PhotoCulling] = [:], held: Bool = false
+  ) {
     self.headers = headers
+    self.sidecars = sidecars
     self.held = held
+  }
+
+  package func culling(ofSidecarAt path: String) -> PhotoCulling? {
+    readOrder.withLock { $0.append(path) }
+    return sidecars[path]
   }
 
   /// Lets `count` more header reads through.

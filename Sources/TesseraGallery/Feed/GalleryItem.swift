@@ -120,7 +120,9 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
       path: photo.file.path, fileSize: photo.file.size, pixelSize: photo.header?.pixelSize,
       taken: exif?.taken?.description, modified: photo.modified.description, model: exif?.model,
       headerRead: photo.headerRead, rawCompanion: photo.file.rawCompanion,
-      duration: photo.header?.duration, isAnimated: photo.header?.isAnimated ?? false)
+      duration: photo.header?.duration, isAnimated: photo.header?.isAnimated ?? false,
+      rating: photo.header?.rating, label: photo.header?.culling?.label,
+      sidecar: photo.file.sidecar?.name)
   }
 
   /// A local photo's facts, as far as its header told them.
@@ -141,6 +143,20 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
     var duration: Double?
     /// An animated GIF or WebP: the detail view plays it.
     var isAnimated = false
+    /// The rating that counts (the sidecar's, else the camera's): −1 rejected, 0…5.
+    var rating: Int?
+    var label: PhotoCulling.Label?
+    /// The XMP sidecar's name, when the photo has one.
+    var sidecar: String?
+
+    var isRejected: Bool { rating == PhotoCulling.rejected }
+
+    /// What a tile says of the rating: "✗" rejected, a star each ("★★★"); nil for none.
+    var ratingMark: String? {
+      guard let rating else { return nil }
+      if rating == PhotoCulling.rejected { return "✗" }
+      return rating > 0 ? String(repeating: "★", count: rating) : nil
+    }
 
     /// A video, shown by its poster.
     var isVideo: Bool { VideoFile.mimeType(ofPath: path) != nil }
@@ -175,6 +191,22 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
               + ["its poster, a frame about 10 % in · o plays it"]).joined(separator: " · ")
           ] : [])
         + (isAnimated ? ["animation · it plays here, fitted; a zoom shows its first frame"] : [])
+        + (cullingLine.map { [$0] } ?? [])
+    }
+
+    /// "★★★☆☆ · label Red · from IMG_1.CR2.xmp", "rejected · …"; nil when nothing was decided.
+    var cullingLine: String? {
+      var parts: [String] = []
+      if let rating {
+        parts.append(
+          rating == PhotoCulling.rejected
+            ? "rejected"
+            : String(repeating: "★", count: rating) + String(repeating: "☆", count: 5 - rating))
+      }
+      if let label { parts.append("label \(label.name)") }
+      guard !parts.isEmpty else { return nil }
+      parts.append(sidecar.map { "from \($0)" } ?? "rated in the camera")
+      return parts.joined(separator: " · ")
     }
   }
 

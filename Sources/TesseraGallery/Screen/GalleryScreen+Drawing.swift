@@ -2,6 +2,7 @@ import Foundation
 import TesseraCollection
 import TesseraFeeds
 import TesseraImages
+import TesseraPhotoLibrary
 import TesseraTerminal
 import TesseraUtilities
 
@@ -36,6 +37,18 @@ extension GalleryScreen {
     /// Month headers and titles: bold in the terminal's own foreground, which reads on its
     /// own background whatever the theme (white was invisible on xterm's black-on-white).
     static let title = CellStyle(attributes: [.bold])
+
+    /// A colour label's mark: Lightroom's colours, bright enough on black and on white.
+    static func label(_ label: PhotoCulling.Label) -> CellStyle {
+      switch label {
+      case .red: CellStyle(foreground: .rgb(220, 50, 50))
+      case .yellow: CellStyle(foreground: .rgb(230, 190, 0))
+      case .green: CellStyle(foreground: .rgb(40, 170, 60))
+      case .blue: CellStyle(foreground: .rgb(50, 110, 230))
+      case .purple: CellStyle(foreground: .rgb(160, 70, 200))
+      case .other: CellStyle(foreground: .rgb(118, 118, 118))
+      }
+    }
   }
 
   /// The viewport's rows on screen: everything between the two bars.
@@ -98,12 +111,21 @@ extension GalleryScreen {
     switch layoutMode {
     case .grid, .waterfall:
       imageRect = CellRect(x: rect.x, y: rect.y, width: rect.width, height: max(1, rect.height - 1))
+      let local = item.local
       let caption = captionText(for: item, width: rect.width, marked: isMarked)
+      // A rejected photo's caption is dimmed, so a culled shoot reads at a glance.
+      let plain = local?.isRejected == true ? Palette.dim : Palette.caption
       frame.buffer.put(
         caption.padding(toLength: rect.width, withPad: " ", startingAt: 0), x: rect.x,
         y: rect.maxY - 1,
-        style: isSelected ? Palette.selected : isMarked ? Palette.marked : Palette.caption,
+        style: isSelected ? Palette.selected : isMarked ? Palette.marked : plain,
         clip: clip)
+      // The colour label: its caption's first cell in the label's colour, as a lighttable's
+      // colour dot (its name is in the detail view, for a terminal without colour).
+      if let label = local?.label {
+        frame.buffer.put(
+          "▌", x: rect.x, y: rect.maxY - 1, style: Palette.label(label), clip: clip)
+      }
     case .list:
       let heightPerWidth = (cell as? RowCell)?.thumbnailHeightPerWidth ?? 0.5
       let thumbRows = RowCell.thumbnailRows(forHeightPerWidth: heightPerWidth)
@@ -127,7 +149,9 @@ extension GalleryScreen {
     if item.local?.rawCompanion != nil { text = "RAW+ " + text }
     // A video's length is what a person looks for on its tile, in every protocol.
     if let badge = item.local?.badge { text = badge + " " + text }
+    if let stars = item.local?.ratingMark { text = stars + " " + text }
     if marked { text = "● " + text }
+    if item.local?.label != nil { text = " " + text }  // where the label's mark goes
     return TextLayout.truncate(text, columns: width)
   }
 
@@ -142,6 +166,7 @@ extension GalleryScreen {
     case .photo: heading = item.localIndex == nil ? "#\(item.id) \(item.title)" : item.title
     case .user: heading = item.title
     }
+    if let stars = item.local?.ratingMark { heading = stars + " " + heading }
     if isMarked { heading = "● " + heading }
     buffer.put(
       TextLayout.truncate(heading, columns: textWidth), x: x, y: rect.y,

@@ -136,7 +136,9 @@ final class GalleryScreen {
   /// Decides the grid's `auto` tile shape from the first photos whose size is known, once.
   private func decideTileShapeIfNeeded() {
     guard case .auto(decided: nil) = geometry.tileShape else { return }
-    let ratios = feed.items.lazy.compactMap { item in
+    // Only a prefix is looked at: while no size is known yet (a walk still reading headers),
+    // every feed change would otherwise scan a 100,000-photo feed again.
+    let ratios = feed.items.prefix(TileShape.lookedAt).lazy.compactMap { item in
       (self.feedProgress.knownHeightsPerWidth[item.id] ?? item.knownHeightPerWidth).map { 1 / $0 }
     }
     guard let decided = TileShape.mostCommon(ratios) else { return }

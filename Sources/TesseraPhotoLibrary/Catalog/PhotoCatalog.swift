@@ -12,7 +12,8 @@ import TesseraUtilities
 /// from wherever they are drawn.
 ///
 /// - Complexity: `append`, `setHeader`, the accessors O(1) (plus one `pread` of the path
-///   where it is read); memory 88 bytes a photo, rounded up to a page of 4,096 records
+///   where it is read); memory 88 bytes a photo, rounded up to a page of 4,096 records,
+///   and a dictionary entry for each photo with an XMP sidecar
 ///   (`tessera bench library`).
 public final class PhotoCatalog: Sendable {
   /// One photo. Fields that may be absent are flagged in `flags`.
@@ -42,6 +43,21 @@ public final class PhotoCatalog: Sendable {
     /// The RAW beside it (`WalkedFile.rawCompanion`): its extension's `RAWPairing` code, 0
     /// for none; its stem is the photo's.
     var rawCompanion: UInt8 = 0
+    /// Two ratings in a byte: the low four bits the sidecar's plus two (1 rejected, 2
+    /// unrated, 3…7 one to five stars), the high four the camera's EXIF rating plus one; 0
+    /// for none. With `label` (`PhotoCulling.Label`'s raw value, 0 for none) they sit in the
+    /// padding after `rawCompanion` too.
+    var ratings: UInt8 = 0
+    var label: UInt8 = 0
+
+    var culledRating: Int? { ratings & 0x0F == 0 ? nil : Int(ratings & 0x0F) - 2 }
+    var exifRating: Int? { ratings >> 4 == 0 ? nil : Int(ratings >> 4) - 1 }
+
+    static func ratings(culled: Int?, exif: Int?) -> UInt8 {
+      let low = culled.flatMap { (-1...5).contains($0) ? UInt8($0 + 2) : nil } ?? 0
+      let high = exif.flatMap { (0...5).contains($0) ? UInt8($0 + 1) : nil } ?? 0
+      return high << 4 | low
+    }
     /// A video's duration in hundredths of a second (`VideoFacts` keeps no finer, and 100
     /// days fit 32 bits), 0 for none. It sits in the padding after `rawCompanion`: the
     /// record's stride stays 96 bytes.
@@ -81,6 +97,8 @@ public final class PhotoCatalog: Sendable {
     /// Names read back for comparisons that their first 8 bytes did not decide.
     var names: [Int: [UInt8]] = [:]
     var namesReadBack = 0
+    /// The sidecars of the photos that have one (most have none: no room in every record).
+    var sidecars: [Int: XMPSidecar] = [:]
   }
 
   /// Distinct camera models written once; past this many each photo's is written on its own.
@@ -158,6 +176,7 @@ public final class PhotoCatalog: Sendable {
         record.rawCompanion = RAWPairing.code(
           ofExtension: companion[companion.index(after: dot)...])
       }
+      if let sidecar = file.sidecar { state.sidecars[state.records.count] = sidecar }
       state.records.append(record)
       return state.records.count - 1
     }
@@ -188,6 +207,12 @@ public final class PhotoCatalog: Sendable {
       guard record.flags.contains(.pixelSize) else { return nil }
       return PixelSize(width: Int(record.width), height: Int(record.height))
     }
+  }
+
+  /// The path of photo `index`'s XMP sidecar, when the walk found one: one `pread`.
+  func sidecarPath(at index: Int) -> String? {
+    guard let sidecar = state.withLock({ $0.sidecars[index] }) else { return nil }
+    return sidecar.path(besidePhoto: path(at: index))
   }
 
   func folder(at index: Int) -> Int32 { state.withLock { $0.records[index].folder } }
@@ -245,7 +270,8 @@ public final class PhotoCatalog: Sendable {
       let file = WalkedFile(
         path: path, size: record.size,
         modified: Date(timeIntervalSince1970: record.modifiedSince1970),
-        rawCompanion: Self.companionName(record.rawCompanion, path: path))
+        rawCompanion: Self.companionName(record.rawCompanion, path: path),
+        sidecar: state.sidecars[index])
       var header: PhotoHeader?
       if record.flags.contains(.headerRead) {
         var exif: ExifFacts?
@@ -255,13 +281,14 @@ public final class PhotoCatalog: Sendable {
             ? state.strings.string(at: state.models[Int(record.model)]) : nil
           exif = ExifFacts(
             taken: record.flags.contains(.taken) ? WallClockTime(seconds: record.taken) : nil,
-            model: model, orientation: record.orientation == 0 ? nil : Int(record.orientation))
+            model: model, orientation: record.orientation == 0 ? nil : Int(record.orientation),
+            rating: record.exifRating)
         }
         header = PhotoHeader(
           pixelSize: record.flags.contains(.pixelSize)
             ? PixelSize(width: Int(record.width), height: Int(record.height)) : nil,
           exif: exif, duration: record.duration == 0 ? nil : Double(record.duration) / 100,
-          isAnimated: record.flags.contains(.animated))
+          isAnimated: record.flags.contains(.animated), culling: Self.culling(of: record))
       }
       return LocalPhoto(
         file: file, modified: WallClockTime(seconds: record.modified), header: header)
@@ -386,8 +413,16 @@ public final class PhotoCatalog: Sendable {
     return key
   }
 
+  private static func culling(of record: Record) -> PhotoCulling? {
+    guard record.culledRating != nil || record.label != 0 else { return nil }
+    return PhotoCulling(
+      rating: record.culledRating, label: PhotoCulling.Label(rawValue: record.label))
+  }
+
   private static func set(_ header: PhotoHeader, on record: inout Record, in state: inout State) {
     record.flags = header.isAnimated ? [.headerRead, .animated] : [.headerRead]
+    record.ratings = Record.ratings(culled: header.culling?.rating, exif: header.exif?.rating)
+    record.label = header.culling?.label?.rawValue ?? 0
     record.duration =
       header.duration.map { UInt32(Int(clamping: $0 * 100, to: 1...Int(UInt32.max))) } ?? 0
     if let size = header.pixelSize {

@@ -7,7 +7,8 @@ import TesseraUtilities
 /// photo's date at once: no header is read again, no photo moves after the first screen.
 ///
 /// A fact is used only while its file keeps the size and modification time it had when its
-/// header was read. The files are a cache of this user's (`0700` folder, `0600` files,
+/// header was read, and its XMP sidecar (`XMPSidecar`) is the one it was read with, of the
+/// same size and modification time: a culling tool that rates a photo rewrites its sidecar. The files are a cache of this user's (`0700` folder, `0600` files,
 /// written through `PrivateFileWrite`); they are still read as untrusted input: every number
 /// is validated, a line that does not parse is skipped, and a file larger than `maxFileBytes`
 /// or naming another folder is ignored.
@@ -19,7 +20,7 @@ public struct PhotoFactsStore: Sendable {
 
   /// The first line of every file; a reader that changes what it reads from a header
   /// changes it, so facts an older reader gathered are read afresh.
-  static let formatLine = "tessera-photo-facts 7"
+  static let formatLine = "tessera-photo-facts 8"
 
   /// The largest facts file read: `FeedLimits.maxFolderEntries` photos of ~300 bytes.
   static let maxFileBytes = 32 << 20
@@ -40,12 +41,17 @@ public struct PhotoFactsStore: Sendable {
     public var size: Int
     public var modified: Date
     public var header: PhotoHeader
+    /// The sidecar the header's culling was read from; nil for a photo without one.
+    public var sidecar: XMPSidecar?
 
-    public init(name: String, size: Int, modified: Date, header: PhotoHeader) {
+    public init(
+      name: String, size: Int, modified: Date, header: PhotoHeader, sidecar: XMPSidecar? = nil
+    ) {
       self.name = name
       self.size = size
       self.modified = modified
       self.header = header
+      self.sidecar = sidecar
     }
   }
 
@@ -57,7 +63,7 @@ public struct PhotoFactsStore: Sendable {
     /// O(1).
     public func header(of file: WalkedFile) -> PhotoHeader? {
       guard let entry = entries[file.name], entry.size == file.size,
-        entry.modified == file.modified
+        entry.modified == file.modified, entry.sidecar == file.sidecar
       else { return nil }
       return entry.header
     }
@@ -91,8 +97,9 @@ public struct PhotoFactsStore: Sendable {
   // Line 1 `formatLine`, line 2 the folder, then a line a photo, fields split by tabs:
   // size, modification time (the Double's bits in hex, so it compares exactly), width,
   // height, orientation, seconds taken on the wall clock, a video's duration in milliseconds,
-  // "a" for an animation, the EXIF rating, model, name. Empty means unknown (or, for "a", a
-  // still picture);
+  // "a" for an animation, the EXIF rating, the sidecar's rating (-1…5) and label
+  // (`PhotoCulling.Label`'s number), the sidecar's size, modification time (as the photo's)
+  // and name, model, name. Empty means unknown (or, for "a", a still picture);
   // text fields escape `%`, tab, CR and LF as `%XX`.
 
   static func encode(_ entries: [Entry], folder: String) -> Data {
@@ -110,6 +117,11 @@ public struct PhotoFactsStore: Sendable {
           ?? "",
         header.isAnimated ? "a" : "",
         header.exif?.rating.map { String($0) } ?? "",
+        header.culling?.rating.map { String($0) } ?? "",
+        header.culling?.label.map { String($0.rawValue) } ?? "",
+        entry.sidecar.map { String($0.size) } ?? "",
+        entry.sidecar.map { String($0.modified.timeIntervalSince1970.bitPattern, radix: 16) } ?? "",
+        escape(entry.sidecar?.name ?? ""),
         escape(header.exif?.model ?? ""),
         escape(entry.name),
       ]
@@ -134,13 +146,14 @@ public struct PhotoFactsStore: Sendable {
 
   private static func entry(_ line: String) -> Entry? {
     let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-    guard fields.count == 11,
+    guard fields.count == 16,
       let size = plainNumber(fields[0], limit: FeedLimits.maxLocalVideoBytes),
       let bits = UInt64(fields[1], radix: 16),
       case let seconds = Double(bitPattern: bits), seconds.isFinite,
       fields[7] == "" || fields[7] == "a",
-      let name = unescape(fields[10]), !name.isEmpty, !name.contains("/"),
-      let model = unescape(fields[9]), model.utf8.count <= FeedLimits.maxExifText
+      let name = unescape(fields[15]), !name.isEmpty, !name.contains("/"),
+      let model = unescape(fields[14]), model.utf8.count <= FeedLimits.maxExifText,
+      let sidecarName = unescape(fields[13]), !sidecarName.contains("/")
     else { return nil }
     var header = PhotoHeader()
     if !fields[2].isEmpty || !fields[3].isEmpty {
@@ -177,8 +190,37 @@ public struct PhotoFactsStore: Sendable {
       header.duration = duration
     }
     header.isAnimated = fields[7] == "a"
+    var sidecar: XMPSidecar?
+    if !sidecarName.isEmpty {
+      guard let sidecarSize = plainNumber(fields[11], limit: Int.max),
+        let bits = UInt64(fields[12], radix: 16),
+        case let sidecarSeconds = Double(bitPattern: bits), sidecarSeconds.isFinite
+      else { return nil }
+      sidecar = XMPSidecar(
+        name: sidecarName, size: sidecarSize,
+        modified: Date(timeIntervalSince1970: sidecarSeconds))
+    }
+    if !fields[9].isEmpty || !fields[10].isEmpty {
+      // Only a sidecar tells a culling.
+      guard sidecar != nil else { return nil }
+      var culling = PhotoCulling()
+      if !fields[9].isEmpty {
+        let text = fields[9]
+        let negative = text == "-1"
+        guard negative || plainNumber(text, limit: 5) != nil else { return nil }
+        culling.rating = negative ? -1 : Int(text)
+      }
+      if !fields[10].isEmpty {
+        guard let code = plainNumber(fields[10], limit: Int(UInt8.max)),
+          let label = PhotoCulling.Label(rawValue: UInt8(code))
+        else { return nil }
+        culling.label = label
+      }
+      header.culling = culling
+    }
     return Entry(
-      name: name, size: size, modified: Date(timeIntervalSince1970: seconds), header: header)
+      name: name, size: size, modified: Date(timeIntervalSince1970: seconds), header: header,
+      sidecar: sidecar)
   }
 
   /// The longest duration a line may hold: `VideoFacts.maxDuration`.

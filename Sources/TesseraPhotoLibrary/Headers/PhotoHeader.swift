@@ -14,15 +14,18 @@ public struct PhotoHeader: Sendable, Equatable {
   public var duration: Double?
   /// An animated GIF or WebP (`AnimatedImage`): its tile says so, its detail view plays it.
   public var isAnimated = false
+  /// What the photo's XMP sidecar says a person decided (`XMPSidecar`); nil without one.
+  public var culling: PhotoCulling?
 
   public init(
     pixelSize: PixelSize? = nil, exif: ExifFacts? = nil, duration: Double? = nil,
-    isAnimated: Bool = false
+    isAnimated: Bool = false, culling: PhotoCulling? = nil
   ) {
     self.pixelSize = pixelSize
     self.exif = exif
     self.duration = duration
     self.isAnimated = isAnimated
+    self.culling = culling
   }
 
   /// The header in `bytes` (a file's first bytes). O(bytes looked at), bounded by
@@ -78,6 +81,9 @@ extension PhotoHeader {
 public protocol PhotoHeaderReading: Sendable {
   /// The header of the file at `path`, nil when it cannot be read. Blocking.
   func header(ofFileAt path: String) -> PhotoHeader?
+  /// What the XMP sidecar at `path` says; the file system's by default
+  /// (`culling(ofSidecarAt:)` in SidecarReading.swift). Blocking.
+  func culling(ofSidecarAt path: String) -> PhotoCulling?
 }
 
 /// Reads at most `FeedLimits.maxPhotoHeaderBytes` of each file through `LocalFile` (no

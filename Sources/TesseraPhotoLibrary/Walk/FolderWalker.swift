@@ -20,12 +20,18 @@ public struct WalkedFile: Sendable, Equatable {
   /// The name of the camera RAW beside it with the same stem ("IMG_0001.CR2" beside
   /// "IMG_0001.JPG"): a RAW+JPEG pair is one photo, shown once by its JPEG.
   public var rawCompanion: String?
+  /// The XMP sidecar beside it that a culling tool wrote (`SidecarPairing`).
+  public var sidecar: XMPSidecar?
 
-  public init(path: String, size: Int, modified: Date, rawCompanion: String? = nil) {
+  public init(
+    path: String, size: Int, modified: Date, rawCompanion: String? = nil,
+    sidecar: XMPSidecar? = nil
+  ) {
     self.path = path
     self.size = size
     self.modified = modified
     self.rawCompanion = rawCompanion
+    self.sidecar = sidecar
   }
 
   /// The last path component. O(name length); allocates for a name over 15 bytes, so
@@ -194,7 +200,11 @@ public struct FolderWalker: FileWalking {
     var subfolders: [String] = []
     let prefix = folder.hasSuffix("/") ? folder : folder + "/"
     let firstOfFolder = batch.files.count
-    defer { found -= RAWPairing.pair(&batch.files, from: firstOfFolder) }
+    var sidecars: [String: XMPSidecar] = [:]
+    defer {
+      found -= RAWPairing.pair(&batch.files, from: firstOfFolder)
+      SidecarPairing.pair(&batch.files, from: firstOfFolder, sidecars: sidecars)
+    }
     while let entry = readdir(directory) {
       let name = entry.entryName
       if name == "." || name == ".." || (!includeHidden && name.hasPrefix(".")) { continue }
@@ -222,6 +232,11 @@ public struct FolderWalker: FileWalking {
       {
         batch.files.append(Self.file(Self.path(prefix, name), info))
         found += 1
+      } else if type == S_IFREG, SidecarPairing.isSidecarName(name),
+        sidecars.count < FeedLimits.maxFolderEntries
+      {
+        let file = Self.file(name, info)
+        sidecars[name] = XMPSidecar(name: name, size: file.size, modified: file.modified)
       }
     }
     return subfolders

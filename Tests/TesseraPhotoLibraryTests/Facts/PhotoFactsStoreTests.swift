@@ -46,6 +46,48 @@ import Testing
     }
   }
 
+  /// What a sidecar said comes back while the photo and its sidecar are as they were; a
+  /// sidecar rewritten, removed or added makes the photo's facts unknown.
+  @Test func aCullingComesBackWhileItsSidecarIsUnchanged() async throws {
+    try await TemporaryFolder.with { directory in
+      let store = PhotoFactsStore(directory: directory)
+      let sidecar = XMPSidecar(name: "été\t1.CR2.xmp", size: 4_096, modified: Self.modified)
+      var rated = Self.camera
+      rated.culling = PhotoCulling(rating: 0, label: .purple)
+      var rejected = PhotoHeader()
+      rejected.culling = PhotoCulling(rating: -1)
+      try store.store(
+        [
+          PhotoFactsStore.Entry(
+            name: "été\t1.JPG", size: 10, modified: Self.modified, header: rated, sidecar: sidecar),
+          PhotoFactsStore.Entry(
+            name: "2.JPG", size: 10, modified: Self.modified, header: rejected,
+            sidecar: XMPSidecar(name: "2.xmp", size: 1, modified: Self.modified)),
+        ], ofFolder: "/p")
+      let facts = store.facts(ofFolder: "/p")
+      func file(_ name: String, _ sidecar: XMPSidecar?) -> WalkedFile {
+        WalkedFile(path: "/p/" + name, size: 10, modified: Self.modified, sidecar: sidecar)
+      }
+      #expect(facts.header(of: file("été\t1.JPG", sidecar)) == rated)
+      #expect(facts.header(of: file("été\t1.JPG", sidecar))?.rating == 0)
+      #expect(
+        facts.header(of: file("2.JPG", XMPSidecar(name: "2.xmp", size: 1, modified: Self.modified)))
+          == rejected)
+      var rewritten = sidecar
+      rewritten.modified = Self.modified.addingTimeInterval(1)
+      #expect(facts.header(of: file("été\t1.JPG", rewritten)) == nil)
+      rewritten = sidecar
+      rewritten.size += 1
+      #expect(facts.header(of: file("été\t1.JPG", rewritten)) == nil)
+      #expect(facts.header(of: file("été\t1.JPG", nil)) == nil)
+      #expect(
+        facts.header(
+          of: file(
+            "été\t1.JPG", XMPSidecar(name: "été\t1.xmp", size: 4_096, modified: Self.modified)))
+          == nil)
+    }
+  }
+
   /// A video's duration and creation date come back, also for a file larger than any
   /// photo's limit (a phone's 6-GB clip).
   @Test func aVideosFactsComeBack() async throws {
@@ -113,7 +155,15 @@ import Testing
     try await TemporaryFolder.with { directory in
       let store = PhotoFactsStore(directory: directory)
       let bits = String(Self.modified.timeIntervalSince1970.bitPattern, radix: 16)
-      func line(_ fields: [String]) -> String { fields.joined(separator: "\t") }
+      // The fields before the sidecar's (a photo without one), then model and name.
+      func line(_ fields: [String]) -> String {
+        (fields.prefix(9) + ["", "", "", "", ""] + fields.dropFirst(9)).joined(separator: "\t")
+      }
+      // A photo with a sidecar: its rating, label, size, time and name.
+      func culled(_ rating: String, _ label: String, sidecar: String, _ name: String) -> String {
+        (["10", bits, "", "", "", "", "", "", "", rating, label, "12", bits, sidecar, "", name])
+          .joined(separator: "\t")
+      }
       let lines = [
         PhotoFactsStore.formatLine, "/p",
         line(["10", bits, "640", "480", "", "", "", "", "", "", "good.jpg"]),
@@ -143,11 +193,27 @@ import Testing
         line(["10", bits, "", "", "", "", "", "", "6", "", "rating-6.jpg"]),
         line(["10", bits, "", "", "", "", "", "", "-1", "", "rating-minus-one.jpg"]),
         line(["10", bits, "", "", "", "", "", "x", "", "", "bad-animation-flag.gif"]),
+        culled("-1", "3", sidecar: "picked.xmp", "picked.jpg"),
+        culled("6", "", sidecar: "six.xmp", "six-stars.jpg"),
+        culled("-2", "", sidecar: "x.xmp", "below-reject.jpg"),
+        culled("+3", "", sidecar: "x.xmp", "signed-rating.jpg"),
+        culled("", "7", sidecar: "x.xmp", "label-7.jpg"),
+        culled("", "0", sidecar: "x.xmp", "label-0.jpg"),
+        culled("3", "", sidecar: "", "rating-without-sidecar.jpg"),
+        culled("3", "", sidecar: "a/b.xmp", "sidecar-elsewhere.jpg"),
         "\u{FF}\u{FE} not even text",
       ]
       try Data(lines.joined(separator: "\n").utf8).write(to: store.url(ofFolder: "/p"))
       let facts = store.facts(ofFolder: "/p")
-      #expect(facts.entries.keys.sorted() == ["good.jpg", "loop.gif", "rated.jpg", "video.mp4"])
+      #expect(
+        facts.entries.keys.sorted() == [
+          "good.jpg", "loop.gif", "picked.jpg", "rated.jpg", "video.mp4",
+        ])
+      #expect(
+        facts.entries["picked.jpg"]?.header.culling == PhotoCulling(rating: -1, label: .green))
+      #expect(
+        facts.entries["picked.jpg"]?.sidecar
+          == XMPSidecar(name: "picked.xmp", size: 12, modified: Self.modified))
       #expect(facts.entries["rated.jpg"]?.header.exif?.rating == 4)
       #expect(facts.entries["loop.gif"]?.header.isAnimated == true)
       #expect(facts.entries["video.mp4"]?.header.duration == 3)

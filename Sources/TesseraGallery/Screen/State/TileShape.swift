@@ -23,6 +23,9 @@ package enum TileShape: Equatable, Sendable, CustomStringConvertible {
   ]
   /// Photos looked at to decide: the first screens' worth and more.
   static let sample = 256
+  /// Feed items searched for those sizes: the shape is decided on a feed's first photos, so a
+  /// long feed whose sizes are not known yet costs each change no more than this.
+  static let lookedAt = 1000
   /// Shapes a tile may take: from a 4:1 strip to a 1:4 column.
   static let ratios: ClosedRange<Double> = 0.25...4
 

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Culling tools keep a photo's rating, label and tags in an XMP file beside it, under one of
+/// two names: the photo's whole name and `.xmp` (`IMG_0001.CR2.xmp`: darktable, digiKam,
+/// Immich) or its stem and `.xmp` (`IMG_0001.xmp`: Lightroom, Capture One, Immich). The walk
+/// lists them with the photos of their folder and names each on its photo
+/// (`WalkedFile.sidecar`): no photo costs a look-up of its own.
+///
+/// Where several could be a photo's, the first of these is: the shown file's own
+/// (`IMG_0001.JPG.xmp`), its RAW's (`IMG_0001.CR2.xmp`, for a RAW+JPEG pair), the stem's
+/// (`IMG_0001.xmp`); each with `.xmp` before `.XMP`.
+enum SidecarPairing {
+  /// Whether `name` is a sidecar's: it ends in `.xmp` or `.XMP` after a stem. O(1).
+  static func isSidecarName(_ name: String) -> Bool {
+    let bytes = name.utf8
+    guard bytes.count > 4 else { return false }
+    let suffix = bytes.suffix(4)
+    return suffix.elementsEqual(".xmp".utf8) || suffix.elementsEqual(".XMP".utf8)
+  }
+
+  /// Names each of `files[start...]` (one folder's) its sidecar among `sidecars` (the
+  /// folder's, by name).
+  ///
+  /// - Complexity: O(files) dictionary look-ups, at most six a file.
+  static func pair(
+    _ files: inout [WalkedFile], from start: Int, sidecars: [String: XMPSidecar]
+  ) {
+    guard !sidecars.isEmpty, start < files.count else { return }
+    for index in start..<files.count {
+      let name = files[index].name
+      var bases = [name]
+      if let raw = files[index].rawCompanion { bases.append(raw) }
+      if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+        bases.append(String(name[..<dot]))
+      }
+      files[index].sidecar =
+        bases.lazy.flatMap { [$0 + ".xmp", $0 + ".XMP"] }
+        .lazy.compactMap { sidecars[$0] }.first
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import TesseraPhotoFormats
+import TesseraTestSupport
+import TesseraUtilities
+import Testing
+
+@testable import TesseraPhotoLibrary
+
+/// A walk reads each photo's sidecar with its header, keeps what it says in the catalog and
+/// the facts store, and reads it again only when the sidecar changed.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct PhotoLibraryCullingTests {
+  /// The real reader, counting what it reads.
+  final class CountingReader: PhotoHeaderReading, @unchecked Sendable {
+    let reads = Locked<[String]>([])
+    func header(ofFileAt path: String) -> PhotoHeader? {
+      reads.withLock { $0.append((path as NSString).lastPathComponent) }
+      return LocalPhotoHeaderReader().header(ofFileAt: path)
+    }
+    func culling(ofSidecarAt path: String) -> PhotoCulling? {
+      reads.withLock { $0.append((path as NSString).lastPathComponent) }
+      return LocalPhotoHeaderReader().culling(ofSidecarAt: path)
+    }
+  }
+
+  func walk(
+    _ root: URL, store: PhotoFactsStore, reader: CountingReader
+  ) async -> [String: PhotoHeader] {
+    let library = PhotoLibrary(
+      walker: FolderWalker(roots: [root.path]), headerReader: reader, facts: store)
+    let observer = LibraryObserver(library)
+    await library.start()
+    await observer.wait {
+      library.progress.walkFinished && library.progress.headersRead >= library.count
+    }
+    await library.factsStored()
+    var headers: [String: PhotoHeader] = [:]
+    for photo in library.allPhotos { headers[photo.file.name] = photo.header ?? PhotoHeader() }
+    return headers
+  }
+
+  func jpeg(_ name: String, in root: URL, exifRating: Int? = nil) throws {
+    let pixels = [UInt8](repeating: 128, count: 16 * 16 * 4)
+    let bytes = try #require(JPEGWriter.encode(rgba: pixels, width: 16, height: 16, quality: 80))
+    let path = root.appendingPathComponent(name).path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    if let exifRating {
+      try ExifTool.run(["-q", "-overwrite_original", "-IFD0:Rating=\(exifRating)", path])
+    }
+  }
+
+  func sidecar(_ name: String, in root: URL, _ tags: [String]) throws {
+    let path = root.appendingPathComponent(name).path
+    try? FileManager.default.removeItem(atPath: path)
+    try ExifTool.run(["-q", "-o", path] + tags)
+  }
+
+  @Test func theSidecarWinsOverTheCameraAndIsReadAgainOnlyWhenItChanges() async throws {
+    let root = TemporaryFolder.make(prefix: "tessera-culling")
+    defer { try? FileManager.default.removeItem(at: root) }
+    do {
+      let photos = root.appendingPathComponent("shoot")
+      try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+      try jpeg("camera.jpg", in: photos, exifRating: 2)
+      try jpeg("rated.jpg", in: photos, exifRating: 1)
+      try sidecar("rated.jpg.xmp", in: photos, ["-XMP-xmp:Rating=4", "-XMP-xmp:Label=Red"])
+      try jpeg("rejected.jpg", in: photos)
+      try sidecar("rejected.xmp", in: photos, ["-XMP-xmp:Rating=-1"])
+      try jpeg("labelled.jpg", in: photos)
+      try sidecar("labelled.xmp", in: photos, ["-XMP-xmp:Label=Second pick"])
+      let store = PhotoFactsStore(directory: root.appendingPathComponent("facts"))
+
+      let first = CountingReader()
+      let headers = await walk(photos, store: store, reader: first)
+      #expect(headers["camera.jpg"]?.rating == 2)
+      #expect(headers["camera.jpg"]?.culling == nil)
+      #expect(headers["rated.jpg"]?.culling == PhotoCulling(rating: 4, label: .red))
+      #expect(headers["rated.jpg"]?.rating == 4)  // the sidecar over the camera's 1
+      #expect(headers["rejected.jpg"]?.rating == PhotoCulling.rejected)
+      #expect(headers["labelled.jpg"]?.culling == PhotoCulling(label: .other))
+      #expect(headers["labelled.jpg"]?.rating == nil)
+      #expect(first.reads.withLock { $0.count } == 7, "\(first.reads.withLock { $0 })")
+
+      // A second look reads nothing and knows it all.
+      let second = CountingReader()
+      #expect(await walk(photos, store: store, reader: second) == headers)
+      #expect(second.reads.withLock { $0 }.isEmpty, "\(second.reads.withLock { $0 })")
+
+      // The person rates again in darktable: that photo and its sidecar are read again.
+      try sidecar("rated.jpg.xmp", in: photos, ["-XMP-xmp:Rating=5", "-XMP-xmp:Label=Green"])
+      let later = Date().addingTimeInterval(5)
+      try FileManager.default.setAttributes(
+        [.modificationDate: later],
+        ofItemAtPath: photos.appendingPathComponent("rated.jpg.xmp").path)
+      let third = CountingReader()
+      let again = await walk(photos, store: store, reader: third)
+      #expect(third.reads.withLock { $0 }.sorted() == ["rated.jpg", "rated.jpg.xmp"])
+      #expect(again["rated.jpg"]?.culling == PhotoCulling(rating: 5, label: .green))
+
+      // A sidecar removed: the camera's rating counts again.
+      try FileManager.default.removeItem(at: photos.appendingPathComponent("rated.jpg.xmp"))
+      let fourth = CountingReader()
+      let without = await walk(photos, store: store, reader: fourth)
+      #expect(fourth.reads.withLock { $0 } == ["rated.jpg"])
+      #expect(without["rated.jpg"]?.culling == nil)
+      #expect(without["rated.jpg"]?.rating == 1)
+    }
+  }
+
+  /// A sidecar that is no XMP, too large, or says nothing gives no culling; the photo's own
+  /// facts stay.
+  @Test func anUnreadableSidecarLosesNothingElse() async throws {
+    let root = TemporaryFolder.make(prefix: "tessera-culling")
+    defer { try? FileManager.default.removeItem(at: root) }
+    do {
+      try jpeg("a.jpg", in: root, exifRating: 3)
+      try Data("not xml at all <<<".utf8).write(to: root.appendingPathComponent("a.xmp"))
+      try jpeg("b.jpg", in: root)
+      try Data(count: XMPPacket.maxPacketBytes + 1).write(to: root.appendingPathComponent("b.xmp"))
+      let reader = CountingReader()
+      let headers = await walk(
+        root, store: PhotoFactsStore(directory: root.appendingPathComponent("facts")),
+        reader: reader)
+      #expect(headers["a.jpg"]?.culling == nil)
+      #expect(headers["a.jpg"]?.rating == 3)
+      #expect(headers["a.jpg"]?.pixelSize == PixelSize(width: 16, height: 16))
+      #expect(headers["b.jpg"]?.culling == nil)
+      #expect(headers["b.jpg"]?.pixelSize == PixelSize(width: 16, height: 16))
+    }
+  }
+}
