@@ -16,6 +16,8 @@ command -v vipsthumbnail >/dev/null 2>&1 || need+=(libvips-tools)
 # the tests check it against exiftool, the reference reader and writer.
 pkg-config --exists exempi-2.0 2>/dev/null || need+=(libexempi-dev)
 command -v exiftool >/dev/null 2>&1 || need+=(libimage-exiftool-perl)
+# exiv2, what darktable and digiKam read sidecars with, reads back what Tessera writes.
+command -v exiv2 >/dev/null 2>&1 || need+=(exiv2)
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
 # The end-to-end tests serve a hostile web site with Python's http.server.
 command -v python3 >/dev/null 2>&1 || need+=(python3)

@@ -27,16 +27,33 @@ package enum XMPNamespaces {
 /// Debian's exiftool (libimage-exiftool-perl), the reference reader and writer of XMP that
 /// the interop tests check Tessera against.
 package enum ExifTool {
+  /// Runs exiftool with `arguments`; its standard output. Throws when it exits non-zero.
+  @discardableResult
+  package static func run(_ arguments: [String]) throws -> String {
+    try ExternalTool.run("/usr/bin/exiftool", arguments)
+  }
+}
+
+/// Debian's exiv2, the library darktable and digiKam read and write XMP with, as a command.
+package enum Exiv2 {
+  /// Runs exiv2 with `arguments`; its standard output. Throws when it exits non-zero.
+  @discardableResult
+  package static func run(_ arguments: [String]) throws -> String {
+    try ExternalTool.run("/usr/bin/exiv2", arguments)
+  }
+}
+
+/// Another program a test checks Tessera's files against.
+package enum ExternalTool {
   package struct Failed: Error, CustomStringConvertible {
     package var description: String
   }
 
-  /// Runs exiftool with `arguments`; its standard output. Throws when it exits non-zero.
-  /// Waits for it, so nothing is left running.
-  @discardableResult
-  package static func run(_ arguments: [String]) throws -> String {
+  /// Runs `executable` with `arguments`; its standard output and error. Throws when it exits
+  /// non-zero. Waits for it, so nothing is left running.
+  package static func run(_ executable: String, _ arguments: [String]) throws -> String {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     let output = Pipe()
     process.standardOutput = output
@@ -46,7 +63,7 @@ package enum ExifTool {
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       throw Failed(
-        description: "exiftool \(arguments) exited \(process.terminationStatus): \(text)")
+        description: "\(executable) \(arguments) exited \(process.terminationStatus): \(text)")
     }
     return text
   }

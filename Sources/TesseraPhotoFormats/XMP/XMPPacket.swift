@@ -40,9 +40,16 @@ package final class XMPPacket: @unchecked Sendable {
   package static let maxArrayItems = 1_000
 
   /// The toolkit, started once; the lock every call holds.
-  private static let toolkit = Locked<Bool>(xmp_init())
+  static let toolkit = Locked<Bool>(xmp_init())
 
-  private let packet: XmpPtr
+  let packet: XmpPtr
+
+  /// A packet with no property: a new sidecar's.
+  package init?() {
+    let empty: XmpPtr? = Self.toolkit.withLock { started in started ? xmp_new_empty() : nil }
+    guard let empty else { return nil }
+    packet = empty
+  }
 
   /// Parses `bytes` up to the packet's end (`PacketEnd`); nil when they are over the limits
   /// or are not an XMP packet.

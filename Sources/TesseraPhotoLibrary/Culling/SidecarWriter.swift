@@ -1,0 +1,172 @@
+import Foundation
+import TesseraPhotoFormats
+import TesseraUtilities
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a culling key changes in a sidecar: Tessera owns `xmp:Rating` and `xmp:Label` and
+/// touches nothing else.
+public enum CullingChange: Equatable, Sendable {
+  /// −1 rejects, 0 unrates, 1…5 stars.
+  case rating(Int)
+  /// A colour label; nil removes it.
+  case label(PhotoCulling.Label?)
+  /// Both properties back to their text before an earlier change (nil: absent), for undo.
+  case restore(rating: String?, label: String?)
+}
+
+/// Writes what a person decided into a photo's XMP sidecars without losing anything another
+/// tool keeps there: the sidecar as it is on disk now is parsed (Exempi), the two properties
+/// Tessera owns are set, and the whole packet is written back through `FileReplacement`
+/// (temporary file in the same folder, `fsync`, rename; the sidecar's permission bits kept;
+/// a new one `0644`). The photo itself is never written.
+///
+/// A sidecar that changed on disk between the read and the rename (darktable saved it in
+/// that moment) is read and merged again, up to ``attempts`` times, never overwritten with
+/// what was read before. A symbolic link, something not a regular file, a sidecar over
+/// `XMPPacket.maxPacketBytes` or one that is not XMP is refused with a reason and left as it
+/// is.
+package enum SidecarWriter {
+  /// Why a sidecar was not written; each reads as a sentence for the status bar.
+  package struct Failure: Error, Equatable, CustomStringConvertible {
+    package let description: String
+  }
+
+  /// One sidecar written: its new stamp, what it now says, and the two properties' text
+  /// before (for undo).
+  package struct Written: Equatable, Sendable {
+    package var path: String
+    package var sidecar: XMPSidecar
+    package var culling: PhotoCulling?
+    package var ratingBefore: String?
+    package var labelBefore: String?
+  }
+
+  /// Reads and merges again this many times when the sidecar keeps changing under it.
+  static let attempts = 3
+
+  /// The sidecars a change to `file`'s photo goes to, in the order the walk reads them
+  /// (`SidecarPairing`): those of the photo's own name and its RAW's that exist (either
+  /// spelling); else the stem's (Lightroom's) when it exists; else new ones where darktable
+  /// and digiKam look for each file, `<name>.xmp` for the photo and for its RAW.
+  /// - Complexity: at most six `lstat`s.
+  package static func targets(for file: WalkedFile) -> [String] {
+    let folder = file.folder == "." ? "" : (file.folder == "/" ? "/" : file.folder + "/")
+    func existing(_ base: String) -> String? {
+      [base + ".xmp", base + ".XMP"].map { folder + $0 }.first { path in
+        var status = stat()
+        return FileSystemName.withCString(path) { lstat($0, &status) } == 0
+      }
+    }
+    let name = file.name
+    let own = [name] + (file.rawCompanion.map { [$0] } ?? [])
+    let found = own.compactMap(existing)
+    if !found.isEmpty { return found }
+    if let dot = name.lastIndex(of: "."), dot != name.startIndex,
+      let stem = existing(String(name[..<dot]))
+    {
+      return [stem]
+    }
+    return own.map { folder + $0 + ".xmp" }
+  }
+
+  /// Applies `change` to the sidecar at `path`, made when absent. Blocking.
+  package static func apply(
+    _ change: CullingChange, toSidecarAt path: String
+  ) throws(Failure)
+    -> Written
+  {
+    let name = (path as NSString).lastPathComponent
+    for _ in 0..<attempts {
+      // Taken before the read: a save during the read shows as a change before the rename.
+      let before = stamp(of: path)
+      let read = SafeFileRead.contents(path: path, maxFileSize: XMPPacket.maxPacketBytes)
+      let packet: XMPPacket
+      let mode = before?.mode ?? 0o644
+      switch read {
+      case .success(let contents):
+        guard let parsed = XMPPacket([UInt8](contents.bytes)) else {
+          throw Failure(description: "“\(name)” is not XMP Tessera can read: left as it is")
+        }
+        packet = parsed
+      case .failure(.notFound):
+        guard let empty = XMPPacket() else {
+          throw Failure(description: "the XMP toolkit did not start: “\(name)” not written")
+        }
+        packet = empty
+      case .failure(.symbolicLink):
+        throw Failure(description: "“\(name)” is a symbolic link: not written through it")
+      case .failure(.notRegularFile(let kind)):
+        throw Failure(description: "“\(name)” is not a regular file (it is \(kind))")
+      case .failure(.tooLarge(_, let limit)):
+        throw Failure(
+          description: "“\(name)” is larger than \(ByteCount.text(limit)): left as it is")
+      case .failure(.unreadable(let reason)):
+        throw Failure(description: "“\(name)” can't be read (\(reason))")
+      }
+      let ratingBefore = packet.property(.xmp, "Rating")
+      let labelBefore = packet.property(.xmp, "Label")
+      switch change {
+      case .rating(let rating):
+        packet.set(.xmp, "Rating", to: String(rating.clamped(to: -1...5)))
+      case .label(let label):
+        if let label, label != .other {
+          packet.set(.xmp, "Label", to: label.name)
+        } else {
+          packet.delete(.xmp, "Label")
+        }
+      case .restore(let rating, let label):
+        if let rating {
+          packet.set(.xmp, "Rating", to: rating)
+        } else {
+          packet.delete(.xmp, "Rating")
+        }
+        if let label { packet.set(.xmp, "Label", to: label) } else { packet.delete(.xmp, "Label") }
+      }
+      guard let bytes = packet.sidecarBytes() else {
+        throw Failure(description: "“\(name)” could not be serialized: left as it is")
+      }
+      // Changed since it was read (another tool saved it): read and merge again.
+      guard stamp(of: path) == before else { continue }
+      do {
+        try FileReplacement.replace(
+          path, with: Data(bytes), mode: mode, durable: true, temporarySuffix: ".xmp")
+      } catch {
+        let folder = (path as NSString).deletingLastPathComponent
+        throw Failure(
+          description:
+            "can't write “\(name)” in “\(folder)” (\(String(cString: strerror(error.code))))")
+      }
+      guard let written = stamp(of: path) else {
+        throw Failure(description: "“\(name)” was written and is gone")
+      }
+      return Written(
+        path: path, sidecar: XMPSidecar(name: name, size: written.size, modified: written.modified),
+        culling: PhotoCulling(XMPCulling(packet)), ratingBefore: ratingBefore,
+        labelBefore: labelBefore)
+    }
+    throw Failure(description: "“\(name)” kept changing while it was written: left as it is")
+  }
+
+  /// What tells one version of a file from another, as `lstat` says.
+  private struct Stamp: Equatable {
+    var inode: UInt64
+    var size: Int
+    var modified: Date
+    var mode: mode_t
+  }
+
+  /// `path`'s stamp; nil when there is nothing.
+  private static func stamp(of path: String) -> Stamp? {
+    var status = stat()
+    guard FileSystemName.withCString(path, { lstat($0, &status) }) == 0 else { return nil }
+    let file = FolderWalker.file(path, status)
+    return Stamp(
+      inode: UInt64(truncatingIfNeeded: status.st_ino), size: file.size, modified: file.modified,
+      mode: status.st_mode & 0o7777)
+  }
+}
