@@ -1,5 +1,6 @@
 # The README's two commands: `make run` and `make test`. Each installs what it needs first.
-.PHONY: run test deps build lint format fuzz docs install sanitize heap-stress hostile-soak
+.PHONY: run test deps build lint format fuzz docs install sanitize heap-stress hostile-soak \
+	package package-test
 
 deps:
 	@./scripts/install-deps.sh
@@ -61,3 +62,15 @@ docs: deps
 PREFIX ?= /usr/local
 install: deps
 	./scripts/install.sh "$(PREFIX)"
+
+# dist/tessera_<version>_amd64.deb and dist/tessera-<version>-linux-x86_64.tar.gz: the release
+# binary of HEAD (built in .build-release, beside any debug build), its man page and completions;
+# lintian checks the .deb.
+package: deps
+	./scripts/package.sh
+
+# The .deb installed by apt in a fresh minimal Debian 12 root (debootstrap, cached in
+# .build-package-test/) and tried there: --version, info on JPEG/HEIC/RAW, doctor, the gallery
+# in tmux, man, bash completion, then purged. Needs root and the network; not in `make test`.
+package-test: deps
+	./scripts/package-test.sh
