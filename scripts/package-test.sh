@@ -4,8 +4,8 @@
 # Depends are resolved as a person's apt resolves them, and runs there: `tessera --version`,
 # `tessera info` on a JPEG, a HEIC and a camera RAW (CR2), `tessera doctor`, the gallery in
 # tmux on a folder, `man tessera` and bash completion of a subcommand; then purges the package
-# and checks that no file `dpkg -L` listed is left. Prints one PASS/FAIL line a check and a
-# summary; exits 1 when any failed.
+# and checks that no file `dpkg -L` listed is left; last, the tarball's binary runs unpacked.
+# Prints one PASS/FAIL line a check and a summary; exits 1 when any failed.
 #
 #   scripts/package-test.sh          (make package-test; root, for debootstrap and chroot)
 #
@@ -279,6 +279,16 @@ SHOW_LINES=20 check "apt-get remove --purge tessera leaves no file" '
   [ -e /usr/share/doc/tessera ] && { echo "left: /usr/share/doc/tessera"; left=$((left + 1)); }
   echo "$(grep -vc "^/\.\?$" <<<"$files") paths listed, $left files left"
   [ "$left" -eq 0 ]' ' 0 files left'
+
+# The tarball in the same root: its dependencies are still there (purging tessera leaves what
+# apt installed for it), so its binary must run from wherever it is unpacked.
+tarball=dist/tessera-${version}-linux-x86_64.tar.gz
+cp "$tarball" "$run/root/"
+check "tarball: unpacked in /opt, --version and the HEIC's info" "
+  tar -xzf /root/$(basename "$tarball") -C /opt
+  /opt/tessera-$version-linux-x86_64/bin/tessera --version
+  /opt/tessera-$version-linux-x86_64/bin/tessera info /photos/harbour.heic
+  ls /opt/tessera-$version-linux-x86_64/share/man/man1" "^$version\$" '640x480' 'tessera.1'
 
 echo
 echo "package-test summary (tessera $version, $(date -u '+%Y-%m-%d %H:%M UTC'))"
