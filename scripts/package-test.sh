@@ -200,8 +200,10 @@ check() {
 
 inside 'command -v swift swiftc' >/dev/null && echo "package-test: the root has a Swift toolchain?!" >&2
 
+# Without Recommends: Depends alone must be enough.
 SHOW_LINES=4 check "apt-get install ./$(basename "$deb")" \
   "apt-get update -qq && apt-get install -y --no-install-recommends ./root/$(basename "$deb") \
+   >/tmp/apt.log && grep 'newly installed' /tmp/apt.log && tail -2 /tmp/apt.log \
    && dpkg-query -W -f='\${Status}\n' tessera" 'install ok installed'
 check "no library missing (ldd)" '! ldd /usr/bin/tessera | grep "not found" && echo all-found' all-found
 check "tessera --version" 'tessera --version' "^$version\$"
