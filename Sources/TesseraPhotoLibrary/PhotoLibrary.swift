@@ -97,13 +97,13 @@ public final class PhotoLibrary {
 
   private let walker: any FileWalking
   private let headerReader: any PhotoHeaderReading
-  private let facts: PhotoFactsStore?
+  let facts: PhotoFactsStore?
   private let factsWriter = DispatchQueue(label: "tessera.feeds.photo-facts", qos: .utility)
   /// With a facts store: the photos of each folder (the catalog's folder numbers), as the
   /// runs of lasting numbers the walk gave them, and how many have no header yet.
   private var folderMembers: [Int32: FolderMembers] = [:]
   /// Folders with a header read since their facts were stored.
-  private var foldersToStore: Set<Int32> = []
+  var foldersToStore: Set<Int32> = []
   private let zone: TimeZone
   private let stopped = Locked(false)
   private var started = false
@@ -366,7 +366,7 @@ public final class PhotoLibrary {
 
   /// Stores the facts of every folder whose photos all have headers, once the walk has
   /// ended (before, a folder may still be listing). O(photos of those folders).
-  private func storeCompletedFolders() {
+  func storeCompletedFolders() {
     guard let facts, progress.walkFinished, !foldersToStore.isEmpty else { return }
     for folder in foldersToStore {
       guard let members = folderMembers[folder], members.unread <= 0 else { continue }
@@ -439,7 +439,7 @@ public final class PhotoLibrary {
   /// Publishes the facts of `photos` (the screen's) without moving any photo: O(photos)
   /// here and for the gallery. They, and whatever else was read, move and are published
   /// again with the next batch.
-  private func publishFactsInPlace(of photos: [Int]) {
+  func publishFactsInPlace(of photos: [Int]) {
     changedPhotos = photos
     onChange?(.facts)
   }

@@ -18,14 +18,17 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
       server on 127.0.0.1 (generated images, realistic latency) and shows its photos.
 
       Keys: j k (arrows, wheel) scroll; h l move the selection, K J up / down; Space PgDn / PgUp page; \
-      g G (Home End) first / last; Enter opens the selected photo, Esc goes back; 1 2 3 grid, list, \
-      waterfall; + - columns; m marks, v marks as the selection moves, * inverts the marks; \
-      d moves the marked (or selected) photos to the Trash, u puts them back; / filters by \
+      g G (Home End) first / last; Enter opens the selected photo, Esc goes back; L the next \
+      layout (grid, list, waterfall); + - columns; m marks, v marks as the selection moves, * inverts the marks; \
+      0 1 2 3 4 5 rate the marked (or selected) photos, x rejects them (again: takes the \
+      reject back), 6 7 8 9 label them red, yellow, green, blue (again: takes it off), written \
+      into their XMP sidecars as darktable and Lightroom read them; d moves the marked (or \
+      selected) photos to the Trash; u undoes the last d or rating; / filters by \
       name as you type (Enter keeps, Esc shows all), n N the next and previous match; t the \
       months; s a slideshow; Ctrl-x and a key runs the key-handler; r refreshes; Ctrl-L \
       redraws; Ctrl-Z suspends; ? shows the keys; q quits (printing the marked paths with -o), Ctrl-C quits \
       printing nothing. In a photo: Space and Backspace the next and previous, + - zoom \
-      (decoded again larger), 0 fits, h j k l pan, o opens it with xdg-open, y copies its \
+      (decoded again larger), f fits, h j k l pan, o opens it with xdg-open, y copies its \
       path, d moves it to the Trash.
 
       The key-handler is an executable at $XDG_CONFIG_HOME/tessera/key-handler \

@@ -45,6 +45,10 @@ package final class GalleryFeed {
   package var onChange: (@MainActor (FeedChange) -> Void)?
   /// The photos on screen: a local library reads their headers first.
   var prioritize: (@MainActor ([GalleryItem]) -> Void)?
+  /// A folder's library: writes a culling into photos' sidecars (lasting numbers), and undoes
+  /// one. Nil for a feed from the network.
+  var cull: (@MainActor (CullingChange, [Int]) async -> PhotoLibrary.CullingOutcome)?
+  var undoCulling: (@MainActor (PhotoLibrary.CullingUndo) async -> PhotoLibrary.CullingOutcome)?
   /// How far a walk is, for the status bar ("walking · 12,000 photos in 800 folders"); nil
   /// when there is nothing under way to tell.
   var progressText: String? { progressOf() }
@@ -170,6 +174,8 @@ package final class GalleryFeed {
         firstSkipped: library.problems.first)
     }
     prioritize = { library.prioritize(photos: $0.compactMap(\.localIndex)) }
+    cull = { await library.cull($0, photos: $1) }
+    undoCulling = { await library.undo($0) }
     progressOf = { Self.progressText(library.progress) }
     library.onChange = { [weak self] change in
       guard let self else { return }

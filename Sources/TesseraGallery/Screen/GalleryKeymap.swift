@@ -1,4 +1,5 @@
 import TesseraCollection
+import TesseraPhotoLibrary
 import TesseraTerminal
 
 /// What a key asks of the gallery screen (`GalleryScreen.perform(_:)` carries it out).
@@ -33,12 +34,19 @@ enum GalleryAction: Equatable {
   case toggleMark
   case toggleRangeMarking
   case invertMarks
-  case setLayout(GalleryLayoutMode)
   case changeColumns(Int)
   /// `d`: the marked photos (or the selected one; in the detail view, the one shown) to the
   /// Trash; `u`: the last ones back.
   case trash
-  case untrash
+  /// `u`: undoes the last `d` or culling key.
+  case undo
+  /// `0`–`5` rate, `x` rejects (or takes a reject back), `6`–`9` set a colour label (or take
+  /// it off): in the photos' XMP sidecars, as Lightroom's and darktable's keys do.
+  case rate(Int)
+  case toggleReject
+  case toggleLabel(PhotoCulling.Label)
+  /// `L`: grid, list, waterfall in turn.
+  case nextLayout
   /// `/`: type a name to filter by; `n`/`N`: the next or previous item whose name matches the
   /// last query.
   case startFilter
@@ -89,7 +97,7 @@ struct GalleryKeymap {
   static let detail = GalleryKeymap([
     ([.character("+"), .character("=")], .zoom(GalleryScreen.zoomStep)),
     ([.character("-"), .character("_")], .zoom(1 / GalleryScreen.zoomStep)),
-    ([.character("0")], .zoomToFit),
+    ([.character("f")], .zoomToFit),
     ([.left, .character("h")], .pan(x: -GalleryScreen.panStep, y: 0)),
     ([.right, .character("l")], .pan(x: GalleryScreen.panStep, y: 0)),
     ([.up, .character("k")], .pan(x: 0, y: -GalleryScreen.panStep)),
@@ -111,13 +119,22 @@ struct GalleryKeymap {
     ([.character("t")], .closeOverlay),
   ])
 
+  /// Culling: in the grid and in a local photo's detail view.
+  static let cullingKeys: [([Key], GalleryAction)] =
+    (0...5).map { ([.character(Character(String($0)))], .rate($0)) }
+    + [([.character("x")], .toggleReject)]
+    + zip(["6", "7", "8", "9"], [PhotoCulling.Label.red, .yellow, .green, .blue]).map {
+      ([.character(Character($0))], .toggleLabel($1))
+    }
+
   /// The detail view of a local photo, before the overlay's own keys.
-  static let localDetail = GalleryKeymap([
-    ([.character("o")], .openExternally),
-    ([.character("y")], .copyPath),
-    ([.character("d")], .trash),
-    ([.character("u")], .untrash),
-  ])
+  static let localDetail = GalleryKeymap(
+    [
+      ([.character("o")], .openExternally),
+      ([.character("y")], .copyPath),
+      ([.character("d")], .trash),
+      ([.character("u")], .undo),
+    ] + cullingKeys)
 
   /// Any overlay (help, detail): it takes every key; these close it.
   static let overlay = GalleryKeymap([
@@ -125,37 +142,36 @@ struct GalleryKeymap {
   ])
 
   /// The items, with no overlay over them.
-  static let browsing = GalleryKeymap([
-    ([.down, .character("j")], .scroll(GalleryScreen.scrollStep)),
-    ([.up, .character("k")], .scroll(-GalleryScreen.scrollStep)),
-    ([.right, .character("l")], .moveSelection(.right)),
-    ([.left, .character("h")], .moveSelection(.left)),
-    ([.character("J")], .moveSelection(.down)),
-    ([.character("K")], .moveSelection(.up)),
-    ([.pageDown, .space, .control("f")], .pageDown),
-    ([.pageUp, .control("b")], .pageUp),
-    ([.home, .character("g")], .jumpToFirst),
-    ([.end, .character("G")], .jumpToLast),
-    ([.enter], .openSelected),
-    ([.character("1")], .setLayout(.grid)),
-    ([.character("2")], .setLayout(.list)),
-    ([.character("3")], .setLayout(.waterfall)),
-    ([.character("+"), .character("=")], .changeColumns(1)),
-    ([.character("-"), .character("_")], .changeColumns(-1)),
-    ([.character("r")], .refresh),
-    ([.character("m")], .toggleMark),
-    ([.character("v")], .toggleRangeMarking),
-    ([.character("*")], .invertMarks),
-    ([.character("d")], .trash),
-    ([.character("u")], .untrash),
-    ([.character("/")], .startFilter),
-    ([.escape], .clearFilter),
-    ([.character("n")], .nextMatch(1)),
-    ([.character("N")], .nextMatch(-1)),
-    ([.character("t")], .openMonthIndex),
-    ([.character("s")], .toggleSlideshow),
-    ([.control("x")], .keyHandlerPrefix),
-  ])
+  static let browsing = GalleryKeymap(
+    [
+      ([.down, .character("j")], .scroll(GalleryScreen.scrollStep)),
+      ([.up, .character("k")], .scroll(-GalleryScreen.scrollStep)),
+      ([.right, .character("l")], .moveSelection(.right)),
+      ([.left, .character("h")], .moveSelection(.left)),
+      ([.character("J")], .moveSelection(.down)),
+      ([.character("K")], .moveSelection(.up)),
+      ([.pageDown, .space, .control("f")], .pageDown),
+      ([.pageUp, .control("b")], .pageUp),
+      ([.home, .character("g")], .jumpToFirst),
+      ([.end, .character("G")], .jumpToLast),
+      ([.enter], .openSelected),
+      ([.character("L")], .nextLayout),
+      ([.character("+"), .character("=")], .changeColumns(1)),
+      ([.character("-"), .character("_")], .changeColumns(-1)),
+      ([.character("r")], .refresh),
+      ([.character("m")], .toggleMark),
+      ([.character("v")], .toggleRangeMarking),
+      ([.character("*")], .invertMarks),
+      ([.character("d")], .trash),
+      ([.character("u")], .undo),
+      ([.character("/")], .startFilter),
+      ([.escape], .clearFilter),
+      ([.character("n")], .nextMatch(1)),
+      ([.character("N")], .nextMatch(-1)),
+      ([.character("t")], .openMonthIndex),
+      ([.character("s")], .toggleSlideshow),
+      ([.control("x")], .keyHandlerPrefix),
+    ] + cullingKeys)
 
   /// Every keymap, for the test that each key is documented.
   static let all = [global, detail, monthIndex, localDetail, overlay, browsing]

@@ -91,10 +91,16 @@ extension GalleryScreen {
       choices.marks.toggleRange(at: selected, ids: feed.itemIDs)
     case .invertMarks:
       choices.marks.invert(ids: feed.itemIDs)
-    case .setLayout(let mode): setLayout(mode)
+    case .nextLayout:
+      let modes = LayoutMode.allCases
+      setLayout(modes[((modes.firstIndex(of: layoutMode) ?? 0) + 1) % modes.count])
+      status.message = "layout: \(layoutMode) · L for the next"
+    case .rate(let rating): cull(.rating(rating))
+    case .toggleReject: cullTogglingReject()
+    case .toggleLabel(let label): cullTogglingLabel(label)
     case .changeColumns(let delta): changeColumns(by: delta)
     case .trash: trashPhotos()
-    case .untrash: untrashPhotos()
+    case .undo: undoLastChange()
     case .startFilter: modes.filterInput = feed.filter.query
     case .clearFilter: clearFilter()
     case .nextMatch(let delta): jumpToMatch(delta)

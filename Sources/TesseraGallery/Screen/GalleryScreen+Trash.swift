@@ -11,9 +11,9 @@ struct TrashedPhoto: Equatable {
 /// GNOME's or KDE's Trash lists and restores them too). The items stay in the feed, hidden,
 /// so `u` shows them again where they were.
 extension GalleryScreen {
-  /// The photos `d` takes: in the detail view the one shown; else the marked ones shown, or
-  /// the selected one.
-  private var photosToTrash: [GalleryItem] {
+  /// The photos `d` (and a culling key) takes: in the detail view the one shown; else the
+  /// marked ones shown, or the selected one.
+  var photosToActOn: [GalleryItem] {
     if case .detail(let item) = overlay { return [item] }
     let marked = choices.marks.count == 0 ? [] : feed.items.filter { choices.marks.contains($0.id) }
     if !marked.isEmpty { return marked }
@@ -23,7 +23,7 @@ extension GalleryScreen {
   /// Moves `photosToTrash` to the Trash; the status bar says how many, or why not. A photo
   /// that cannot be moved stays, and the first reason is shown.
   func trashPhotos() {
-    let photos = photosToTrash.filter { $0.local != nil }
+    let photos = photosToActOn.filter { $0.local != nil }
     guard !photos.isEmpty else {
       status.message = "only photos from a folder can be moved to the Trash"
       return
@@ -50,6 +50,7 @@ extension GalleryScreen {
     }
     if !moved.isEmpty {
       choices.trashed.append(moved)
+      choices.undoable.append(.trash)
       let wasShowing = overlay
       updateFilter { $0.hidden.formUnion(moved.map(\.itemID)) }
       choices.marks.keep(only: feed.itemIDs)

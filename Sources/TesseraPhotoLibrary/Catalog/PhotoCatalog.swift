@@ -209,6 +209,18 @@ public final class PhotoCatalog: Sendable {
     }
   }
 
+  /// Records what photo `index`'s sidecar now says (after Tessera wrote it): its culling and
+  /// the sidecar, or nil when it has none. O(1).
+  func setCulling(_ culling: PhotoCulling?, sidecar: XMPSidecar?, at index: Int) {
+    state.withLock { state in
+      var record = state.records[index]
+      record.ratings = Record.ratings(culled: culling?.rating, exif: record.exifRating)
+      record.label = culling?.label?.rawValue ?? 0
+      state.records[index] = record
+      state.sidecars[index] = sidecar
+    }
+  }
+
   /// The path of photo `index`'s XMP sidecar, when the walk found one: one `pread`.
   func sidecarPath(at index: Int) -> String? {
     guard let sidecar = state.withLock({ $0.sidecars[index] }) else { return nil }

@@ -44,6 +44,8 @@ package enum SidecarWriter {
     package var culling: PhotoCulling?
     package var ratingBefore: String?
     package var labelBefore: String?
+    /// The sidecar did not exist before: an undo removes it.
+    package var created = false
   }
 
   /// Reads and merges again this many times when the sidecar keeps changing under it.
@@ -72,6 +74,42 @@ package enum SidecarWriter {
       return [stem]
     }
     return own.map { folder + $0 + ".xmp" }
+  }
+
+  /// The sidecar the walk would now name on `file` (`SidecarPairing`'s order) and what it
+  /// says: what a photo shows after a write or an undo. Blocking: at most six `lstat`s and
+  /// one read.
+  package static func current(
+    for file: WalkedFile
+  ) -> (sidecar: XMPSidecar, culling: PhotoCulling?)? {
+    let folder = file.folder == "." ? "" : (file.folder == "/" ? "/" : file.folder + "/")
+    var bases = [file.name] + (file.rawCompanion.map { [$0] } ?? [])
+    if let dot = file.name.lastIndex(of: "."), dot != file.name.startIndex {
+      bases.append(String(file.name[..<dot]))
+    }
+    var present: [String: XMPSidecar] = [:]
+    for name in bases.flatMap({ [$0 + ".xmp", $0 + ".XMP"] }) {
+      guard let stamp = stamp(of: folder + name), stamp.isRegularFile else { continue }
+      present[name] = XMPSidecar(name: name, size: stamp.size, modified: stamp.modified)
+    }
+    var files = [file]
+    files[0].sidecar = nil
+    SidecarPairing.pair(&files, from: 0, sidecars: present)
+    guard let sidecar = files[0].sidecar else { return nil }
+    return (sidecar, LocalPhotoHeaderReader().culling(ofSidecarAt: folder + sidecar.name))
+  }
+
+  /// Removes the sidecar at `path` that Tessera made, when it is still as Tessera wrote it
+  /// (`written`); else only takes Tessera's two properties out of it. Blocking.
+  package static func remove(_ path: String, ifStill written: XMPSidecar) throws(Failure) {
+    if let now = stamp(of: path), now.size == written.size, now.modified == written.modified {
+      guard FileSystemName.withCString(path, { unlink($0) }) == 0 else {
+        throw Failure(
+          description: "can't remove “\(written.name)” (\(String(cString: strerror(errno))))")
+      }
+      return
+    }
+    _ = try apply(.restore(rating: nil, label: nil), toSidecarAt: path)
   }
 
   /// Applies `change` to the sidecar at `path`, made when absent. Blocking.
@@ -147,7 +185,7 @@ package enum SidecarWriter {
       return Written(
         path: path, sidecar: XMPSidecar(name: name, size: written.size, modified: written.modified),
         culling: PhotoCulling(XMPCulling(packet)), ratingBefore: ratingBefore,
-        labelBefore: labelBefore)
+        labelBefore: labelBefore, created: before == nil)
     }
     throw Failure(description: "“\(name)” kept changing while it was written: left as it is")
   }
@@ -158,6 +196,7 @@ package enum SidecarWriter {
     var size: Int
     var modified: Date
     var mode: mode_t
+    var isRegularFile: Bool
   }
 
   /// `path`'s stamp; nil when there is nothing.
@@ -167,6 +206,6 @@ package enum SidecarWriter {
     let file = FolderWalker.file(path, status)
     return Stamp(
       inode: UInt64(truncatingIfNeeded: status.st_ino), size: file.size, modified: file.modified,
-      mode: status.st_mode & 0o7777)
+      mode: status.st_mode & 0o7777, isRegularFile: status.st_mode & S_IFMT == S_IFREG)
   }
 }

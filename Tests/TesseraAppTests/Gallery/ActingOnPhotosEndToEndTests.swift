@@ -150,7 +150,7 @@ struct ActingOnPhotosEndToEndTests {
     try tmux.waitFor("zoomed") {
       Tmux.plain($0).contains("c.jpg") && Tmux.plain($0).contains("×1.5 · h j k l pan")
     }
-    try tmux.send("0")
+    try tmux.send("f")
     try tmux.waitFor("fitted") {
       !Tmux.plain($0).contains("×1.5") && Tmux.plain($0).contains("s slideshow")
     }

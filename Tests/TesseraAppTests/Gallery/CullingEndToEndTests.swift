@@ -47,4 +47,73 @@ import Testing
     try tmux.send("q")
     try PathsInAndOutEndToEndTests.exited(tmux, in: root)
   }
+
+  /// The Rating exiftool reads in `path`; nil when the file or the tag is absent.
+  static func rating(_ path: URL) -> String? {
+    guard FileManager.default.fileExists(atPath: path.path),
+      let text = try? ExifTool.run(["-s3", "-XMP-xmp:Rating", path.path])
+    else { return nil }
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed.isEmpty ? nil : trimmed
+  }
+
+  @Test func keysRateRejectLabelAndUndoInTheSidecars() throws {
+    let root = TemporaryFolder.make(prefix: "tessera-culling-keys")
+    defer { try? FileManager.default.removeItem(at: root) }
+    for (index, name) in ["a.jpg", "b.jpg", "p.JPG"].enumerated() {
+      try LocalFolderEndToEndTests.write(
+        try LocalFolderEndToEndTests.jpeg(UInt8(60 * index)), to: name, in: root,
+        modified: "2024-05-0\(index + 1)T10:00:00Z")
+    }
+    try Data(RawFixtures.cr2(orientation: 1)).write(to: root.appendingPathComponent("p.CR2"))
+    // a.jpg's sidecar holds another tool's work, which must survive.
+    try ExifTool.run([
+      "-q", "-o", root.appendingPathComponent("a.jpg.xmp").path, "-XMP-xmp:Rating=1",
+      "-XMP-crs:Exposure2012=+0.50", "-XMP-dc:Subject=harbour",
+    ])
+    let tmux = try ActingOnPhotosEndToEndTests.gallery("--sort name", in: root)
+    try tmux.waitFor("the photos") {
+      PathsInAndOutEndToEndTests.ready(3)($0) && Tmux.plain($0).contains("★ a.jpg")
+    }
+    // a.jpg is selected: four stars, then red.
+    try tmux.send("4")
+    try tmux.waitFor("a rated") {
+      Tmux.plain($0).contains("★★★★ on 1 photo · u undoes")
+        && Tmux.plain($0).contains("★★★★ a.jpg")
+    }
+    try tmux.send("6")
+    try tmux.waitFor("a labelled") { Tmux.plain($0).contains("label Red on 1 photo") }
+    let a = root.appendingPathComponent("a.jpg.xmp")
+    #expect(Self.rating(a) == "4")
+    let kept = try ExifTool.run([
+      "-s3", "-XMP-crs:Exposure2012", "-XMP-dc:Subject", "-XMP-xmp:Label", a.path,
+    ])
+    #expect(kept.split(separator: "\n") == ["+0.50", "harbour", "Red"], "\(kept)")
+
+    // b.jpg has no sidecar: x makes one; u takes it away again.
+    try tmux.send("Right")
+    try tmux.send("x")
+    try tmux.waitFor("b rejected") {
+      Tmux.plain($0).contains("rejected on 1 photo") && Tmux.plain($0).contains("✗ b.jpg")
+    }
+    let b = root.appendingPathComponent("b.jpg.xmp")
+    #expect(Self.rating(b) == "-1")
+    try tmux.send("u")
+    try tmux.waitFor("b's reject undone") {
+      Tmux.plain($0).contains("undone on 1 photo") && !Tmux.plain($0).contains("✗ b.jpg")
+    }
+    #expect(!FileManager.default.fileExists(atPath: b.path))
+
+    // The RAW+JPEG pair: a new sidecar for each file, where darktable and digiKam look.
+    try tmux.send("Right")
+    try tmux.send("5")
+    try tmux.waitFor("the pair rated") { Tmux.plain($0).contains("★★★★★ RAW+ p.JPG") }
+    #expect(Self.rating(root.appendingPathComponent("p.JPG.xmp")) == "5")
+    #expect(Self.rating(root.appendingPathComponent("p.CR2.xmp")) == "5")
+    try tmux.send("q")
+    try PathsInAndOutEndToEndTests.exited(tmux, in: root)
+    // The photos were never written.
+    #expect(
+      try ExifTool.run(["-s3", "-XMP:all", root.appendingPathComponent("a.jpg").path]).isEmpty)
+  }
 }

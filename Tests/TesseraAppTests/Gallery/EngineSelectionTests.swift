@@ -73,7 +73,7 @@ struct EngineSelectionTests {
 
   @Test func inAWaterfallJStaysInTheColumn() async throws {
     let screen = await finding.screen(april: 20)
-    finding.press(screen, .character("3"))
+    finding.press(screen, .character("L"), .character("L"))
     _ = settle(screen)
     let view = screen.collectionView
     for _ in 0..<4 {

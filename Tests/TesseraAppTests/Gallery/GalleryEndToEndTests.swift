@@ -69,7 +69,7 @@ struct GalleryEndToEndTests {
     let grid = try tmux.waitFor("the scrolled grid", Self.settled)
     let topInGrid = try #require(TileReader(grid).captions.first?.id)
 
-    try tmux.send("2")
+    try tmux.send("L")
     let list = try tmux.waitFor("the list") {
       Tmux.plain($0).contains(" list ") && Self.settled($0)
     }
@@ -78,13 +78,13 @@ struct GalleryEndToEndTests {
     // The list starts at the grid's top item, or within the grid row the screen cut.
     #expect(abs(topInList - topInGrid) <= 4, "grid top #\(topInGrid), list top #\(topInList)")
 
-    try tmux.send("3")
+    try tmux.send("L")
     let waterfall = try tmux.waitFor("the waterfall") {
       Tmux.plain($0).contains("waterfall") && Self.settled($0)
     }
     Self.expectEveryTileCorrect(waterfall, .tiles, minimum: 4)
 
-    try tmux.send("1", "+")
+    try tmux.send("L", "+")
     let fiveColumns = try tmux.waitFor("five columns") {
       Tmux.plain($0).contains("5 cols") && Self.settled($0)
     }

@@ -55,7 +55,7 @@ struct HostileInputEndToEndTests {
 
     // The list: a 1×65,535 needle and an absurd claimed size still give rows of sane height,
     // so several items share one screen.
-    try tmux.send("2")
+    try tmux.send("L")
     let list = try tmux.waitFor("the list with several rows") {
       let text = Tmux.plain($0)
       return text.contains("list") && text.contains(titles.plain) && text.contains(titles.absurd)
@@ -72,7 +72,7 @@ struct HostileInputEndToEndTests {
     #expect(!end.contains("\u{202E}"))
     #expect(endText.contains("gpj.exe"), "the bidi title vanished entirely:\n\(endText)")
 
-    try tmux.send("3")
+    try tmux.send("L")
     _ = try tmux.waitFor("the waterfall") { Tmux.plain($0).contains("waterfall") }
     #expect(try Self.alive(tmux))
     try tmux.send("q")

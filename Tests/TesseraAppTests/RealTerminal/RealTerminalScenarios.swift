@@ -183,7 +183,7 @@ enum RealTerminalScenarios {
       ready(.tiles, minimum: 4)($0) && ($0.captions.first?.id ?? 0) > 12
     }
     expectEveryTileCorrect(after, .tiles, minimum: 4)
-    try terminal.key("3")
+    try terminal.key("L", "L")
     let waterfall = try terminal.waitFor("the waterfall in tmux") {
       $0.text.contains("waterfall") && ready(.tiles, minimum: 4)($0)
     }
@@ -350,14 +350,14 @@ enum RealTerminalScenarios {
     expectEveryTileCorrect(grid, .tiles, minimum: 8)
     expectGridCrops(grid, minimum: 8)
 
-    try terminal.key("2")
+    try terminal.key("L")
     let list = try terminal.waitFor("the list") {
       $0.text.contains(" list ") && ready(.list, minimum: 3)($0)
     }
     expectEveryTileCorrect(list, .list, minimum: 3)
     expectUndistorted(list, .list, minimum: 3)
 
-    try terminal.key("3")
+    try terminal.key("L")
     let waterfall = try terminal.waitFor("the waterfall") {
       $0.text.contains("waterfall") && ready(.tiles, minimum: 3)($0)
     }

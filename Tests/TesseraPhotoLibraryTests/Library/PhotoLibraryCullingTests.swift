@@ -107,6 +107,59 @@ import Testing
     }
   }
 
+  @Test func aChangeIsShownStoredWithTheFolderAndUndone() async throws {
+    let root = TemporaryFolder.make(prefix: "tessera-culling")
+    defer { try? FileManager.default.removeItem(at: root) }
+    do {
+      let photos = root.appendingPathComponent("shoot")
+      try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+      try jpeg("a.jpg", in: photos)
+      try jpeg("p.JPG", in: photos)
+      try Data(RawFixtures.cr2(orientation: 1)).write(to: photos.appendingPathComponent("p.CR2"))
+      let store = PhotoFactsStore(directory: root.appendingPathComponent("facts"))
+      let library = PhotoLibrary(
+        walker: FolderWalker(roots: [photos.path]), headerReader: CountingReader(), facts: store)
+      let observer = LibraryObserver(library)
+      await library.start()
+      await observer.wait {
+        library.progress.walkFinished && library.progress.headersRead >= library.count
+      }
+      let names = library.allPhotos.map(\.file.name)
+      let a = try #require(names.firstIndex(of: "a.jpg"))
+      let pair = try #require(names.firstIndex(of: "p.JPG"))
+
+      let rated = await library.cull(.rating(3), photos: [a])
+      #expect(rated.photosChanged == 1 && rated.failures.isEmpty)
+      #expect(library.changedPhotos == [a])
+      #expect(library.catalog.photo(at: a).header?.culling == PhotoCulling(rating: 3))
+      #expect(library.catalog.photo(at: a).file.sidecar?.name == "a.jpg.xmp")
+      let labelled = await library.cull(.label(.green), photos: [pair])
+      #expect(labelled.photosChanged == 1 && labelled.undo.photoCount == 1)
+      for name in ["p.JPG.xmp", "p.CR2.xmp"] {
+        #expect(
+          CountingReader().culling(ofSidecarAt: photos.appendingPathComponent(name).path)
+            == PhotoCulling(label: .green), "\(name)")
+      }
+      await library.factsStored()
+
+      // The next look takes both from the store: the sidecars' new stamps were kept.
+      let reader = CountingReader()
+      let again = await walk(photos, store: store, reader: reader)
+      #expect(reader.reads.withLock { $0 }.isEmpty, "\(reader.reads.withLock { $0 })")
+      #expect(again["a.jpg"]?.culling == PhotoCulling(rating: 3))
+      #expect(again["p.JPG"]?.culling == PhotoCulling(label: .green))
+
+      // Undone: the sidecars Tessera made are gone, and the photos say nothing again.
+      let undone = await library.undo(labelled.undo)
+      #expect(undone.failures.isEmpty)
+      #expect(library.catalog.photo(at: pair).header?.culling == nil)
+      #expect(library.catalog.photo(at: pair).file.sidecar == nil)
+      _ = await library.undo(rated.undo)
+      let left = try FileManager.default.contentsOfDirectory(atPath: photos.path).sorted()
+      #expect(left == ["a.jpg", "p.CR2", "p.JPG"], "\(left)")
+    }
+  }
+
   /// A sidecar that is no XMP, too large, or says nothing gives no culling; the photo's own
   /// facts stay.
   @Test func anUnreadableSidecarLosesNothingElse() async throws {

@@ -12,4 +12,11 @@ struct GalleryChoices {
   var exitPaths: [String]?
   /// What each `d` moved, last last: `u` puts the last batch back.
   var trashed: [[TrashedPhoto]] = []
+  /// What `u` undoes, last last: a `d` (its batch is `trashed`' last) or a culling key.
+  var undoable: [Undoable] = []
+
+  enum Undoable {
+    case trash
+    case culling(PhotoLibrary.CullingUndo)
+  }
 }
