@@ -100,6 +100,11 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
       "Start a slideshow: the first photo, then the next every SECONDS (1…3600); s stops it.",
       valueName: "SECONDS"))
   var slideshow: Double?
+  @Option(
+    help: ArgumentHelp(
+      "Show only the photos EXPR selects, as / does: rating>=3 label:red !rejected camera:TEXT date:2024-05 name:TEXT (see tessera find --help).",
+      valueName: "EXPR"))
+  var filter: String?
 
   func validate() throws {
     if readStdin, !inputs.isEmpty || !dir.isEmpty || feed != nil || users != nil {
@@ -119,6 +124,13 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
     guard TileShape(argument: tiles) != nil else {
       throw ValidationError(
         "--tiles must be auto, square or W:H such as 3:2 (sides 1…100, at most 4:1 either way)")
+    }
+    if let filter {
+      do {
+        _ = try PhotoQuery(filter)
+      } catch {
+        throw ValidationError("--filter: \(error.description)")
+      }
     }
     if let slideshow, !GallerySlideshow.intervals.contains(slideshow) {
       throw ValidationError("--slideshow must be 1…3600 seconds")

@@ -22,7 +22,7 @@ struct Tessera: AsyncParsableCommand {
       folder named like a subcommand is given as ./serve.
       """,
     version: version,
-    subcommands: [Gallery.self, Serve.self, Info.self, Doctor.self, Bench.self],
+    subcommands: [Gallery.self, Serve.self, Info.self, Find.self, Doctor.self, Bench.self],
     defaultSubcommand: Gallery.self
   )
 

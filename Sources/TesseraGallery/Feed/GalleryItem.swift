@@ -111,6 +111,14 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
     return "…"
   }
 
+  /// What a filter (`PhotoQuery`) looks at: a local photo's facts, a feed item's title.
+  var queryFacts: PhotoQuery.Facts {
+    switch content {
+    case .feed(let facts): PhotoQuery.Facts(name: facts.text.title, date: WallClockTime(seconds: 0))
+    case .local(let reference): PhotoQuery.Facts(reference.photo)
+    }
+  }
+
   /// What the detail view tells of a local photo; nil for feed items.
   var local: LocalFacts? {
     guard case .local(let reference) = content else { return nil }

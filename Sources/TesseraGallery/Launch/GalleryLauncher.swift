@@ -97,6 +97,10 @@ package struct GalleryLauncher {
     screen.services.writeToTerminal = { session.write($0) }
     screen.choices.picking = options.pick
     screen.services.keyHandler = KeyHandler(nullSeparated: options.nullSeparated)
+    if let filter = options.filter, !filter.isEmpty {
+      screen.updateFilter { $0.query = filter }
+      screen.modes.lastQuery = filter
+    }
     if let seconds = options.slideshow {
       screen.modes.slideshow.interval = .milliseconds(Int(seconds * 1000))
       screen.modes.slideshow.startsWithItems = true

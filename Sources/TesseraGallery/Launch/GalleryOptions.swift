@@ -37,6 +37,8 @@ package protocol GalleryOptions: Sendable {
   var noVideos: Bool { get }
   /// `--slideshow SECONDS`: open the first photo and show the next every so many seconds.
   var slideshow: Double? { get }
+  /// `--filter EXPR`: start filtered, as `/` filters (`PhotoQuery`'s grammar).
+  var filter: String? { get }
 }
 
 /// Says why the gallery cannot start, in words.

@@ -274,7 +274,8 @@ extension GalleryScreen {
     if let message = status.message { parts.insert(message, at: 0) }
     if let filterInput = modes.filterInput {
       parts.insert(
-        "/\(filterInput)▏ \(feed.items.count) match\(feed.items.count == 1 ? "" : "es") · Enter keeps · Esc clears",
+        "/\(filterInput)▏ \(feed.items.count) match\(feed.items.count == 1 ? "" : "es")"
+          + (feed.filter.problem.map { " · \($0)" } ?? "") + " · Enter keeps · Esc clears",
         at: 0)
     } else if !feed.filter.query.isEmpty {
       parts.insert("filter “\(feed.filter.query)” · Esc shows all", at: 0)

@@ -73,7 +73,7 @@ extension GalleryScreen {
     let query = ItemFilter(query: modes.lastQuery)
     for step in 1...items.count {
       let index = ((selected + delta * step) % items.count + items.count) % items.count
-      if query.matches(title: items[index].title) {
+      if query.matches(items[index]) {
         if index == selected { status.message = "only this one is named like “\(modes.lastQuery)”" }
         selected = index
         keepSelectionInView()

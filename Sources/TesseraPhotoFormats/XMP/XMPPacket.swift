@@ -40,7 +40,18 @@ package final class XMPPacket: @unchecked Sendable {
   package static let maxArrayItems = 1_000
 
   /// The toolkit, started once; the lock every call holds.
-  static let toolkit = Locked<Bool>(xmp_init())
+  static let toolkit = Locked<Bool>(startToolkit())
+
+  /// Starts the toolkit and registers the namespaces it does not know of itself: asked for a
+  /// property of an unregistered namespace, Exempi prints "Unregistered schema namespace URI"
+  /// on standard error, which `tessera find` shares with its output's reader.
+  private static func startToolkit() -> Bool {
+    guard xmp_init() else { return false }
+    for (namespace, prefix) in [(Namespace.lightroom, "lr"), (.digiKam, "digiKam")] {
+      _ = xmp_register_namespace(namespace.rawValue, prefix, nil)
+    }
+    return true
+  }
 
   let packet: XmpPtr
 

@@ -57,10 +57,3 @@ public struct PhotoCulling: Equatable, Sendable {
   /// The rating that counts: this one, else the camera's `inCamera` (0…5).
   public func rating(over inCamera: Int?) -> Int? { rating ?? inCamera }
 }
-
-extension PhotoHeader {
-  /// The rating that counts: the sidecar's, else the camera's.
-  public var rating: Int? {
-    culling.map { $0.rating(over: exif?.rating) } ?? exif?.rating
-  }
-}

@@ -14,6 +14,19 @@ extension PhotoHeaderReading {
     return PhotoCulling(XMPCulling(packet))
   }
 
+  /// The keywords (`dc:subject`) and tag paths (Lightroom's and digiKam's, levels joined by
+  /// "/") of the XMP sidecar at `path`, for `PhotoQuery`'s `tag:`; empty when it cannot be
+  /// read. Blocking: one open and one read.
+  public func tags(ofSidecarAt path: String) -> [String] {
+    let read = LocalFile.readPrefix(
+      path: path, limit: XMPPacket.maxPacketBytes, maxFileSize: XMPPacket.maxPacketBytes)
+    guard case .success(let contents) = read, let packet = XMPPacket(contents.bytes) else {
+      return []
+    }
+    let culling = XMPCulling(packet)
+    return culling.keywords + culling.tagPaths.map { $0.joined(separator: "/") }
+  }
+
   /// The header of the photo at `path` with what its sidecar at `sidecar` says: its header
   /// as `header(ofFileAt:)` reads it, and, when it has one, the sidecar read too.
   func header(ofFileAt path: String, sidecar: String?) -> PhotoHeader? {

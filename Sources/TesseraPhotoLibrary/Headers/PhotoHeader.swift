@@ -56,6 +56,11 @@ public struct PhotoHeader: Sendable, Equatable {
 }
 
 extension PhotoHeader {
+  /// The rating that counts: the sidecar's (`PhotoCulling`), else the camera's.
+  public var rating: Int? {
+    culling.map { $0.rating(over: exif?.rating) } ?? exif?.rating
+  }
+
   /// A video's header: its duration, and its creation time as the date taken, so it sorts
   /// among the photos of the same moment. The container's time is UTC; a camera's EXIF date
   /// is its wall clock, so the time is read on the clock of `zone` — the process's own, as

@@ -116,4 +116,39 @@ import Testing
     #expect(
       try ExifTool.run(["-s3", "-XMP:all", root.appendingPathComponent("a.jpg").path]).isEmpty)
   }
+
+  /// `--filter` and `/` take the grammar `tessera find` takes.
+  @Test func aFilterSelectsByRatingAndLabel() throws {
+    let root = TemporaryFolder.make(prefix: "tessera-culling-filter")
+    defer { try? FileManager.default.removeItem(at: root) }
+    for (index, name) in ["a", "b", "c"].enumerated() {
+      try LocalFolderEndToEndTests.write(
+        try LocalFolderEndToEndTests.jpeg(UInt8(60 * index)), to: "\(name).jpg", in: root,
+        modified: "2024-05-0\(index + 1)T10:00:00Z")
+    }
+    try Data(XMPNamespaces.packet(attributes: #"xmp:Rating="3" xmp:Label="Green""#))
+      .write(to: root.appendingPathComponent("a.jpg.xmp"))
+    try Data(XMPNamespaces.packet(attributes: #"xmp:Rating="-1""#))
+      .write(to: root.appendingPathComponent("b.jpg.xmp"))
+    let tmux = try ActingOnPhotosEndToEndTests.gallery("--sort name --filter 'rating>=3'", in: root)
+    let filtered = try tmux.waitFor("only a.jpg") {
+      PathsInAndOutEndToEndTests.ready(1)($0) && Tmux.plain($0).contains("★★★ a.jpg")
+        && Tmux.plain($0).contains("filter “rating>=3”")
+    }
+    #expect(!Tmux.plain(filtered).contains("b.jpg") && !Tmux.plain(filtered).contains("c.jpg"))
+    try tmux.send("Escape")
+    try tmux.waitFor("all three") { PathsInAndOutEndToEndTests.ready(3)($0) }
+    try tmux.send("/")
+    try tmux.send("-l", "!label:green !rejected")
+    try tmux.send("Enter")
+    let typed = try tmux.waitFor("only c.jpg") {
+      PathsInAndOutEndToEndTests.ready(1)($0) && Tmux.plain($0).contains("c.jpg")
+    }
+    #expect(!Tmux.plain(typed).contains("a.jpg"), "\(Tmux.plain(typed))")
+    try tmux.send("q")
+    try PathsInAndOutEndToEndTests.exited(tmux, in: root)
+    // A filter that is not one stops the launch with the reason.
+    let bad = try Spawn.run([GalleryBinary.path, root.path, "--filter", "rating>=9"])
+    #expect(bad.status == 64 && bad.output.contains("a rating is"), "\(bad.output)")
+  }
 }

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import TesseraPhotoLibrary
+import TesseraTerminal
+import TesseraUtilities
+
+/// `tessera find PATH… --filter EXPR`: the photos a filter selects, as paths on standard
+/// output, drawing nothing: for scripts, and for a server with no terminal graphics. It walks
+/// and reads as the gallery does (the same facts store, so a second run reads no header) and
+/// takes the same filter grammar as `/` and `--filter` (`PhotoQuery`).
+struct Find: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Print the paths of the photos and videos a filter selects, drawing nothing.",
+    discussion: """
+      Walks the folders (and takes the files) given, as the gallery does, and prints the path \
+      of each photo or video the filter selects, one a line (NUL-separated with -0), by date \
+      taken. The filter is terms separated by spaces, all of which must hold; ! before a term \
+      negates it: rating>=3 (also > <= < =; unrated is 0, rejected -1), rejected, label:red \
+      (yellow green blue purple none any), tag:wedding (a keyword or a level of a tag path), \
+      camera:TEXT, date:2024, date:2024-05, date>=2024-05-01 (taken, else modified), \
+      name:TEXT or a plain word (in the file name). Ratings, labels and tags are read from \
+      the photos' XMP sidecars (a sidecar wins over the camera's rating). Example: \
+      tessera find ~/shoot --filter 'rating>=4 !label:red' -0 | xargs -0 cp -t ~/picks. \
+      Exit status 0 when a photo matched, 1 when none did; folders that can't be read are \
+      named on standard error.
+      """
+  )
+
+  @Argument(help: "Folders and image files.", completion: .file())
+  var paths: [String]
+  @Option(help: "What to select (see above); empty selects every photo.")
+  var filter = ""
+  @Flag(name: .customShort("0"), help: "End each path with NUL instead of a line break.")
+  var nullSeparated = false
+  @Flag(help: "Neither read nor write the facts kept from earlier walks.")
+  var noDiskCache = false
+
+  func validate() throws {
+    do {
+      _ = try PhotoQuery(filter)
+    } catch {
+      throw ValidationError(error.description)
+    }
+  }
+
+  func run() async throws {
+    let query = try PhotoQuery(filter)
+    let store = noDiskCache ? nil : PhotoFactsStore()
+    let (found, problems) = await Self.find(paths, query: query, store: store)
+    for problem in problems {
+      FileHandle.standardError.write(
+        Data("tessera find: \(TerminalText.questionMarked(problem))\n".utf8))
+    }
+    let separator: UInt8 = nullSeparated ? 0 : 0x0A
+    FileHandle.standardOutput.write(
+      Data(found.flatMap { FileSystemName.bytes(of: $0) + [separator] }))
+    if found.isEmpty { throw ExitCode(1) }
+  }
+
+  /// The paths under `roots` that `query` selects, by date taken, and the walk's problems.
+  @MainActor
+  static func find(
+    _ roots: [String], query: PhotoQuery, store: PhotoFactsStore?
+  ) async -> (paths: [String], problems: [String]) {
+    let library = PhotoLibrary(
+      walker: FolderWalker(roots: roots, includeVideos: true), facts: store)
+    let (changes, continuation) = AsyncStream<Void>.makeStream()
+    library.onChange = { _ in continuation.yield() }
+    await library.start()
+    func done() -> Bool {
+      library.progress.walkFinished && library.progress.headersRead >= library.count
+    }
+    if !done() {
+      for await _ in changes where done() { break }
+    }
+    library.onChange = nil
+    continuation.finish()
+    await library.factsStored()
+    let photos = library.order.map { library.catalog.photo(at: $0) }
+    let reader = LocalPhotoHeaderReader()
+    let needsTags = query.needsTags
+    let matching = await BlockingWork.run {
+      photos.filter { photo in
+        let tags =
+          needsTags
+          ? photo.file.sidecar.map {
+            reader.tags(ofSidecarAt: $0.path(besidePhoto: photo.file.path))
+          }
+            ?? [] : []
+        return query.matches(PhotoQuery.Facts(photo, tags: tags))
+      }.map(\.file.path)
+    }
+    return (matching, library.problems)
+  }
+}
