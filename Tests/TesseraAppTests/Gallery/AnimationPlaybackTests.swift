@@ -10,7 +10,7 @@ import Testing
 /// its own image id (uploaded once, replayed after), the run loop's next wake is the next
 /// frame, and nothing wakes it once a counted loop has ended.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.inProcessScreen)
 struct AnimationPlaybackTests {
   let finding = FindingAndDetailTests()
 

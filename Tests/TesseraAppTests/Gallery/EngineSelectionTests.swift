@@ -8,7 +8,7 @@ import Testing
 /// The gallery's cursor, clicks and month headers are the collection engine's focus,
 /// hit-testing and pinned headers: headless, keys and clicks in, frames read as text.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.inProcessScreen)
 struct EngineSelectionTests {
   let finding = FindingAndDetailTests()
 

@@ -11,7 +11,7 @@ import Testing
 /// Finding (`/`, `n`/`N`, `t`, the position marker) and the detail view's keys (zoom, pan,
 /// neighbours, the slideshow), headless: keys in, frames read as text; time is given.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.inProcessScreen)
 struct FindingAndDetailTests {
   let local = LocalGalleryTests()
 

@@ -13,7 +13,7 @@ import Testing
 
 /// The gallery's screen over a local walk, headless: frames are composed and read as text.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.inProcessScreen)
 struct LocalGalleryTests {
   static let utc = TimeZone(identifier: "UTC")!
 

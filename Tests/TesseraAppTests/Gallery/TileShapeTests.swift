@@ -10,7 +10,7 @@ import Testing
 
 /// The grid's tile shape: the photos' own (`auto`), or the one `--tiles` names.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.inProcessScreen)
 struct TileShapeTests {
   @Test func theArgumentIsAutoSquareOrWidthToHeight() {
     #expect(TileShape(argument: "auto") == .auto(decided: nil))
