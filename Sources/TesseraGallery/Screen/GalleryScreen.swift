@@ -5,7 +5,7 @@ import TesseraPhotoLibrary
 import TesseraTerminal
 import TesseraUtilities
 
-/// The three layouts, named as the command line spells them (keys 1, 2 and 3 switch):
+/// The three layouts, named as the command line spells them (`L` goes to the next):
 /// `GalleryScreen.LayoutMode`, at the top level so the command line can name it.
 package enum GalleryLayoutMode: String, CaseIterable, CustomStringConvertible, Sendable {
   case grid
