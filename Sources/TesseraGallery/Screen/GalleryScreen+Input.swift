@@ -93,8 +93,8 @@ extension GalleryScreen {
       choices.marks.invert(ids: feed.itemIDs)
     case .nextLayout:
       let modes = LayoutMode.allCases
+      // The status bar names the layout already: no message to push its counts off.
       setLayout(modes[((modes.firstIndex(of: layoutMode) ?? 0) + 1) % modes.count])
-      status.message = "layout: \(layoutMode) · L for the next"
     case .rate(let rating): cull(.rating(rating))
     case .toggleReject: cullTogglingReject()
     case .toggleLabel(let label): cullTogglingLabel(label)
