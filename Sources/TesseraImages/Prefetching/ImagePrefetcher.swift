@@ -61,7 +61,7 @@ public final class ImagePrefetcher: Sendable {
     let ids = tasks.withLock { state in
       requests.compactMap { state.running.removeValue(forKey: key($0))?.id }
     }
-    for id in ids { pipeline.core.cancel(id) }
+    pipeline.core.cancel(ids)
   }
 
   /// Stops every prefetch.
@@ -70,7 +70,7 @@ public final class ImagePrefetcher: Sendable {
       defer { state.running.removeAll() }
       return state.running.values.compactMap(\.id)
     }
-    for id in ids { pipeline.core.cancel(id) }
+    pipeline.core.cancel(ids)
   }
 
   /// Prefetches still running.

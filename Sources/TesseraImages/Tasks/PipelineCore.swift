@@ -158,25 +158,39 @@ final class PipelineCore: Sendable {
   /// Cancels one task: it is told `.cancelled` at once; the shared work stops only if no other
   /// subscriber needs it. A task that already completed is left alone.
   func cancel(_ id: TaskID, reason: ImagePipelineError = .cancelled) {
+    cancel([id], reason: reason)
+  }
+
+  /// Cancels every task in `ids` under one lock: a download cancelled early in the list frees
+  /// its slot only after the whole list is withdrawn, so no queued task of the same list
+  /// starts in between (stopping every prefetch must not start the ones still queued).
+  func cancel(_ ids: [TaskID], reason: ImagePipelineError = .cancelled) {
     update { state, deliveries in
-      guard let subscriber = state.subscribers.removeValue(forKey: id) else { return }
-      state.statistics.tasksCompleted += 1
-      deliveries.add(subscriber, .failure(reason))
-      switch subscriber.target {
-      case .decode(let key):
-        state.decodes[key]?.subscribers.removeValue(forKey: id)
-        if state.decodes[key]?.subscribers.isEmpty == true {
-          abandon(decode: key, &state)
-        } else {
-          reprioritize(decode: key, &state)
-        }
-      case .fetch(let key):
-        state.fetches[key]?.dataTasks.removeValue(forKey: id)
-        if state.fetches[key]?.isUnwanted == true {
-          abandon(fetch: key, &state)
-        } else {
-          reprioritize(fetch: key, &state)
-        }
+      for id in ids { cancel(id, reason: reason, &state, &deliveries) }
+    }
+  }
+
+  private func cancel(
+    _ id: TaskID, reason: ImagePipelineError, _ state: inout PipelineState,
+    _ deliveries: inout Deliveries
+  ) {
+    guard let subscriber = state.subscribers.removeValue(forKey: id) else { return }
+    state.statistics.tasksCompleted += 1
+    deliveries.add(subscriber, .failure(reason))
+    switch subscriber.target {
+    case .decode(let key):
+      state.decodes[key]?.subscribers.removeValue(forKey: id)
+      if state.decodes[key]?.subscribers.isEmpty == true {
+        abandon(decode: key, &state)
+      } else {
+        reprioritize(decode: key, &state)
+      }
+    case .fetch(let key):
+      state.fetches[key]?.dataTasks.removeValue(forKey: id)
+      if state.fetches[key]?.isUnwanted == true {
+        abandon(fetch: key, &state)
+      } else {
+        reprioritize(fetch: key, &state)
       }
     }
   }
@@ -188,7 +202,7 @@ final class PipelineCore: Sendable {
       state.shutDown = true
       return Array(state.subscribers.keys)
     }
-    for id in ids { cancel(id, reason: .shutDown) }
+    cancel(ids, reason: .shutDown)
   }
 
   /// Changes a waiting or running task's priority; the jobs it subscribes to move in their
