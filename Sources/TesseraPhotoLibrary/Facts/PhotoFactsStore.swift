@@ -13,20 +13,43 @@ import TesseraUtilities
 /// is validated, a line that does not parse is skipped, and a file larger than `maxFileBytes`
 /// or naming another folder is ignored.
 ///
+/// A file of another format (an older Tessera's, before an upgrade) is not read: its folder's
+/// headers are read again and the file rewritten in this format. That is said once, by
+/// `log` (by default a line on standard error, which the gallery sends to its log file):
+/// "photo facts: <file> is format 7, this Tessera writes 8; reading that folder's headers
+/// again". A closure rather than swift-log: the fuzz harnesses compile this file into a module
+/// of their own, where no package can be imported.
+///
 /// - Complexity: reading or writing a folder's facts is O(its photos).
 public struct PhotoFactsStore: Sendable {
   /// Where the files are.
   public let directory: URL
 
-  /// The first line of every file; a reader that changes what it reads from a header
+  /// The format of the files written; a reader that changes what it reads from a header
   /// changes it, so facts an older reader gathered are read afresh.
-  static let formatLine = "tessera-photo-facts 8"
+  static let format = 8
+
+  /// The first line of every file, naming `format`.
+  static let formatLine = "\(formatPrefix)\(format)"
+  static let formatPrefix = "tessera-photo-facts "
+
+  /// Where a file of another format is reported: a line for the log, without its newline.
+  public let log: @Sendable (String) -> Void
 
   /// The largest facts file read: `FeedLimits.maxFolderEntries` photos of ~300 bytes.
   static let maxFileBytes = 32 << 20
 
-  public init(directory: URL = PhotoFactsStore.defaultDirectory) {
+  public init(
+    directory: URL = PhotoFactsStore.defaultDirectory,
+    log: @escaping @Sendable (String) -> Void = PhotoFactsStore.standardError
+  ) {
     self.directory = directory
+    self.log = log
+  }
+
+  /// The default `log`: the line on standard error, after "tessera: ".
+  public static let standardError: @Sendable (String) -> Void = { line in
+    FileHandle.standardError.write(Data("tessera: \(line)\n".utf8))
   }
 
   /// `$XDG_CACHE_HOME/tessera/photo-facts` when that variable is an absolute path, else
@@ -74,9 +97,15 @@ public struct PhotoFactsStore: Sendable {
   /// The facts stored for `folder` (a path as the walk gives it); empty when there are none
   /// or the file cannot be trusted. Blocking.
   public func facts(ofFolder folder: String) -> Folder {
-    let read = SafeFileRead.contents(
-      path: url(ofFolder: folder).path, maxFileSize: Self.maxFileBytes)
+    let file = url(ofFolder: folder)
+    let read = SafeFileRead.contents(path: file.path, maxFileSize: Self.maxFileBytes)
     guard case .success(let contents) = read else { return Folder() }
+    if let other = Self.otherFormat(of: contents.bytes) {
+      log(
+        "photo facts: \(file.path) is format \(other), this Tessera writes \(Self.format);"
+          + " reading that folder's headers again")
+      return Folder()
+    }
     return Self.parse(contents.bytes, folder: folder)
   }
 
@@ -128,6 +157,18 @@ public struct PhotoFactsStore: Sendable {
       text += fields.joined(separator: "\t") + "\n"
     }
     return Data(text.utf8)
+  }
+
+  /// The format a facts file names on its first line when it is not `format`: at most nine
+  /// digits after `formatPrefix`. Nil for this format, and for a first line of anything else.
+  static func otherFormat(of data: Data) -> Int? {
+    let prefix = Data(formatPrefix.utf8)
+    guard data.starts(with: prefix) else { return nil }
+    let digits = data.dropFirst(prefix.count).prefix { $0 != 0x0A }
+    guard (1...9).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }),
+      let number = Int(String(decoding: digits, as: UTF8.self)), number != format
+    else { return nil }
+    return number
   }
 
   static func parse(_ data: Data, folder: String) -> Folder {

@@ -41,7 +41,7 @@ final class BlockGraphicsLayer: GraphicsLayer {
 
   func prepare(
     _ images: [ImagePlacement], frame: inout FrameBuffer, previous: FrameBuffer?,
-    usesScrollRegions: Bool, policy: ImageDrawPolicy, damage: inout [Bool],
+    usesScrollRegions: Bool, policy: ImageDrawPolicy, imageBudget: Int, damage: inout [Bool],
     before: inout ByteWriter, statistics: inout RenderStatistics
   ) -> ScrollDetector.Scroll? {
     engine.compose(images, into: &frame, policy: policy, statistics: &statistics)

@@ -2,7 +2,7 @@ import TesseraUtilities
 
 /// One terminal image protocol as ``TerminalRenderer`` sees it: the renderer diffs the text
 /// and frames the output, and asks its one layer everything that differs between protocols.
-/// A frame is two steps: ``prepare(_:frame:previous:usesScrollRegions:policy:damage:before:statistics:)``
+/// A frame is two steps: ``prepare(_:frame:previous:usesScrollRegions:policy:imageBudget:damage:before:statistics:)``
 /// before the text diff, ``finish(into:)`` after it.
 ///
 /// A layer is a reference type: a renderer owns exactly one for its whole life and changes it
@@ -76,9 +76,13 @@ protocol GraphicsLayer: AnyObject {
   /// images leave are marked in `damage` (one flag per cell of `frame`) for the text diff to
   /// repaint. Bytes that change nothing visible and belong before the frame's synchronized
   /// output (kitty uploads) go into `before`. The work done is counted in `statistics`.
+  /// `imageBudget` bounds the image bytes this frame adds (uploads, draws): once they reach
+  /// it, the rest wait for a later frame and what is on the terminal stays (one image may end
+  /// past the budget, so any budget above zero moves on; zero adds no image byte at all);
+  /// text is never bounded.
   func prepare(
     _ images: [ImagePlacement], frame: inout FrameBuffer, previous: FrameBuffer?,
-    usesScrollRegions: Bool, policy: ImageDrawPolicy, damage: inout [Bool],
+    usesScrollRegions: Bool, policy: ImageDrawPolicy, imageBudget: Int, damage: inout [Bool],
     before: inout ByteWriter, statistics: inout RenderStatistics
   ) -> ScrollDetector.Scroll?
 

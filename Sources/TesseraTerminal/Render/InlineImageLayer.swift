@@ -194,7 +194,7 @@ struct InlineImageLayer {
   /// pixels are drawn, as the smallest rectangle covering them per tile.
   mutating func plan(
     _ wants: [Want], base: FrameBuffer?, next: FrameBuffer, policy: ImageDrawPolicy,
-    damage: inout [Bool], statistics: inout RenderStatistics
+    imageBudget: Int = .max, damage: inout [Bool], statistics: inout RenderStatistics
   ) -> [Draw] {
     if base == nil { onScreen.removeAll() }
     let width = next.width
@@ -228,6 +228,7 @@ struct InlineImageLayer {
     // Cells drawn over this frame: a placement after another one that overlaps it is drawn
     // again there, so the later stays on top.
     var painted = [Bool](repeating: false, count: damage.count)
+    var spent = 0
     for want in shown {
       let visible = want.visible
       var covered = [Bool](repeating: false, count: visible.width * visible.height)
@@ -260,11 +261,15 @@ struct InlineImageLayer {
       let key = EncodingKey(
         imageID: identity.image.imageID, pixelWidth: identity.image.pixelWidth,
         pixelHeight: identity.image.pixelHeight, crop: crop, pixelRows: rows)
-      if encoded.contains(key) {
+      // Past the frame's budget the rest wait for a later frame; one draw may end past it.
+      let withinBudget = spent < imageBudget
+      if withinBudget, let bytes = encoded.peek(key) {
         statistics.imageCacheHits += 1
-      } else if policy == .all {
+        spent += bytes.count
+      } else if withinBudget, policy == .all {
         encode(want.placement, key: key, screen: screen, statistics: &statistics)
         statistics.imageConversions += 1
+        spent += encoded.peek(key)?.count ?? 0
       } else {
         // Deferred: what is already there and untouched stays; the rest shows the text.
         statistics.imagesDeferred += 1

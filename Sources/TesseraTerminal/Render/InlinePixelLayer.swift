@@ -62,7 +62,7 @@ extension InlinePixelLayer {
 
   func prepare(
     _ images: [ImagePlacement], frame: inout FrameBuffer, previous: FrameBuffer?,
-    usesScrollRegions: Bool, policy: ImageDrawPolicy, damage: inout [Bool],
+    usesScrollRegions: Bool, policy: ImageDrawPolicy, imageBudget: Int, damage: inout [Bool],
     before: inout ByteWriter, statistics: inout RenderStatistics
   ) -> ScrollDetector.Scroll? {
     let wants = engine.wants(images, screen: frame.bounds)
@@ -78,7 +78,8 @@ extension InlinePixelLayer {
       scroll.map { ScrollDetector.apply($0, to: previous) } ?? previous
     }
     draws = engine.plan(
-      wants, base: base, next: frame, policy: policy, damage: &damage, statistics: &statistics)
+      wants, base: base, next: frame, policy: policy, imageBudget: imageBudget, damage: &damage,
+      statistics: &statistics)
     return scroll
   }
 

@@ -80,12 +80,13 @@ final class KittyGraphicsLayer: GraphicsLayer {
   /// resize every upload would be lost; then they follow the redrawn text.
   func prepare(
     _ images: [ImagePlacement], frame: inout FrameBuffer, previous: FrameBuffer?,
-    usesScrollRegions: Bool, policy: ImageDrawPolicy, damage: inout [Bool],
+    usesScrollRegions: Bool, policy: ImageDrawPolicy, imageBudget: Int, damage: inout [Bool],
     before: inout ByteWriter, statistics: inout RenderStatistics
   ) -> ScrollDetector.Scroll? {
     var planned = ByteWriter()
     placements = engine.prepare(
-      images, frame: &frame, policy: policy, uploadsOut: &planned, statistics: &statistics)
+      images, frame: &frame, policy: policy, imageBudget: imageBudget, uploadsOut: &planned,
+      statistics: &statistics)
     if previous != nil {
       before.append(planned.bytes)
       planned = ByteWriter()

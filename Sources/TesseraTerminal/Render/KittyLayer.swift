@@ -89,8 +89,9 @@ struct KittyLayer {
   /// it (and any upload made for another tile shape) with full detail.
   mutating func prepare(
     _ placements: [ImagePlacement], frame: inout FrameBuffer, policy: ImageDrawPolicy,
-    uploadsOut: inout ByteWriter, statistics: inout RenderStatistics
+    imageBudget: Int = .max, uploadsOut: inout ByteWriter, statistics: inout RenderStatistics
   ) -> [(PlacementKey, Geometry)] {
+    let start = uploadsOut.count
     var wanted: [(PlacementKey, Geometry)] = []
     var occurrences: [UInt32: UInt32] = [:]
     for placement in placements {
@@ -104,7 +105,10 @@ struct KittyLayer {
       let box = KittyGeometry.box(columns: rect.width, rows: rect.height, cell: cellSize)
       let existing = uploads.value(for: id) != nil ? uploaded[id] : nil
       let stale = existing.map { $0.preview || !Self.fits($0.size, box) } ?? true
-      let mayUpload = policy == .all || (policy == .preview && existing == nil)
+      // Past the frame's budget the rest wait for a later frame; one upload may end past it.
+      let withinBudget = uploadsOut.count - start < imageBudget
+      let mayUpload =
+        withinBudget && (policy == .all || (policy == .preview && existing == nil))
       if stale && mayUpload {
         let before = uploadsOut.count
         let upload = self.upload(

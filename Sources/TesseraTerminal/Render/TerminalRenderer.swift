@@ -125,10 +125,11 @@ public final class TerminalRenderer {
 
   /// The bytes that turn the screen into `frame` with `images` over it. No image shows over
   /// the cells of `occluders` (an overlay's box): each is drawn around them, in every
-  /// protocol, and whole again once they are gone.
+  /// protocol, and whole again once they are gone. At most about `imageBudget` bytes of new
+  /// image data go out (``LinkPacer``): the rest of the images wait for a later frame.
   public func render(
     _ frame: FrameBuffer, images: [ImagePlacement] = [], occluders: [CellRect] = [],
-    policy: ImageDrawPolicy = .all
+    policy: ImageDrawPolicy = .all, imageBudget: Int = .max
   ) -> [UInt8] {
     let images = occluders.isEmpty ? images : images.flatMap { $0.pieces(around: occluders) }
     if followsSession {
@@ -149,7 +150,8 @@ public final class TerminalRenderer {
     var damage = [Bool](repeating: false, count: frame.width * frame.height)
     let scroll = layer.prepare(
       images, frame: &composed, previous: previous, usesScrollRegions: usesScrollRegions,
-      policy: policy, damage: &damage, before: &out, statistics: &statistics)
+      policy: policy, imageBudget: max(0, imageBudget), damage: &damage, before: &out,
+      statistics: &statistics)
     if synchronizedOutput { out.escape("[?2026h") }
     statistics.cellsWritten += differ.diff(
       previous: previous, next: composed, damaged: damage, scroll: scroll, into: &out)
