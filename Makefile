@@ -1,6 +1,6 @@
 # The README's two commands: `make run` and `make test`. Each installs what it needs first.
 .PHONY: run test deps build lint format fuzz docs install sanitize heap-stress hostile-soak \
-	package package-test
+	package package-test library-test
 
 deps:
 	@./scripts/install-deps.sh
@@ -74,3 +74,10 @@ package: deps
 # in tmux, man, bash completion, then purged. Needs root and the network; not in `make test`.
 package-test: deps
 	./scripts/package-test.sh
+
+# The README's "Using Tessera as a library" tried from an empty package in a fresh copy of the
+# same Debian 12 root, with the Swift toolchain (/opt/swift) bind-mounted and only the packages
+# the README names installed: it depends on Tessera (HEAD) by path, builds and loads a JPEG.
+# Needs root and the network; minutes (Tessera is compiled there); not in `make test`.
+library-test:
+	./scripts/library-test.sh

@@ -1,9 +1,13 @@
-// swift-tools-version: 6.1
-// Supported: Swift 6.1 and later (this line; built and tested with 6.3.1), Swift 6 language
-// mode, on Linux with glibc (x86_64; tested on Debian 12). The system libraries come from
+// swift-tools-version: 6.2
+// Supported: Swift 6.2 and later (this line; built and tested with 6.3.1), Swift 6 language
+// mode, on Linux with glibc (x86_64; tested on Debian 12). Not 6.1: the sources use 6.2's
+// `@concurrent` and `weak let`, and the lowest versions of swift-log, AsyncHTTPClient and
+// swift-service-lifecycle allowed below declare tools 6.2. The system libraries come from
 // the distribution: on Debian `apt install libvips-dev libexempi-dev pkg-config` (libvips-dev
-// brings libpng-dev, libjpeg-dev and zlib1g-dev). `platforms:` can only name Apple OSes:
-// macOS 14 there is a floor for SwiftPM, not a tested platform.
+// brings libpng-dev, libjpeg-dev and zlib1g-dev; scripts/library-test.sh builds a package
+// that depends on Tessera in a minimal Debian 12 root with exactly the README's list).
+// `platforms:` can only name Apple OSes: macOS 14 there is a floor for SwiftPM, not a tested
+// platform.
 import PackageDescription
 
 let package = Package(

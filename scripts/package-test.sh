@@ -18,9 +18,9 @@
 # shellcheck disable=SC2016
 set -euo pipefail
 cd "$(dirname "$0")/.."
-
-mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
-cache=.build-package-test
+debian_root_name="package-test"
+# shellcheck source=scripts/debian-root.sh
+. scripts/debian-root.sh
 started=$(date +%s)
 
 [ "$(id -u)" -eq 0 ] || {
@@ -57,52 +57,10 @@ fi
 deb_size=$(du -k "$deb" | cut -f1)
 depends=$(dpkg-deb --field "$deb" Depends)
 
-# --- The Debian 12 root: debootstrapped once, copied fresh each run -------------------------
-mkdir -p "$cache/archives/partial"
-if [ ! -x "$cache/root/usr/bin/apt-get" ]; then
-  echo "package-test: debootstrap --variant=minbase bookworm (cached in $cache/root)"
-  rm -rf "$cache/root" "$cache/root.tmp"
-  t0=$(date +%s)
-  debootstrap --variant=minbase bookworm "$cache/root.tmp" "$mirror" >"$cache/debootstrap.log" 2>&1 || {
-    tail -20 "$cache/debootstrap.log" >&2
-    exit 1
-  }
-  cat >"$cache/root.tmp/etc/apt/sources.list" <<EOF
-deb $mirror bookworm main
-deb $mirror bookworm-updates main
-deb ${mirror%/debian}/debian-security bookworm-security main
-EOF
-  mv "$cache/root.tmp" "$cache/root"
-  echo "package-test: debootstrap took $(($(date +%s) - t0)) s"
-fi
-run="$cache/run"
-rm -rf "$run"
-cp -a "$cache/root" "$run"
-cp /etc/resolv.conf "$run/etc/resolv.conf"
-
-mounted=()
-cleanup() {
-  local index
-  for ((index = ${#mounted[@]} - 1; index >= 0; index--)); do
-    umount -l "${mounted[index]}" 2>/dev/null || true
-  done
-}
-trap cleanup EXIT
-bind() {
-  mkdir -p "$2"
-  mount "$@"
-  mounted+=("${*: -1}")
-}
-bind -t proc proc "$run/proc"
-bind --bind /dev "$run/dev"
-bind --bind /dev/pts "$run/dev/pts"
-bind --bind "$cache/archives" "$run/var/cache/apt/archives"
-
-# Commands in the root, with a clean environment (no Swift on PATH, nothing of the host's).
-inside() {
-  chroot "$run" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-    HOME=/root TERM=xterm-256color LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive /bin/bash -c "$1"
-}
+# --- The Debian 12 root: debootstrapped once, copied fresh each run (scripts/debian-root.sh) ---
+debian_root_ensure
+debian_root_fresh "$cache/run"
+debian_root_mount_basics
 
 # --- Photos made on the host, by tools other than Tessera -------------------------------------
 photos="$run/photos"
