@@ -21,6 +21,16 @@ final class GalleryRunLoop {
   private let wakeup = Wakeup()
   /// How well the terminal link keeps up with this loop's writes.
   private var outputRate = OutputRateMeter()
+  /// Keeps the image bytes in flight to the terminal near what the link carries in its round
+  /// trip, from the terminal's own DA1 answers, so a key's answer never queues behind
+  /// megabytes of images (a slow SSH link); it also measures the link for the status bar.
+  private var pacer: LinkPacer
+  /// Whether the last frame left images for later because the pacer's budget ran out.
+  private var imagesPaced = false
+  /// Input (a key, the mouse) came since the last frame: its answer goes out with no image
+  /// bytes in front of it, the images follow in the next frame.
+  private var answeringInput = false
+  private let pacingStart = ContinuousClock.now
   /// SSH: every image byte crosses the network, so flings send previews from the start.
   private let remote = ImageDrawPolicy.isRemote(environment: ProcessInfo.processInfo.environment)
   private let frameLog = FrameLog(environment: ProcessInfo.processInfo.environment)
@@ -28,6 +38,8 @@ final class GalleryRunLoop {
   static let maximumStep = Duration.milliseconds(100)
 
   static let frameInterval = Duration.milliseconds(16)
+  /// The longest a loop waiting for the pacer sleeps before it looks again.
+  static let pacedWait = Duration.milliseconds(250)
 
   init(
     session: TerminalSession, renderer: TerminalRenderer, screen: GalleryScreen,
@@ -37,6 +49,13 @@ final class GalleryRunLoop {
     self.renderer = renderer
     self.screen = screen
     self.capabilities = capabilities
+    pacer = LinkPacer(passthrough: capabilities.passthrough)
+  }
+
+  /// Seconds on the pacer's clock.
+  private func pacingTime(_ instant: ContinuousClock.Instant = .now) -> Double {
+    let (seconds, attoseconds) = (instant - pacingStart).components
+    return Double(seconds) + Double(attoseconds) / 1e18
   }
 
   /// Images drawn past tmux, in the outer terminal's coordinates: tmux does not know them.
@@ -62,7 +81,15 @@ final class GalleryRunLoop {
     let wakeup = wakeup
     let pump = Task { @MainActor [weak self] in
       for await event in events {
-        self?.pending.append(event)
+        guard let self else { break }
+        if case .reply(.primaryDeviceAttributes) = event {
+          // The terminal has read everything up to a probe: timed as it arrives, not when
+          // the loop next looks, and never handed to the screen as input.
+          self.pacer.answered(at: self.pacingTime())
+          if self.imagesPaced { wakeup.signal() }
+          continue
+        }
+        self.pending.append(event)
         wakeup.signal()
       }
       wakeup.signal()  // input ended: let the loop see it
@@ -80,6 +107,11 @@ final class GalleryRunLoop {
       last = now
       let queued = pending
       pending.removeAll()
+      // A held key sends input every frame: every other frame still carries images.
+      let input = queued.contains {
+        if case .reply = $0 { false } else { true }
+      }
+      answeringInput = input && !answeringInput
       for event in queued {
         switch screen.handle(event) {
         case .quit: return
@@ -114,10 +146,15 @@ final class GalleryRunLoop {
       frameCount += 1
       // The spinner turns while the feed loads with nothing to show yet.
       let loadingFeed = screen.feed.items.isEmpty && screen.feed.state.isLoading
-      if screen.needsDisplay || moving || imagesHeldBack || (loadingFeed && frameCount % 6 == 0) {
+      let held = imagesHeldBack || imagesPaced
+      if screen.needsDisplay || moving || held || (loadingFeed && frameCount % 6 == 0) {
         draw(at: now)
       }
-      if moving || imagesHeldBack || screen.needsDisplay {
+      if imagesPaced && !imagesHeldBack && !moving && !screen.needsDisplay {
+        // Waiting for the terminal to read what is in flight: its answer (or input) wakes
+        // the loop; the timeout covers an answer the pacer gives up on.
+        await wakeup.wait(until: now + Self.pacedWait)
+      } else if moving || imagesHeldBack || imagesPaced || screen.needsDisplay {
         try? await clock.sleep(until: now + Self.frameInterval)
       } else if loadingFeed {
         // The spinner's next frame, or the feed's first items as soon as they come: a fixed
@@ -150,14 +187,24 @@ final class GalleryRunLoop {
       moving: moving, fast: fast, constrainedLink: remote || outputRate.isBehind,
       graphics: renderer.graphics)
     imagesHeldBack = policy != .all
-    screen.status.link = LinkStatus.text(outputRate, remote: remote, graphics: renderer.graphics)
+    screen.status.link = LinkStatus.text(
+      outputRate, measured: pacer.bytesPerSecond, remote: remote, graphics: renderer.graphics)
     let frame = screen.compose(framesPerSecond: drawTimes.count, spinner: frameCount / 6)
+    let budget = answeringInput ? 0 : pacer.imageBudget(at: pacingTime(now))
+    let deferredBefore = renderer.statistics.imagesDeferred
     let bytes = renderer.render(
-      frame.buffer, images: frame.images, occluders: frame.occluders, policy: policy)
+      frame.buffer, images: frame.images, occluders: frame.occluders, policy: policy,
+      imageBudget: budget)
+    imagesPaced = budget != .max && renderer.statistics.imagesDeferred > deferredBefore
     let clock = ContinuousClock()
     let start = clock.now
     frameLog?.frameComposed(endingAt: session.bytesWritten + bytes.count)
     session.write(bytes)
     outputRate.record(bytes: bytes.count, start: start, blocked: clock.now - start)
+    if let probe = pacer.wrote(
+      bytes: bytes.count, imageBytes: renderer.imageBytesInLastFrame, at: pacingTime())
+    {
+      session.write(probe)
+    }
   }
 }

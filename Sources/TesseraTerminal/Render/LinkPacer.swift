@@ -1,30 +1,44 @@
+import TesseraUtilities
+
 /// Keeps what the link to the terminal holds small, so a key's answer never waits behind
 /// megabytes of image data (issue 34): after a frame that carried image data the app asks the
 /// terminal for its attributes (DA1, `CSI c`); the answer comes back only once the terminal
 /// has read everything before it. Bytes written and not yet answered for are in flight, and
-/// new image data is allowed only while they stay under ``window`` — what the link carries in
+/// new image data is allowed only while they stay under ``window``: what the link carries in
 /// its round trip plus ``queueTime``. Text is never held back: it is small, and with little in
 /// flight it reaches the terminal within about that time.
 ///
-/// The answers also measure the link (``bytesPerSecond``): bytes acknowledged between two
-/// answers over the time between them, while the link was busy — the terminal's own account,
-/// not how fast `write` returned (a pty and sshd take megabytes before the network sends
-/// any). Times come from the caller, so tests drive it with a clock of their own.
+/// The answers also measure the link (``bytesPerSecond``), as BBR measures a TCP path: each
+/// answer gives a delivery rate, the bytes acknowledged since the previous answer over the time
+/// between the two, and the estimate is the largest of the last ``sampleLifetime`` seconds'
+/// rates. A rate measured while the gallery had little to send only ever underestimates the
+/// link, so the maximum ignores it; the terminal's own account, never how fast `write`
+/// returned (a pty and sshd take megabytes before the network sends any). While the estimate
+/// still grows by a quarter a round the window is doubled (startup), afterwards it is probed
+/// at 1.25× every ``probeEvery``th round, so a link that got faster is found. Times come from
+/// the caller, so tests drive it with a clock of their own.
 ///
-/// - Complexity: O(1) amortised per call; memory O(probes in flight), at most
-///   ``maximumProbes``.
+/// - Complexity: O(1) amortised per call; memory O(probes in flight + answers within
+///   ``sampleLifetime``), at most ``maximumProbes`` probes.
 public struct LinkPacer: Sendable {
   /// What the link may hold beyond its round trip, in time: the wait a key's answer sees.
-  public static let queueTime = 0.1
-  /// In flight before any answer measured the link: 64 KiB.
-  public static let firstWindow = 64 << 10
-  /// The least window: a tile's worth, so a slow link still moves.
-  public static let minimumWindow = 16 << 10
+  public static let queueTime = 0.08
+  /// In flight before any answer measured the link.
+  public static let firstWindow = 16 << 10
+  /// The least window: a slow link still moves.
+  public static let minimumWindow = 8 << 10
   /// Probes outstanding at most; past it, frames carry no new image data until one answers.
   public static let maximumProbes = 8
   /// A probe unanswered this long is given up (a terminal that does not answer DA1 would
   /// otherwise stop every image): the pacer then lets images through unpaced.
   public static let giveUpAfter = 5.0
+  /// How long a delivery-rate sample counts toward the estimate.
+  public static let sampleLifetime = 2.0
+  /// After startup, every this many rounds the window is 1.25× to find a faster link.
+  public static let probeEvery = 8
+  /// The rates a sample may claim: 1 kB/s to 10 GB/s (two answers a few microseconds apart
+  /// would claim anything).
+  static let plausibleRates = 1e3...1e10
 
   private struct Probe: Sendable {
     /// Total bytes written when the probe was sent (it follows them).
@@ -36,22 +50,43 @@ public struct LinkPacer: Sendable {
   private var written = 0
   private var acknowledged = 0
   private var lastAnswer: (at: Double, mark: Int)?
+  private var samples: [(at: Double, rate: Double)] = []
+  private var rounds = 0
+  private var startup = true
+  private var bestInStartup = 0.0
+  private var roundsWithoutGrowth = 0
   /// The shortest round trip seen: the link's delay with nothing queued.
   public private(set) var roundTrip: Double?
-  /// The link's rate, from the terminal's answers; nil until one busy interval was measured.
-  public private(set) var bytesPerSecond: Double?
   /// Whether the terminal stopped answering (``giveUpAfter``): pacing is off.
   public private(set) var unanswered = false
+  /// The probe as written: through tmux's passthrough when images go past tmux, so the
+  /// terminal at the end of the link answers (tmux's own answer would come at once).
+  public let probe: [UInt8]
 
-  public init() {}
+  /// - Parameter passthrough: whether the probe goes past tmux to the outer terminal.
+  public init(passthrough: Bool = false) {
+    if passthrough {
+      var wrapped = ByteWriter()
+      TmuxPassthrough.wrap(Self.attributesRequest, into: &wrapped)
+      probe = wrapped.bytes
+    } else {
+      probe = Self.attributesRequest
+    }
+  }
 
   /// Bytes written and not yet answered for.
   public var inFlight: Int { written - acknowledged }
 
-  /// What may be in flight: the link's rate times its round trip plus ``queueTime``.
+  /// The link's rate, from the terminal's answers; nil until two answers measured it.
+  public var bytesPerSecond: Double? { samples.lazy.map(\.rate).max() }
+
+  /// What may be in flight: the link's rate times its round trip plus ``queueTime``. The
+  /// gain that finds a faster link applies to the round trip only, so the queue a key's
+  /// answer waits behind stays ``queueTime`` long while the estimate grows.
   public var window: Int {
     guard let rate = bytesPerSecond else { return Self.firstWindow }
-    let seconds = (roundTrip ?? 0) + Self.queueTime
+    let gain = startup ? 2 : (rounds % Self.probeEvery == 0 ? 1.25 : 1)
+    let seconds = (roundTrip ?? 0) * gain + Self.queueTime
     return max(Self.minimumWindow, Int((rate * seconds).clamped(to: 0...Double(1 << 30))))
   }
 
@@ -69,13 +104,13 @@ public struct LinkPacer: Sendable {
 
   /// A frame of `bytes` was written at `now`, `imageBytes` of them image data. Returns the
   /// probe to write after it (DA1) when one should go: after image data, unless the terminal
-  /// stopped answering.
+  /// stopped answering or ``maximumProbes`` are out.
   public mutating func wrote(bytes: Int, imageBytes: Int, at now: Double) -> [UInt8]? {
     written += max(0, bytes)
     guard imageBytes > 0, !unanswered, probes.count < Self.maximumProbes else { return nil }
-    written += Self.probe.count
+    written += probe.count
     probes.append(Probe(mark: written, sentAt: now))
-    return Self.probe
+    return probe
   }
 
   /// A DA1 answer arrived at `now`: the oldest probe is answered. An answer to no probe of
@@ -85,22 +120,25 @@ public struct LinkPacer: Sendable {
     let probe = probes.removeFirst()
     let trip = max(0, now - probe.sentAt)
     roundTrip = min(roundTrip ?? trip, trip)
-    // The link was busy from the last answer to this one when this probe was sent before the
-    // last answer came: the bytes between the two marks crossed it in that time.
-    if let last = lastAnswer, probe.sentAt <= last.at, now > last.at {
-      let sample = Double(probe.mark - last.mark) / (now - last.at)
-      bytesPerSecond = bytesPerSecond.map { 0.5 * $0 + 0.5 * sample } ?? sample
-    } else if probe.mark - acknowledged >= Self.minimumWindow, let base = roundTrip,
-      trip > base
-    {
-      // A burst after a rest: its bytes took the trip less the bare round trip.
-      let sample = Double(probe.mark - acknowledged) / (trip - base)
-      bytesPerSecond = bytesPerSecond.map { 0.5 * $0 + 0.5 * sample } ?? sample
+    if let last = lastAnswer, now - last.at >= 0.002, probe.mark > last.mark {
+      let rate = (Double(probe.mark - last.mark) / (now - last.at)).clamped(to: Self.plausibleRates)
+      samples.append((now, rate))
+      samples.removeAll { now - $0.at > Self.sampleLifetime }
+      rounds += 1
+      if startup, let estimate = bytesPerSecond {
+        if estimate > bestInStartup * 1.25 {
+          bestInStartup = estimate
+          roundsWithoutGrowth = 0
+        } else {
+          roundsWithoutGrowth += 1
+          startup = roundsWithoutGrowth < 3
+        }
+      }
     }
     acknowledged = probe.mark
     lastAnswer = (now, probe.mark)
   }
 
   /// Primary device attributes: every terminal answers it, after everything written before.
-  public static let probe: [UInt8] = Array("\u{1B}[c".utf8)
+  static let attributesRequest: [UInt8] = Array("\u{1B}[c".utf8)
 }

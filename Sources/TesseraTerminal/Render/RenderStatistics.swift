@@ -14,6 +14,9 @@ public struct RenderStatistics: Sendable, Hashable {
   public var pixelsResampled = 0
   /// Bytes of kitty uploads (escape codes included): what the images cost on the wire.
   public var imageBytesUploaded = 0
+  /// Bytes of image data in every protocol but blocks (kitty uploads and placements, sixel
+  /// and iTerm2 draws): what a ``LinkPacer`` paces.
+  public var imageBytes = 0
   /// Kitty uploads made at preview resolution (``ImageDrawPolicy/preview``).
   public var previewUploads = 0
 

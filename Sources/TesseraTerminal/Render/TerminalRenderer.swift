@@ -20,6 +20,9 @@ public final class TerminalRenderer {
   /// again, tile by tile: never the whole screen.
   public var usesScrollRegions: Bool
   public private(set) var statistics = RenderStatistics()
+  /// The image bytes of the last frame ``render(_:images:occluders:policy:imageBudget:)``
+  /// returned: uploads and draws, not text (``LinkPacer/wrote(bytes:imageBytes:at:)``).
+  public private(set) var imageBytesInLastFrame = 0
 
   private var differ = FrameDiffer()
   private var previous: FrameBuffer?
@@ -148,14 +151,20 @@ public final class TerminalRenderer {
     if previous == nil { layer.screenCleared() }
     var composed = frame
     var damage = [Bool](repeating: false, count: frame.width * frame.height)
+    let beforeImages = out.count
     let scroll = layer.prepare(
       images, frame: &composed, previous: previous, usesScrollRegions: usesScrollRegions,
       policy: policy, imageBudget: max(0, imageBudget), damage: &damage, before: &out,
       statistics: &statistics)
+    var imageBytes = out.count - beforeImages
     if synchronizedOutput { out.escape("[?2026h") }
     statistics.cellsWritten += differ.diff(
       previous: previous, next: composed, damaged: damage, scroll: scroll, into: &out)
+    let beforeDraws = out.count
     if layer.finish(into: &out) { differ.cursor = nil }
+    imageBytes += out.count - beforeDraws
+    imageBytesInLastFrame = imageBytes
+    statistics.imageBytes += imageBytes
     if synchronizedOutput { out.escape("[?2026l") }
     previous = composed
     statistics.frames += 1

@@ -31,4 +31,14 @@ import Testing
         == "link SSH, previews while moving")
     #expect(LinkStatus.text(OutputRateMeter(), remote: true, graphics: .blocks) == "link SSH")
   }
+
+  /// Over SSH the pty and sshd take megabytes at once, so writes say the link is fast: the
+  /// terminal's answers (the pacer's rate) are what the status bar shows.
+  @Test func theTerminalsOwnAccountWinsOverHowFastWritesReturned() {
+    var meter = OutputRateMeter()
+    meter.record(bytes: 10_000_000, start: .now, blocked: .seconds(1))
+    #expect(
+      LinkStatus.text(meter, measured: 250_000, remote: true, graphics: .sixel)
+        == "link 250.0 KB/s")
+  }
 }
