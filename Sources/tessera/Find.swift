@@ -46,7 +46,11 @@ struct Find: AsyncParsableCommand {
   func run() async throws {
     let query = try PhotoQuery(filter)
     let store = noDiskCache ? nil : PhotoFactsStore()
-    let (found, problems) = await Self.find(paths, query: query, store: store)
+    let progress = isatty(STDERR_FILENO) == 1 ? FindProgress() : nil
+    var report: (@Sendable (Int, Int) -> Void)?
+    if let progress { report = { progress.show($0, $1) } }
+    let (found, problems) = await Self.find(paths, query: query, store: store, progress: report)
+    progress?.clear()
     for problem in problems {
       FileHandle.standardError.write(
         Data("tessera find: \(TerminalText.questionMarked(problem))\n".utf8))
@@ -60,12 +64,16 @@ struct Find: AsyncParsableCommand {
   /// The paths under `roots` that `query` selects, by date taken, and the walk's problems.
   @MainActor
   static func find(
-    _ roots: [String], query: PhotoQuery, store: PhotoFactsStore?
+    _ roots: [String], query: PhotoQuery, store: PhotoFactsStore?,
+    progress: (@Sendable (_ photos: Int, _ headersRead: Int) -> Void)? = nil
   ) async -> (paths: [String], problems: [String]) {
     let library = PhotoLibrary(
       walker: FolderWalker(roots: roots, includeVideos: true), facts: store)
     let (changes, continuation) = AsyncStream<Void>.makeStream()
-    library.onChange = { _ in continuation.yield() }
+    library.onChange = { _ in
+      progress?(library.count, library.progress.headersRead)
+      continuation.yield()
+    }
     await library.start()
     func done() -> Bool {
       library.progress.walkFinished && library.progress.headersRead >= library.count
@@ -91,5 +99,30 @@ struct Find: AsyncParsableCommand {
       }.map(\.file.path)
     }
     return (matching, library.problems)
+  }
+}
+
+/// What `tessera find` has done so far, on one line of standard error rewritten in place,
+/// while standard error is a terminal: a person waiting on a large tree sees it move; a
+/// script's pipe on standard output never sees it. At most ten updates a second.
+final class FindProgress: Sendable {
+  private let shown = Locked<ContinuousClock.Instant?>(nil)
+
+  func show(_ photos: Int, _ headersRead: Int) {
+    let now = ContinuousClock.now
+    let due = shown.withLock { shown in
+      if let last = shown, now - last < .milliseconds(100) { return false }
+      shown = now
+      return true
+    }
+    guard due else { return }
+    let line =
+      "tessera find: \(CountText.grouped(photos)) photos, \(CountText.grouped(headersRead)) read"
+    FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
+  }
+
+  func clear() {
+    guard shown.withLock({ $0 != nil }) else { return }
+    FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import TesseraFeeds
 import TesseraImages
 import TesseraPhotoLibrary
+import TesseraUtilities
 
 /// Items under one header: `range` indexes `GalleryFeed.items`.
 struct GallerySection: Equatable {
@@ -216,25 +217,12 @@ package final class GalleryFeed {
 
   /// "walking · 1,204 photos in 96 folders", then "reading dates 300 of 1,204".
   nonisolated static func progressText(_ progress: PhotoLibrary.Progress) -> String? {
-    let photos = grouped(progress.photosFound)
+    let photos = CountText.grouped(progress.photosFound)
     if !progress.walkFinished {
-      return "walking · \(photos) photos in \(grouped(progress.foldersWalked)) folders"
+      return "walking · \(photos) photos in \(CountText.grouped(progress.foldersWalked)) folders"
     }
     guard progress.headersRead < progress.photosFound else { return nil }
-    return "reading dates \(grouped(progress.headersRead)) of \(photos)"
-  }
-
-  /// `count` with a comma every three digits ("1,204"), as the rest of the screen writes
-  /// numbers. Not Foundation's locale-aware formatter: its first use builds an ICU number
-  /// formatter, ~15 ms of the main actor while the first screen is being drawn. O(digits).
-  nonisolated static func grouped(_ count: Int) -> String {
-    let digits = String(count.magnitude)
-    var text = count < 0 ? "-" : ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
-      text.append(digit)
-    }
-    return text
+    return "reading dates \(CountText.grouped(progress.headersRead)) of \(photos)"
   }
 
   var state: FeedStateSnapshot { stateOf() }

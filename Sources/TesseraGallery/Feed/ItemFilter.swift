@@ -13,14 +13,24 @@ struct ItemFilter: Equatable {
   var hidden: Set<String> = []
   /// `/`: what selects the items shown; empty shows every item.
   var query = "" {
-    didSet { parsed = try? PhotoQuery(query) }
+    didSet { (parsed, parseFailure) = Self.parse(query) }
   }
   private var parsed: PhotoQuery?
+  /// Why `query` is not a query yet; parsed once with it.
+  private var parseFailure: String?
 
   init(hidden: Set<String> = [], query: String = "") {
     self.hidden = hidden
     self.query = query
-    parsed = try? PhotoQuery(query)
+    (parsed, parseFailure) = Self.parse(query)
+  }
+
+  private static func parse(_ query: String) -> (PhotoQuery?, String?) {
+    do {
+      return (try PhotoQuery(query), nil)
+    } catch {
+      return (nil, error.description)
+    }
   }
 
   var isEmpty: Bool { hidden.isEmpty && query.isEmpty }
@@ -33,13 +43,7 @@ struct ItemFilter: Equatable {
       // Keywords are not kept per photo yet: reading every sidecar on each key is too slow.
       return "tag: is read by tessera find only, so far"
     }
-    guard !query.isEmpty, parsed == nil else { return nil }
-    do {
-      _ = try PhotoQuery(query)
-      return nil
-    } catch {
-      return error.description
-    }
+    return query.isEmpty ? nil : parseFailure
   }
 
   /// Whether `item` matches the query (every item does when there is none).

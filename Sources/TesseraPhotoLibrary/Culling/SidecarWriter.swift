@@ -59,21 +59,16 @@ package enum SidecarWriter {
   package static func targets(for file: WalkedFile) -> [String] {
     let folder = file.folder == "." ? "" : (file.folder == "/" ? "/" : file.folder + "/")
     func existing(_ base: String) -> String? {
-      [base + ".xmp", base + ".XMP"].map { folder + $0 }.first { path in
+      SidecarPairing.names(for: base).map { folder + $0 }.first { path in
         var status = stat()
         return FileSystemName.withCString(path) { lstat($0, &status) } == 0
       }
     }
-    let name = file.name
-    let own = [name] + (file.rawCompanion.map { [$0] } ?? [])
-    let found = own.compactMap(existing)
+    let bases = SidecarPairing.Bases(of: file)
+    let found = bases.own.compactMap(existing)
     if !found.isEmpty { return found }
-    if let dot = name.lastIndex(of: "."), dot != name.startIndex,
-      let stem = existing(String(name[..<dot]))
-    {
-      return [stem]
-    }
-    return own.map { folder + $0 + ".xmp" }
+    if let stem = bases.stem.flatMap(existing) { return [stem] }
+    return bases.own.map { folder + $0 + ".xmp" }
   }
 
   /// The sidecar the walk would now name on `file` (`SidecarPairing`'s order) and what it
@@ -83,12 +78,8 @@ package enum SidecarWriter {
     for file: WalkedFile
   ) -> (sidecar: XMPSidecar, culling: PhotoCulling?)? {
     let folder = file.folder == "." ? "" : (file.folder == "/" ? "/" : file.folder + "/")
-    var bases = [file.name] + (file.rawCompanion.map { [$0] } ?? [])
-    if let dot = file.name.lastIndex(of: "."), dot != file.name.startIndex {
-      bases.append(String(file.name[..<dot]))
-    }
     var present: [String: XMPSidecar] = [:]
-    for name in bases.flatMap({ [$0 + ".xmp", $0 + ".XMP"] }) {
+    for name in SidecarPairing.Bases(of: file).candidates {
       guard let stamp = stamp(of: folder + name), stamp.isRegularFile else { continue }
       present[name] = XMPSidecar(name: name, size: stamp.size, modified: stamp.modified)
     }

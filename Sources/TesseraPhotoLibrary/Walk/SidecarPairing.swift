@@ -18,6 +18,28 @@ enum SidecarPairing {
     return suffix.elementsEqual(".xmp".utf8) || suffix.elementsEqual(".XMP".utf8)
   }
 
+  /// The names a sidecar of `file` may have before `.xmp`, in the order they are preferred:
+  /// the file's own and its RAW's (`own`, the names darktable and digiKam write), then its
+  /// stem (Lightroom's). O(name).
+  struct Bases {
+    var own: [String]
+    var stem: String?
+
+    init(of file: WalkedFile) {
+      own = [file.name] + (file.rawCompanion.map { [$0] } ?? [])
+      let name = file.name
+      stem = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : String(name[..<$0]) }
+    }
+
+    /// Every candidate sidecar name, most preferred first: at most six.
+    var candidates: [String] {
+      (own + (stem.map { [$0] } ?? [])).flatMap(SidecarPairing.names(for:))
+    }
+  }
+
+  /// A base's sidecar names: `.xmp` before `.XMP`.
+  static func names(for base: String) -> [String] { [base + ".xmp", base + ".XMP"] }
+
   /// Names each of `files[start...]` (one folder's) its sidecar among `sidecars` (the
   /// folder's, by name).
   ///
@@ -27,15 +49,9 @@ enum SidecarPairing {
   ) {
     guard !sidecars.isEmpty, start < files.count else { return }
     for index in start..<files.count {
-      let name = files[index].name
-      var bases = [name]
-      if let raw = files[index].rawCompanion { bases.append(raw) }
-      if let dot = name.lastIndex(of: "."), dot != name.startIndex {
-        bases.append(String(name[..<dot]))
-      }
       files[index].sidecar =
-        bases.lazy.flatMap { [$0 + ".xmp", $0 + ".XMP"] }
-        .lazy.compactMap { sidecars[$0] }.first
+        Bases(of: files[index]).candidates.lazy
+        .compactMap { sidecars[$0] }.first
     }
   }
 }

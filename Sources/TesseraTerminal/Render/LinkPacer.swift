@@ -10,7 +10,7 @@ import TesseraUtilities
 ///
 /// The answers also measure the link (``bytesPerSecond``), as BBR measures a TCP path: each
 /// answer gives a delivery rate, the bytes acknowledged since the previous answer over the time
-/// between the two, and the estimate is the largest of the last ``sampleLifetime`` seconds'
+/// between the two (or between the two probes' writes, if longer), and the estimate is the largest of the last ``sampleLifetime`` seconds'
 /// rates. A rate measured while the gallery had little to send only ever underestimates the
 /// link, so the maximum ignores it; the terminal's own account, never how fast `write`
 /// returned (a pty and sshd take megabytes before the network sends any). While the estimate
@@ -33,7 +33,7 @@ public struct LinkPacer: Sendable {
   /// otherwise stop every image): the pacer then lets images through unpaced.
   public static let giveUpAfter = 5.0
   /// How long a delivery-rate sample counts toward the estimate.
-  public static let sampleLifetime = 2.0
+  public static let sampleLifetime = 4.0
   /// After startup, every this many rounds the window is 1.25× to find a faster link.
   public static let probeEvery = 8
   /// The rates a sample may claim: 1 kB/s to 10 GB/s (two answers a few microseconds apart
@@ -49,7 +49,7 @@ public struct LinkPacer: Sendable {
   private var probes: [Probe] = []
   private var written = 0
   private var acknowledged = 0
-  private var lastAnswer: (at: Double, mark: Int)?
+  private var lastAnswer: (at: Double, mark: Int, sentAt: Double)?
   private var samples: [(at: Double, rate: Double)] = []
   private var rounds = 0
   private var startup = true
@@ -103,11 +103,15 @@ public struct LinkPacer: Sendable {
   }
 
   /// A frame of `bytes` was written at `now`, `imageBytes` of them image data. Returns the
-  /// probe to write after it (DA1) when one should go: after image data, unless the terminal
-  /// stopped answering or ``maximumProbes`` are out.
+  /// probe to write after it (DA1) when one should go: after image data, and after text when
+  /// no probe is out (text counts in flight too, and only an answer takes it off: without
+  /// one, a screen of changing text would hold the images back for good); never once the
+  /// terminal stopped answering or ``maximumProbes`` are out.
   public mutating func wrote(bytes: Int, imageBytes: Int, at now: Double) -> [UInt8]? {
     written += max(0, bytes)
-    guard imageBytes > 0, !unanswered, probes.count < Self.maximumProbes else { return nil }
+    guard bytes > 0, imageBytes > 0 || probes.isEmpty, !unanswered,
+      probes.count < Self.maximumProbes
+    else { return nil }
     written += probe.count
     probes.append(Probe(mark: written, sentAt: now))
     return probe
@@ -120,8 +124,14 @@ public struct LinkPacer: Sendable {
     let probe = probes.removeFirst()
     let trip = max(0, now - probe.sentAt)
     roundTrip = min(roundTrip ?? trip, trip)
-    if let last = lastAnswer, now - last.at >= 0.002, probe.mark > last.mark {
-      let rate = (Double(probe.mark - last.mark) / (now - last.at)).clamped(to: Self.plausibleRates)
+    // As BBR does, the interval is the longer of the two between the probes' sending and
+    // between their answers: bytes written slowly and answered in a burst (the text that
+    // trailed an image probe, answered just after it) tell only how slowly they were written.
+    let interval = lastAnswer.map { max(now - $0.at, probe.sentAt - $0.sentAt) } ?? 0
+    // A sample of a few kilobytes is mostly the loop's 16-ms steps, not the link: at least
+    // ``minimumWindow`` bytes make one.
+    if let last = lastAnswer, interval >= 0.002, probe.mark - last.mark >= Self.minimumWindow {
+      let rate = (Double(probe.mark - last.mark) / interval).clamped(to: Self.plausibleRates)
       samples.append((now, rate))
       samples.removeAll { now - $0.at > Self.sampleLifetime }
       rounds += 1
@@ -136,7 +146,7 @@ public struct LinkPacer: Sendable {
       }
     }
     acknowledged = probe.mark
-    lastAnswer = (now, probe.mark)
+    lastAnswer = (now, probe.mark, probe.sentAt)
   }
 
   /// Primary device attributes: every terminal answers it, after everything written before.

@@ -115,6 +115,26 @@ import Testing
     #expect(pacer.inFlight == 10 + (probe?.count ?? 0))
   }
 
+  /// Text counts in flight; a text-only frame with no probe out sends one, so text written
+  /// while images wait is answered for and the images go on (xterm's status bar, redrawn
+  /// each frame, once held every image back).
+  @Test func textAloneIsProbedSoImagesNeverStall() {
+    var pacer = LinkPacer()
+    #expect(pacer.wrote(bytes: 20_000, imageBytes: 20_000, at: 0) != nil)
+    pacer.answered(at: 0.05)
+    var now = 0.1
+    for _ in 0..<100 {
+      let probe = pacer.wrote(bytes: 2_000, imageBytes: 0, at: now)
+      now += 0.05
+      if probe != nil { pacer.answered(at: now) }
+    }
+    #expect(pacer.inFlight <= 2_000 + pacer.probe.count, "\(pacer.inFlight) bytes in flight")
+    #expect(pacer.imageBudget(at: now) > 0)
+    // With a probe out, text alone sends no other.
+    #expect(pacer.wrote(bytes: 100, imageBytes: 100, at: now) != nil)
+    #expect(pacer.wrote(bytes: 100, imageBytes: 0, at: now) == nil)
+  }
+
   @Test func anAnswerToNoProbeChangesNothing() {
     var pacer = LinkPacer()
     pacer.answered(at: 1)

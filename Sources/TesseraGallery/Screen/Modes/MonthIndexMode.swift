@@ -1,5 +1,6 @@
 import TesseraCollection
 import TesseraTerminal
+import TesseraUtilities
 
 /// The month index's mode (`t`): a box over the screen listing the titled sections (months or
 /// days) with their counts; its keys move and choose (`GalleryKeymap`'s index map), and its
@@ -47,7 +48,7 @@ extension GalleryScreen {
   func drawMonthIndex(chosen: Int, into frame: inout Frame) {
     let sections = indexSections
     let lines = sections.map { section in
-      "\(section.title ?? "") · \(GalleryFeed.grouped(section.range.count))"
+      "\(section.title ?? "") · \(CountText.grouped(section.range.count))"
     }
     let longest = lines.map { GraphemeWidth.columns(of: $0) }.max() ?? 0
     let title = " Months · Enter jumps · Esc "
