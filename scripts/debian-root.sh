@@ -11,6 +11,10 @@
 #   debian_root_mount_basics      /proc, /dev, /dev/pts and the shared apt archive in `run`
 #   inside SCRIPT                 bash -c SCRIPT in `run`, with a clean environment; PATH is
 #                                 `inside_path` (default: the system's folders only)
+#   check NAME SCRIPT PATTERN…    SCRIPT inside; PASS when it exits 0 and prints every PATTERN
+#                                 (grep -E); its last SHOW_LINES lines (12) are shown
+#   debian_root_summary HEADING LINE…  the heading, the lines, every check's result and the
+#                                 counts; fails when a check failed
 #
 # Everything downloaded comes from Debian's archive (DEBIAN_MIRROR, default deb.debian.org).
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
@@ -18,6 +22,7 @@ cache=.build-package-test
 debian_root_name=${debian_root_name:-debian-root}
 inside_path=${inside_path:-/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin}
 run=""
+started=${started:-$(date +%s)}
 mounted=()
 
 debian_root_ensure() {
@@ -83,4 +88,37 @@ debian_root_mount_basics() {
 inside() {
   chroot "$run" /usr/bin/env -i PATH="$inside_path" \
     HOME=/root TERM=xterm-256color LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive /bin/bash -c "$1"
+}
+
+passed=0
+failed=0
+results=()
+check() {
+  local name=$1 script=$2 output t0 milliseconds seconds status=0 pattern missing=""
+  shift 2
+  t0=$(date +%s%N)
+  output=$(inside "$script" 2>&1) || status=$?
+  milliseconds=$((($(date +%s%N) - t0) / 1000000))
+  seconds="$((milliseconds / 1000)).$((milliseconds % 1000 / 100))"
+  for pattern in "$@"; do
+    grep -qE -- "$pattern" <<<"$output" || missing+=" /$pattern/"
+  done
+  if [ "$status" -eq 0 ] && [ -z "$missing" ]; then
+    passed=$((passed + 1))
+    results+=("PASS  $name (${seconds} s)")
+    echo "$debian_root_name: PASS $name (${seconds} s)"
+  else
+    failed=$((failed + 1))
+    results+=("FAIL  $name (${seconds} s, exit $status)")
+    echo "$debian_root_name: FAIL $name (exit $status, not found:${missing:- -}); output:"
+  fi
+  tail -n "${SHOW_LINES:-12}" <<<"$output" | sed 's/^/    | /'
+}
+
+debian_root_summary() {
+  echo
+  printf '%s\n' "$@"
+  printf '  %s\n' "${results[@]}"
+  echo "  $passed passed, $failed failed in $(($(date +%s) - started)) s"
+  [ "$failed" -eq 0 ]
 }

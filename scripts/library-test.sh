@@ -9,7 +9,7 @@
 # README says (`.package(path: "../Tessera")`, `.product(name: "TesseraImages", package:
 # "Tessera")`) and loads a JPEG through `ImagePipeline.shared`, at its size and as a
 # thumbnail; it is built with `swift build` and run, and its output checked.
-# Prints one PASS/FAIL line a step and a summary; exits 1 when any failed.
+# Prints one PASS/FAIL line a check and a summary; exits 1 when any failed.
 #
 #   scripts/library-test.sh          (make library-test; root, for debootstrap, chroot, mount)
 #
@@ -104,44 +104,19 @@ let thumbnail = try await ImagePipeline.shared.image(
 print("thumbnail \(thumbnail.width)x\(thumbnail.height)")
 EOF
 
-passed=0
-failed=0
-results=()
-step() {
-  local name=$1 script=$2 output t0 milliseconds seconds status=0 pattern missing=""
-  shift 2
-  t0=$(date +%s%N)
-  output=$(inside "$script" 2>&1) || status=$?
-  milliseconds=$((($(date +%s%N) - t0) / 1000000))
-  seconds="$((milliseconds / 1000)).$((milliseconds % 1000 / 100))"
-  for pattern in "$@"; do
-    grep -qE -- "$pattern" <<<"$output" || missing+=" /$pattern/"
-  done
-  if [ "$status" -eq 0 ] && [ -z "$missing" ]; then
-    passed=$((passed + 1))
-    results+=("PASS  $name (${seconds} s)")
-    echo "library-test: PASS $name (${seconds} s)"
-  else
-    failed=$((failed + 1))
-    results+=("FAIL  $name (${seconds} s, exit $status)")
-    echo "library-test: FAIL $name (exit $status, not found:${missing:- -}); output:"
-  fi
-  tail -n "${SHOW_LINES:-12}" <<<"$output" | sed 's/^/    | /'
-}
-
-SHOW_LINES=3 step "apt-get install the toolchain's needs: $toolchain_packages" "
+SHOW_LINES=3 check "apt-get install the toolchain's needs: $toolchain_packages" "
   apt-get update -qq && apt-get install -y --no-install-recommends $toolchain_packages \
     >/tmp/apt.log && grep 'newly installed' /tmp/apt.log && swift --version" 'Swift version'
 # Nothing of Tessera's yet: the build must fail without the README's packages, or the list
 # would prove nothing.
-SHOW_LINES=2 step "before the README's packages: no libvips, Exempi or libjpeg headers" '
+SHOW_LINES=2 check "before the README's packages: no libvips, Exempi or libjpeg headers" '
   present=0
   for header in vips/vips.h exempi-2.0/exempi/xmp.h jpeglib.h png.h zlib.h; do
     if [ -e "/usr/include/$header" ]; then echo "present: $header"; present=$((present + 1)); fi
   done
   if command -v pkg-config >/dev/null; then echo "present: pkg-config"; present=$((present + 1)); fi
   echo "$present present"' '^0 present$'
-SHOW_LINES=3 step "apt-get install (README): $readme_packages" "
+SHOW_LINES=3 check "apt-get install (README): $readme_packages" "
   apt-get install -y --no-install-recommends $readme_packages >/tmp/apt.log \
     && grep 'newly installed' /tmp/apt.log && echo installed" '^installed$'
 build='cd /work/consumer && swift build 2>&1 | tee /tmp/build.log | grep -E "error|warning: .*consumer|Compiling consumer|Build complete" | tail -20; exit "${PIPESTATUS[0]}"'
@@ -150,15 +125,12 @@ if [ -n "${SWIFT_BUILD_LOCK:-}" ]; then
   exec {lock}>"$SWIFT_BUILD_LOCK"
   flock "$lock"
 fi
-SHOW_LINES=20 step "swift build (the empty package, Tessera by path at ${head_commit})" "$build" \
+SHOW_LINES=20 check "swift build (the empty package, Tessera by path at ${head_commit})" "$build" \
   'Build complete'
 [ -n "${lock:-}" ] && exec {lock}>&-
-step "run: an image and a thumbnail through ImagePipeline.shared" \
+check "run: an image and a thumbnail through ImagePipeline.shared" \
   'cd /work/consumer && .build/debug/consumer photo.jpg' '^image 640x480$' '^thumbnail 160x120$'
 
-echo
-echo "library-test summary (Tessera at $head_commit, $(date -u '+%Y-%m-%d %H:%M UTC'))"
-echo "  $(inside 'swift --version 2>/dev/null | head -1'); Debian $(cat "$run/etc/debian_version")"
-printf '  %s\n' "${results[@]}"
-echo "  $passed passed, $failed failed in $(($(date +%s) - started)) s"
-[ "$failed" -eq 0 ]
+debian_root_summary \
+  "library-test summary (Tessera at $head_commit, $(date -u '+%Y-%m-%d %H:%M UTC'))" \
+  "  $(inside 'swift --version 2>/dev/null | head -1'); Debian $(cat "$run/etc/debian_version")"

@@ -131,31 +131,6 @@ rm -f "$cache"/{strip,thumb,large}.jpg
 cp "$deb" "$run/root/"
 
 # --- The checks -----------------------------------------------------------------------------
-passed=0
-failed=0
-results=()
-check() {
-  local name=$1 script=$2 output t0 milliseconds seconds status=0 pattern missing=""
-  shift 2
-  t0=$(date +%s%N)
-  output=$(inside "$script" 2>&1) || status=$?
-  milliseconds=$((($(date +%s%N) - t0) / 1000000))
-  seconds="$((milliseconds / 1000)).$((milliseconds % 1000 / 100))"
-  for pattern in "$@"; do
-    grep -qE -- "$pattern" <<<"$output" || missing+=" /$pattern/"
-  done
-  if [ "$status" -eq 0 ] && [ -z "$missing" ]; then
-    passed=$((passed + 1))
-    results+=("PASS  $name (${seconds} s)")
-    echo "package-test: PASS $name (${seconds} s)"
-  else
-    failed=$((failed + 1))
-    results+=("FAIL  $name (${seconds} s, exit $status)")
-    echo "package-test: FAIL $name (exit $status, not found:${missing:- -}); output:"
-  fi
-  tail -n "${SHOW_LINES:-12}" <<<"$output" | sed 's/^/    | /'
-}
-
 inside 'command -v swift swiftc' >/dev/null && echo "package-test: the root has a Swift toolchain?!" >&2
 
 # Without Recommends: Depends alone must be enough.
@@ -250,9 +225,6 @@ check "tarball: unpacked in /opt, --version and the HEIC's info" "
   /opt/tessera-$version-linux-x86_64/bin/tessera info /photos/harbour.heic
   ls /opt/tessera-$version-linux-x86_64/share/man/man1" "^$version\$" '640x480' 'tessera.1'
 
-echo
-echo "package-test summary (tessera $version, $(date -u '+%Y-%m-%d %H:%M UTC'))"
-echo "  .deb: $deb, $deb_size KB; Depends: $depends"
-printf '  %s\n' "${results[@]}"
-echo "  $passed passed, $failed failed in $(($(date +%s) - started)) s"
-[ "$failed" -eq 0 ]
+debian_root_summary \
+  "package-test summary (tessera $version, $(date -u '+%Y-%m-%d %H:%M UTC'))" \
+  "  .deb: $deb, $deb_size KB; Depends: $depends"
