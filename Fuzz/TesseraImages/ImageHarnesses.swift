@@ -49,6 +49,17 @@ extension FuzzHarnesses {
     // A thumbnailer entry's Exec word and a file's name, both from outside (a package's
     // entry, a hostile folder): a value put in is never read again as codes.
     "thumbnailer-exec": { bytes in ThumbnailerExecHarness.run(Array(bytes)) },
+    // A video frame's PPM header from the decoder's pipe (a hostile file steers ffmpeg; a
+    // broken decoder writes anything): a header is within the frame asked for and its bytes.
+    "ppm-frame-header": { bytes in
+      let largest = PixelSize(width: 1920, height: 1080)
+      let input = Array(bytes)
+      if case .header(let header) = PPMFrameHeader.parse(input[...], largest: largest) {
+        precondition((1...largest.width).contains(header.width))
+        precondition((1...largest.height).contains(header.height))
+        precondition(header.length <= min(input.count, PPMFrameHeader.longest))
+      }
+    },
   ]
 }
 

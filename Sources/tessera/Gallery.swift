@@ -29,7 +29,8 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
       redraws; Ctrl-Z suspends; ? shows the keys; q quits (printing the marked paths with -o), Ctrl-C quits \
       printing nothing. In a photo: Space and Backspace the next and previous, + - zoom \
       (decoded again larger), f fits, h j k l pan, o opens it with xdg-open, y copies its \
-      path, d moves it to the Trash.
+      path, d moves it to the Trash. A video plays in it: Space pauses and plays on, ← → \
+      seek 5 s back and on, Esc stops it.
 
       The key-handler is an executable at $XDG_CONFIG_HOME/tessera/key-handler \
       (~/.config/tessera/key-handler). Ctrl-x and a key run it with the key as its argument \

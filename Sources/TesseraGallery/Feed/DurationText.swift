@@ -10,7 +10,15 @@ enum DurationText {
   static func text(seconds: Double) -> String {
     // Clamped before converting: a duration is at most `VideoFacts.maxDuration` (100 days)
     // when it comes from a header, but this must not trap on anything.
-    let total = Int(clamping: seconds, to: 1...(10_000 * 3_600 - 1))
+    format(Int(clamping: seconds, to: 1...(10_000 * 3_600 - 1)))
+  }
+
+  /// A position in a playing video: the whole seconds passed, "0:00" at its start.
+  static func clock(_ position: Duration) -> String {
+    format(Int(min(max(0, position.components.seconds), 10_000 * 3_600 - 1)))
+  }
+
+  private static func format(_ total: Int) -> String {
     let (hours, minutes, rest) = (total / 3_600, total / 60 % 60, total % 60)
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"

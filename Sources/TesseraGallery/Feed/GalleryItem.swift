@@ -196,7 +196,7 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
         + (isVideo
           ? [
             (["video"] + (duration.map { [DurationText.text(seconds: $0)] } ?? [])
-              + ["its poster, a frame about 10 % in · o plays it"]).joined(separator: " · ")
+              + ["Space pauses · o opens it outside"]).joined(separator: " · ")
           ] : [])
         + (isAnimated ? ["animation · it plays here, fitted; a zoom shows its first frame"] : [])
         + (cullingLine.map { [$0] } ?? [])

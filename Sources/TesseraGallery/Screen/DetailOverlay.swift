@@ -25,6 +25,10 @@ final class DetailOverlay {
   var playback: AnimationPlayback?
   /// Decoding the shown item's frames.
   var animationLoad: Task<Void, Never>?
+  /// The video playing, once its decoder started (only while fitted).
+  var video: VideoPlayback?
+  /// Asking what the shown video is before it plays.
+  var videoLoad: Task<Void, Never>?
 
   /// Zoom levels: 1 (fit) to 16 times, so the decode stays within the pipeline's limits.
   static let zooms = 1.0...16.0
@@ -33,13 +37,18 @@ final class DetailOverlay {
   func resetView() {
     zoom = 1
     centre = (0.5, 0.5)
-    stopAnimation()
+    stopPlaying()
   }
 
-  func stopAnimation() {
+  /// Ends the animation or video playing (the video's decoder is stopped and reaped).
+  func stopPlaying() {
     animationLoad?.cancel()
     animationLoad = nil
     playback = nil
+    videoLoad?.cancel()
+    videoLoad = nil
+    video?.stop()
+    video = nil
   }
 
   /// The image box in `area` (the viewport) of a screen `width` cells wide: the area less a

@@ -66,6 +66,9 @@ enum GalleryAction: Equatable {
   case showNeighbour(Int)
   /// `s`: a slideshow from the photo shown (or selected), or its end.
   case toggleSlideshow
+  /// A video in the detail view: Space pauses or plays on; ←/→ seek by ``GalleryScreen/seekStep``.
+  case toggleVideoPlayback
+  case seekVideo(forward: Bool)
 }
 
 /// The keys of one mode of the screen, each bound to its action. The keymaps in force are
@@ -107,6 +110,13 @@ struct GalleryKeymap {
     ([.character("s")], .toggleSlideshow),
     ([.character("m")], .toggleMark),
     ([.control("x")], .keyHandlerPrefix),
+  ])
+
+  /// A video in the detail view, before the detail view's own keys.
+  static let videoDetail = GalleryKeymap([
+    ([.space], .toggleVideoPlayback),
+    ([.left], .seekVideo(forward: false)),
+    ([.right], .seekVideo(forward: true)),
   ])
 
   /// The month index (`t`).
@@ -174,7 +184,7 @@ struct GalleryKeymap {
     ] + cullingKeys)
 
   /// Every keymap, for the test that each key is documented.
-  static let all = [global, detail, monthIndex, localDetail, overlay, browsing]
+  static let all = [global, detail, videoDetail, monthIndex, localDetail, overlay, browsing]
 
   /// The keymaps in force while `overlay` is shown, first to last.
   static func chain(for overlay: GalleryScreen.Overlay) -> [GalleryKeymap] {
@@ -184,7 +194,10 @@ struct GalleryKeymap {
     case .monthIndex: [global, monthIndex, Self.overlay]
     case .detail(let item):
       item.local == nil
-        ? [global, detail, Self.overlay] : [global, localDetail, detail, Self.overlay]
+        ? [global, detail, Self.overlay]
+        : item.local?.isVideo == true
+          ? [global, videoDetail, localDetail, detail, Self.overlay]
+          : [global, localDetail, detail, Self.overlay]
     }
   }
 

@@ -140,6 +140,7 @@ final class GalleryRunLoop {
       }
       screen.advanceSlideshow(at: now)
       screen.advanceAnimation(at: now)
+      screen.advanceVideo(at: now)
       let moving = screen.tick(
         milliseconds: Double(elapsed.components.attoseconds) / 1e15
           + Double(elapsed.components.seconds) * 1000)
@@ -187,6 +188,7 @@ final class GalleryRunLoop {
       moving: moving, fast: fast, constrainedLink: remote || outputRate.isBehind,
       graphics: renderer.graphics)
     imagesHeldBack = policy != .all
+    screen.linkBytesPerSecond = remote || outputRate.isBehind ? pacer.bytesPerSecond : nil
     screen.status.link = LinkStatus.text(
       outputRate, measured: pacer.bytesPerSecond, remote: remote, graphics: renderer.graphics)
     let frame = screen.compose(framesPerSecond: drawTimes.count, spinner: frameCount / 6)

@@ -7,7 +7,7 @@ import TesseraUtilities
 extension GalleryScreen {
   /// Starts decoding `item`'s frames for `request`'s box, ending what played before.
   func playAnimation(of item: GalleryItem, request: ImageRequest) {
-    detail.stopAnimation()
+    detail.stopPlaying()
     // Its header says; until it is read, a GIF's or WebP's name is reason enough to look.
     guard detail.zoom == 1, let local = item.local, let target = request.targetSize,
       local.isAnimated || (!local.headerRead && AnimationDecoder.mayBeAnimated(path: local.path))
@@ -49,9 +49,10 @@ extension GalleryScreen {
     return moved
   }
 
-  /// When the run loop must wake with no input: the slideshow's next photo or the
-  /// animation's next frame, whichever is first; nil when neither is coming.
+  /// When the run loop must wake with no input: the slideshow's next photo, the animation's
+  /// or the video's next frame, whichever is first; nil when none is coming.
   var nextTimedWake: ContinuousClock.Instant? {
-    [modes.slideshow.running?.due, detail.playback?.due].compactMap { $0 }.min()
+    [modes.slideshow.running?.due, detail.playback?.due, detail.video?.due].compactMap { $0 }
+      .min()
   }
 }

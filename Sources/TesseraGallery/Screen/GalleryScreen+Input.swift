@@ -117,6 +117,8 @@ extension GalleryScreen {
       showNeighbour(delta)
       modes.slideshow.running?.restart(at: .now)
     case .toggleSlideshow: toggleSlideshow()
+    case .toggleVideoPlayback: toggleVideoPlayback()
+    case .seekVideo(let forward): seekVideo(by: forward ? Self.seekStep : .zero - Self.seekStep)
     }
     needsDisplay = true
     return .none

@@ -39,7 +39,16 @@ extension GalleryScreen {
       contentMode: .aspectFit, priority: .veryHigh, source: feed.imageSource)
     detail.request = request
     detail.slot.bind(item: item.id, request: request, loader: loader)
-    playAnimation(of: item, request: request)
+    if item.local?.isVideo == true {
+      // A new box (a resize) plays on from where the video was.
+      let now = ContinuousClock.now
+      let playing = detail.video.flatMap { $0.itemID == item.id ? $0 : nil }
+      playVideo(
+        of: item, request: request, from: playing?.position(at: now) ?? .zero,
+        paused: playing?.isPaused ?? false)
+    } else {
+      playAnimation(of: item, request: request)
+    }
     needsDisplay = true
   }
 
@@ -49,7 +58,11 @@ extension GalleryScreen {
     // Earlier placements belong to the grid below the overlay.
     frame.images.removeAll()
     let box = detailImageBox
-    if let playback = detail.playback, playback.itemID == item.id {
+    if let video = detail.video, video.itemID == item.id, let shown = video.shown {
+      placeDetailImage(
+        shown.image, of: video.request, frame: video.shownCount, in: box, clip: area,
+        into: &frame)
+    } else if let playback = detail.playback, playback.itemID == item.id {
       placeDetailImage(
         playback.image, of: playback.request, frame: playback.frame, in: box, clip: area,
         into: &frame)
@@ -101,6 +114,11 @@ extension GalleryScreen {
       y += 1
     }
     var keys = "Esc back · Space/⌫ next/previous · + - 0 zoom"
+    if item.local?.isVideo == true {
+      let position = detail.video.flatMap { $0.itemID == item.id ? $0 : nil }?
+        .positionText(at: .now)
+      keys = (position.map { $0 + " · " } ?? "") + "Space pause/play · ←/→ 5 s · Esc back"
+    }
     if detail.zoom > 1 { keys += " \(Self.zoomText(detail.zoom)) · h j k l pan" }
     keys += modes.slideshow.running == nil ? " · s slideshow" : " · s stop the slideshow"
     if item.local != nil { keys += " · o open · y copy path · d trash" }

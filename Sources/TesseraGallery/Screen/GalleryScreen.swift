@@ -43,7 +43,7 @@ final class GalleryScreen {
   /// The overlay over the grid and each mode's state; leaving the detail view drops its
   /// animation's frames (up to `AnimationDecoder.maxBytes`).
   var modes = GalleryModes() {
-    didSet { if case .detail = modes.overlay {} else { detail.stopAnimation() } }
+    didSet { if case .detail = modes.overlay {} else { detail.stopPlaying() } }
   }
   /// The selected item (flat index into `feed.items`): the engine's focus, which batch
   /// updates keep on its photo. Setting it scrolls as little as shows it wholly.
@@ -54,6 +54,10 @@ final class GalleryScreen {
       try? collectionView.focusItem(at: path)
     }
   }
+  /// The link's rate as the run loop measures it from the terminal's answers, over SSH or
+  /// when writes fall behind; nil when the link is not what limits a frame. A video plays
+  /// smaller and slower to fit it.
+  var linkBytesPerSecond: Double?
   /// Set when anything on screen changed; the run loop draws and clears it (and, resting,
   /// is woken by `services.onNeedsDisplay`).
   var needsDisplay = true {

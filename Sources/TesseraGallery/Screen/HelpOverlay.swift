@@ -19,6 +19,7 @@ enum HelpOverlay {
     "Ctrl-x KEY         the key-handler, marked paths in",
     "In a photo: Space ⌫ next / previous, + - f zoom / fit, h j k l pan",
     "            o open with xdg-open, y copy its path",
+    "In a video: Space pause / play, ← → 5 s back / on",
     "r                  refresh (retries failures)",
     "Ctrl-L / Ctrl-Z    redraw the screen / suspend (fg resumes)",
     "?  q  Ctrl-C       this help, quit, quit printing nothing",

@@ -248,7 +248,7 @@ struct RawFilesEndToEndTests {
     }
     try tmux.send("l", "Enter")
     try tmux.waitFor("the video's detail") {
-      Tmux.plain($0).contains("video · 0:02 · its poster")
+      Tmux.plain($0).contains("video · 0:02 · Space pauses")
     }
     try tmux.send("q")
     try PathsInAndOutEndToEndTests.exited(tmux, in: root)
@@ -288,6 +288,60 @@ struct AnimationEndToEndTests {
       let rows = Self.pictureRows(capture)
       if rows.contains(where: { $0.contains("▀") }) { seen.insert(rows) }
       return seen.count >= 3
+    }
+    try tmux.send("q")
+    try PathsInAndOutEndToEndTests.exited(tmux, in: root)
+  }
+
+  /// The `ffmpeg` processes below `pid` (the pane's shell): the gallery's decoders.
+  static func decoders(below pid: pid_t) -> [pid_t] {
+    var parents: [pid_t: (parent: pid_t, name: String)] = [:]
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+      guard let process = pid_t(entry),
+        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+      else { continue }
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      guard fields.count > 1, let parent = pid_t(fields[1]) else { continue }
+      parents[process] = (parent, String(stat[stat.index(after: open)..<close]))
+    }
+    return parents.filter { process, facts in
+      guard facts.name == "ffmpeg" else { return false }
+      var current = facts.parent
+      for _ in 0..<16 {
+        if current == pid { return true }
+        guard let next = parents[current]?.parent, next > 1 else { return false }
+        current = next
+      }
+      return false
+    }.map(\.key)
+  }
+
+  @Test func aVideoPlaysWhenOpenedAndEscLeavesNoDecoder() throws {
+    let root = TemporaryFolder.make(prefix: "tessera-video-playing")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try TestMedia.video(root.appendingPathComponent("clip.mp4").path, seconds: 4)
+    let tmux = try ActingOnPhotosEndToEndTests.gallery("", in: root)
+    try tmux.waitFor("the video's tile") {
+      PathsInAndOutEndToEndTests.ready(1)($0) && Tmux.plain($0).contains("▶ 0:04 clip.mp4")
+    }
+    try tmux.send("Enter")
+    // The picture changes by itself while ffmpeg decodes: three different pictures (the
+    // poster and two frames), and a decoder seen below the gallery meanwhile.
+    var seen = Set<[Substring]>()
+    var decoding = false
+    try tmux.waitFor("three different frames, decoded by ffmpeg") { capture in
+      if !Self.decoders(below: tmux.panePID).isEmpty { decoding = true }
+      guard Tmux.plain(capture).contains("Space pause/play") else { return false }
+      let rows = Self.pictureRows(capture)
+      if rows.contains(where: { $0.contains("▀") }) { seen.insert(rows) }
+      return seen.count >= 3 && decoding
+    }
+    #expect(Tmux.plain(try tmux.capture()).contains("/ 0:04"))
+    try tmux.send("Escape")
+    try tmux.waitFor("no decoder left after Esc") { capture in
+      !Tmux.plain(capture).contains("Space pause/play")
+        && Self.decoders(below: tmux.panePID).isEmpty
     }
     try tmux.send("q")
     try PathsInAndOutEndToEndTests.exited(tmux, in: root)

@@ -28,11 +28,11 @@ import Testing
   @Test func aVideosTileAndDetailSayItsDuration() {
     let clip = Self.facts("/v/clip.mp4", duration: 42)
     #expect(clip.badge == "▶ 0:42")
-    #expect(clip.lines.last == "video · 0:42 · its poster, a frame about 10 % in · o plays it")
+    #expect(clip.lines.last == "video · 0:42 · Space pauses · o opens it outside")
     // Not known (yet): the ▶ alone.
     let unknown = Self.facts("/v/clip.webm", duration: nil)
     #expect(unknown.badge == "▶")
-    #expect(unknown.lines.last == "video · its poster, a frame about 10 % in · o plays it")
+    #expect(unknown.lines.last == "video · Space pauses · o opens it outside")
     // A photo has neither.
     let photo = Self.facts("/v/a.jpg", duration: nil)
     #expect(photo.badge == nil)

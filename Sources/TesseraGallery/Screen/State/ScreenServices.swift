@@ -1,3 +1,4 @@
+import TesseraImages
 import TesseraPhotoLibrary
 
 /// What the screen acts on outside itself, set by the launcher and the run loop (and by tests,
@@ -13,6 +14,17 @@ struct ScreenServices {
   var keyHandler = KeyHandler()
   /// Moves photos to the Trash and back (`d`, `u`).
   var trash = FreedesktopTrash()
+  /// Starts decoding a video (an `ffmpeg` process, or a test's stand-in that holds and
+  /// releases frames); the closure it is given is called from any thread when frames come.
+  var startVideo:
+    @MainActor (VideoStream.Request, @escaping @Sendable () -> Void) throws(ImagePipelineError)
+      -> any VideoFrameSource = { request, onChange throws(ImagePipelineError) in
+        try VideoStream(request, onChange: onChange)
+      }
+  /// What a video's length and rate are (`ffprobe`); called off the main actor.
+  var probeVideo: @Sendable (String, Int64) -> VideoProbe = {
+    VideoProbe.probe(path: $0, byteOffset: $1)
+  }
   /// Called when `needsDisplay` turns true.
   var onNeedsDisplay: (@MainActor () -> Void)?
 }

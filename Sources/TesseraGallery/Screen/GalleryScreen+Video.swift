@@ -1,0 +1,102 @@
+import TesseraImages
+import TesseraUtilities
+
+/// A video plays in the detail view, fitted, in every protocol: Enter opens it playing, Space
+/// pauses and plays on (from the start once it ended), ←/→ seek, Esc stops it and frees the
+/// decoder. Frames come from `services.startVideo` (an `ffmpeg` process) at the box's size, or
+/// smaller and slower when the link measures less than they need.
+extension GalleryScreen {
+  /// How far ←/→ move in a video.
+  static let seekStep = Duration.seconds(5)
+
+  /// Starts playing `item` (a video) at `request`'s box from `position`, ending what played.
+  func playVideo(
+    of item: GalleryItem, request: ImageRequest, from position: Duration = .zero,
+    paused: Bool = false
+  ) {
+    detail.stopPlaying()
+    guard detail.zoom == 1, let local = item.local, local.isVideo, let box = request.targetSize
+    else { return }
+    let path = local.path
+    let itemID = item.id
+    let probeVideo = services.probeVideo
+    detail.videoLoad = Task { [weak self] in
+      let probe = await BlockingWork.run { probeVideo(path, 0) }
+      guard !Task.isCancelled, let self, case .detail(let shown) = overlay, shown.id == itemID
+      else { return }
+      guard let source = startVideoSource(path: path, probe: probe, box: box, from: position)
+      else { return }
+      var playback = VideoPlayback(
+        itemID: itemID, request: request, probe: probe, source: source, from: position, at: .now)
+      if paused { playback.pause(at: .now) }
+      detail.video = playback
+      needsDisplay = true
+    }
+  }
+
+  /// A decoder for `path` from `position`, at the size and rate the box and the link allow;
+  /// nil (and why, in the status bar) when it cannot start.
+  private func startVideoSource(
+    path: String, probe: VideoProbe, box: PixelSize, from position: Duration
+  ) -> (any VideoFrameSource)? {
+    let quality = VideoQuality.choose(
+      box: box, sourceRate: probe.framesPerSecond, linkBytesPerSecond: linkBytesPerSecond)
+    let request = VideoStream.Request(
+      path: path, start: position, size: quality.size, framesPerSecond: quality.framesPerSecond)
+    do throws(ImagePipelineError) {
+      return try services.startVideo(request) { [weak self] in
+        Task { @MainActor in self?.services.onNeedsDisplay?() }
+      }
+    } catch {
+      status.message = "✗ the video cannot play: \(error)"
+      needsDisplay = true
+      return nil
+    }
+  }
+
+  /// The run loop's tick for the video: the frame of `now`. True when another frame (or a
+  /// failure) is to be drawn.
+  @discardableResult
+  func advanceVideo(at now: ContinuousClock.Instant) -> Bool {
+    guard var playback = detail.video else { return false }
+    let moved = playback.advance(at: now)
+    if moved, let failure = playback.failure, detail.video?.failure == nil {
+      status.message = "✗ the video stopped: \(failure)"
+    }
+    detail.video = playback
+    if moved { needsDisplay = true }
+    return moved
+  }
+
+  /// Space on a video: pause, play on, or play again from the start once it ended.
+  func toggleVideoPlayback() {
+    guard case .detail(let item) = overlay, item.local?.isVideo == true else { return }
+    let now = ContinuousClock.now
+    guard var playback = detail.video, playback.itemID == item.id else {
+      if let request = detail.request { playVideo(of: item, request: request) }
+      return
+    }
+    if playback.hasEnded {
+      if let request = detail.request { playVideo(of: item, request: request) }
+      return
+    }
+    if playback.isPaused { playback.resume(at: now) } else { playback.pause(at: now) }
+    detail.video = playback
+  }
+
+  /// ←/→ on a video: `seconds` from where it is, within its length.
+  func seekVideo(by step: Duration) {
+    guard case .detail(let item) = overlay, item.local?.isVideo == true,
+      var playback = detail.video, playback.itemID == item.id, let local = item.local,
+      let box = playback.request.targetSize
+    else { return }
+    let now = ContinuousClock.now
+    var target = max(.zero, playback.position(at: now) + step)
+    if let duration = playback.probe.duration { target = min(target, duration) }
+    guard
+      let source = startVideoSource(path: local.path, probe: playback.probe, box: box, from: target)
+    else { return }
+    playback.restart(from: target, with: source, at: now)
+    detail.video = playback
+  }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import TesseraTestSupport
+import Testing
+
+@testable import TesseraImages
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Videos decoded by a real `ffmpeg` process: frames at their times, fitted to the box; a
+/// stop leaves no process; a decoder's failure or hostile output is a reason, never a crash.
+@Suite(.timeLimit(.minutes(1))) struct VideoStreamTests {
+  let folder = TemporaryFolder.Owned(prefix: "tessera-video")
+
+  /// Waits (on the test's thread, bounded) until `condition` holds; the stream's reader runs
+  /// on its own thread, so this is how a test sees a real process's progress.
+  private func eventually(_ what: String, _ condition: () -> Bool) {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while !condition() {
+      guard ContinuousClock.now < deadline else {
+        Issue.record("\(what) did not happen in 20 s")
+        return
+      }
+      usleep(2000)
+    }
+  }
+
+  private func clip(seconds: Int = 2) throws -> String {
+    let path = folder.url.appendingPathComponent("clip.mp4").path
+    try TestMedia.video(path, seconds: seconds)
+    return path
+  }
+
+  private func isGone(_ pid: Int32) -> Bool { kill(pid, 0) != 0 && errno == ESRCH }
+
+  @Test func everyFrameComesFittedAtItsTimeAndTheEndIsSaid() throws {
+    let path = try clip()
+    let stream = try VideoStream(
+      .init(path: path, size: PixelSize(width: 64, height: 64), framesPerSecond: 10)
+    ) {}
+    var frames: [VideoFrame] = []
+    eventually("the clip's end") {
+      while let frame = stream.take(upTo: .seconds(60)) { frames.append(frame) }
+      return stream.end != nil
+    }
+    // A 320×240 clip fits a 64×64 box as 64×48; 2 s at 10 a second. Taking everything at
+    // once keeps only the newest of what waits, so fewer may be seen, never other times.
+    #expect(stream.end == .finished)
+    #expect(frames.allSatisfy { $0.image.size == PixelSize(width: 64, height: 48) })
+    #expect(!frames.isEmpty)
+    let times = frames.map(\.time)
+    #expect(times == times.sorted() && Set(times).count == times.count)
+    #expect(times.allSatisfy { $0 < .seconds(2) && $0 >= .zero })
+    #expect(isGone(stream.processID))
+  }
+
+  @Test func framesAreTakenByTimeAndOlderOnesDropped() throws {
+    let path = try clip()
+    let stream = try VideoStream(
+      .init(path: path, size: PixelSize(width: 32, height: 32), framesPerSecond: 10)
+    ) {}
+    defer { stream.stop() }
+    eventually("two frames decoded") { stream.waitingFrames == VideoStream.queueLength }
+    #expect(stream.take(upTo: .milliseconds(-1)) == nil)
+    // Both wait (0 s and 0.1 s): asking for 0.5 s shows the newer and drops the older.
+    let first = try #require(stream.take(upTo: .milliseconds(500)))
+    #expect(first.time == .milliseconds(100))
+    #expect(stream.waitingFrames == 0)
+    var shown: [Duration] = []
+    eventually("the frame of 0.5 s") {
+      if let frame = stream.take(upTo: .milliseconds(500)) { shown.append(frame.time) }
+      return shown.last == .milliseconds(500)
+    }
+    #expect(shown.allSatisfy { $0 > first.time && $0 <= .milliseconds(500) })
+    let later = try #require(
+      { () -> VideoFrame? in
+        var frame: VideoFrame?
+        eventually("the frame of 0.6 s") {
+          frame = stream.take(upTo: .milliseconds(600))
+          return frame != nil
+        }
+        return frame
+      }())
+    // The test card moves: another picture.
+    #expect(later.image.pixels != first.image.pixels)
+  }
+
+  @Test func aSeekStartsThereAndStopLeavesNoProcess() throws {
+    let path = try clip(seconds: 3)
+    let stream = try VideoStream(
+      .init(
+        path: path, start: .milliseconds(1500), size: PixelSize(width: 32, height: 32),
+        framesPerSecond: 10)
+    ) {}
+    eventually("a frame") { stream.nextFrameTime != nil }
+    #expect(stream.nextFrameTime == .milliseconds(1500))
+    // ffmpeg waits on the full pipe: stopping it must not wait for the video's end.
+    let pid = stream.processID
+    #expect(!isGone(pid))
+    stream.stop()
+    #expect(isGone(pid))
+    #expect(stream.take(upTo: .seconds(10)) == nil)
+    stream.stop()
+  }
+
+  @Test func aFileThatIsNoVideoFailsWithFfmpegsReason() throws {
+    let path = folder.url.appendingPathComponent("fake.mp4").path
+    try Data("this is not a video".utf8).write(to: URL(fileURLWithPath: path))
+    let stream = try VideoStream(
+      .init(path: path, size: PixelSize(width: 32, height: 32), framesPerSecond: 10)
+    ) {}
+    eventually("the failure") { stream.end != nil }
+    guard case .failed(let reason) = stream.end else {
+      Issue.record("a text file played: \(String(describing: stream.end))")
+      return
+    }
+    #expect(reason.hasPrefix("ffmpeg: "), "\(reason)")
+    #expect(isGone(stream.processID))
+  }
+
+  /// A decoder that writes a frame far larger than asked (a hostile or broken program in
+  /// ffmpeg's place) is stopped before anything is allocated for it.
+  @Test func aFrameLargerThanAskedIsRefusedAndTheDecoderStopped() throws {
+    let script = folder.url.appendingPathComponent("huge-frames").path
+    try Data("#!/bin/sh\nprintf 'P6\\n60000 60000\\n255\\n'\nexec sleep 60\n".utf8)
+      .write(to: URL(fileURLWithPath: script))
+    chmod(script, 0o755)
+    let stream = try VideoStream(
+      .init(path: "unused", size: PixelSize(width: 32, height: 32), framesPerSecond: 10),
+      program: script
+    ) {}
+    eventually("the refusal") { stream.end != nil }
+    #expect(
+      stream.end
+        == .failed("ffmpeg's output: a 60000x60000 frame, larger than the 32x32 asked for"))
+    #expect(isGone(stream.processID))
+  }
+
+  @Test func aMissingDecoderSaysWhatToInstall() {
+    #expect(throws: ImagePipelineError.self) {
+      try VideoStream(
+        .init(path: "x", size: PixelSize(width: 8, height: 8), framesPerSecond: 1),
+        program: "/nonexistent/ffmpeg"
+      ) {}
+    }
+  }
+
+  @Test func argumentsSeekFitAndSkipAMotionPhotosJPEG() {
+    let words = VideoStream.arguments(
+      for: .init(
+        path: "/p/IMG.jpg", byteOffset: 1234, start: .milliseconds(2500),
+        size: PixelSize(width: 640, height: 360), framesPerSecond: 12))
+    let text = words.joined(separator: " ")
+    #expect(text.contains("-ss 2.500 -skip_initial_bytes 1234 -i /p/IMG.jpg"))
+    #expect(text.contains("fps=12,scale=640:360:force_original_aspect_ratio=decrease"))
+    #expect(Array(words.suffix(4)) == ["image2pipe", "-c:v", "ppm", "pipe:1"])
+  }
+}
