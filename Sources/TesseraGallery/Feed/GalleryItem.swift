@@ -130,7 +130,7 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
       headerRead: photo.headerRead, rawCompanion: photo.file.rawCompanion,
       duration: photo.header?.duration, isAnimated: photo.header?.isAnimated ?? false,
       rating: photo.header?.rating, label: photo.header?.culling?.label,
-      sidecar: photo.file.sidecar?.name)
+      sidecar: photo.file.sidecar?.name, motion: photo.motion)
   }
 
   /// A local photo's facts, as far as its header told them.
@@ -156,6 +156,30 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
     var label: PhotoCulling.Label?
     /// The XMP sidecar's name, when the photo has one.
     var sidecar: String?
+    /// A Live Photo's video beside it, or a motion photo's video appended to it
+    /// (`LocalPhoto.motion`): what a player of the detail view plays. Nil for a still photo.
+    var motion: MotionSource?
+
+    /// What a tile says of a photo that moves (a Live Photo, a motion photo); nil otherwise.
+    var motionBadge: String? { motion == nil ? nil : "LIVE" }
+
+    /// The Live Photo's video file beside it, which `d` moves to the Trash with the photo;
+    /// nil for a motion photo (its video is in its own file) and a still photo.
+    var motionCompanionPath: String? {
+      guard let motion, motion.isCompanionFile else { return nil }
+      return motion.path
+    }
+
+    /// "LIVE · IMG_1.MOV beside it, 1.9 MB"… for the detail view; nil for a still photo.
+    var motionLine: String? {
+      guard let motion else { return nil }
+      if motion.isCompanionFile {
+        let name = motion.path.split(separator: "/").last.map(String.init) ?? motion.path
+        return "LIVE · motion \(name) beside it (d moves both to the Trash)"
+      }
+      let length = motion.byteLength.map { " · motion \(ByteCount.rounded(Int($0)))" } ?? ""
+      return "LIVE · motion photo\(length), in the file"
+    }
 
     var isRejected: Bool { rating == PhotoCulling.rejected }
 
@@ -199,6 +223,7 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
               + ["Space pauses · o opens it outside"]).joined(separator: " · ")
           ] : [])
         + (isAnimated ? ["animation · it plays here, fitted; a zoom shows its first frame"] : [])
+        + (motionLine.map { [$0] } ?? [])
         + (cullingLine.map { [$0] } ?? [])
     }
 

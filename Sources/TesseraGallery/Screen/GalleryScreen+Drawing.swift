@@ -147,6 +147,8 @@ extension GalleryScreen {
     }
     // A RAW+JPEG pair says so on its tile, in every protocol.
     if item.local?.rawCompanion != nil { text = "RAW+ " + text }
+    // So does a Live Photo or a motion photo, one item with its video.
+    if let live = item.local?.motionBadge { text = live + " " + text }
     // A video's length is what a person looks for on its tile, in every protocol.
     if let badge = item.local?.badge { text = badge + " " + text }
     if let stars = item.local?.ratingMark { text = stars + " " + text }

@@ -1,7 +1,7 @@
 import TesseraPhotoLibrary
 
 /// A photo `d` moved to the Trash: which item it was, and where the Trash keeps its file
-/// (and the RAW of a RAW+JPEG pair).
+/// (and the RAW of a RAW+JPEG pair, the video of a Live Photo).
 struct TrashedPhoto: Equatable {
   let itemID: String
   let files: [TrashedFile]
@@ -34,11 +34,12 @@ extension GalleryScreen {
       guard let local = photo.local else { continue }
       do throws(TrashError) {
         var files = [try services.trash.trash(local.path)]
-        // The pair's RAW goes with its JPEG: one photo to the person. Should it stay, the
-        // JPEG is in the Trash all the same, and `u` brings it back.
-        if let raw = local.rawCompanionPath {
+        // The pair's RAW goes with its JPEG, a Live Photo's video with its image: one photo
+        // to the person. Should one stay, the photo is in the Trash all the same, and `u`
+        // brings it back.
+        for companion in [local.rawCompanionPath, local.motionCompanionPath].compactMap(\.self) {
           do throws(TrashError) {
-            files.append(try services.trash.trash(raw))
+            files.append(try services.trash.trash(companion))
           } catch {
             firstFailure = firstFailure ?? error.description
           }
@@ -75,7 +76,8 @@ extension GalleryScreen {
     var restored: [String] = []
     var firstFailure: String?
     for photo in batch {
-      // The photo shows again when its own file is back; its RAW is restored beside it.
+      // The photo shows again when its own file is back; its RAW and its Live Photo's video
+      // are restored beside it.
       for (index, file) in photo.files.enumerated() {
         do throws(TrashError) {
           try services.trash.restore(file)

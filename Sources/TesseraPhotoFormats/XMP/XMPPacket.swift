@@ -34,6 +34,12 @@ package final class XMPPacket: @unchecked Sendable {
     case lightroom = "http://ns.adobe.com/lightroom/1.0/"
     /// digiKam's `digiKam:TagsList` ("Places/France/Paris").
     case digiKam = "http://www.digikam.org/ns/1.0/"
+    /// Google's camera namespace: `GCamera:MicroVideo`, `GCamera:MicroVideoOffset`.
+    case googleCamera = "http://ns.google.com/photos/1.0/camera/"
+    /// Google's container of a motion photo: `Container:Directory`, a sequence of items.
+    case googleContainer = "http://ns.google.com/photos/1.0/container/"
+    /// The fields of a `Container:Item`: `Item:Semantic`, `Item:Length`, `Item:Padding`.
+    case googleContainerItem = "http://ns.google.com/photos/1.0/container/item/"
   }
 
   /// Items read from one array at most.
@@ -47,7 +53,11 @@ package final class XMPPacket: @unchecked Sendable {
   /// on standard error, which `tessera find` shares with its output's reader.
   private static func startToolkit() -> Bool {
     guard xmp_init() else { return false }
-    for (namespace, prefix) in [(Namespace.lightroom, "lr"), (.digiKam, "digiKam")] {
+    let registered: [(Namespace, String)] = [
+      (.lightroom, "lr"), (.digiKam, "digiKam"), (.googleCamera, "GCamera"),
+      (.googleContainer, "Container"), (.googleContainerItem, "Item"),
+    ]
+    for (namespace, prefix) in registered {
       _ = xmp_register_namespace(namespace.rawValue, prefix, nil)
     }
     return true

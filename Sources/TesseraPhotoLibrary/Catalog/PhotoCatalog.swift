@@ -13,7 +13,7 @@ import TesseraUtilities
 ///
 /// - Complexity: `append`, `setHeader`, the accessors O(1) (plus one `pread` of the path
 ///   where it is read); memory 88 bytes a photo, rounded up to a page of 4,096 records,
-///   and a dictionary entry for each photo with an XMP sidecar
+///   and a dictionary entry for each photo with an XMP sidecar or an appended motion video
 ///   (`tessera bench library`).
 public final class PhotoCatalog: Sendable {
   /// One photo. Fields that may be absent are flagged in `flags`.
@@ -49,6 +49,10 @@ public final class PhotoCatalog: Sendable {
     /// padding after `rawCompanion` too.
     var ratings: UInt8 = 0
     var label: UInt8 = 0
+    /// The Live Photo's video beside it (`WalkedFile.motionCompanion`): its extension's
+    /// `MotionPairing` code, 0 for none; its stem is the photo's. In the last byte of padding
+    /// before `duration`.
+    var motionCompanion: UInt8 = 0
 
     var culledRating: Int? { ratings & 0x0F == 0 ? nil : Int(ratings & 0x0F) - 2 }
     var exifRating: Int? { ratings >> 4 == 0 ? nil : Int(ratings >> 4) - 1 }
@@ -99,6 +103,9 @@ public final class PhotoCatalog: Sendable {
     var namesReadBack = 0
     /// The sidecars of the photos that have one (most have none: no room in every record).
     var sidecars: [Int: XMPSidecar] = [:]
+    /// Where a motion photo's appended video lies (`PhotoHeader.appendedMotion`), for the
+    /// photos whose header said so: few do, so no room in every record either.
+    var appendedMotion: [Int: Range<Int>] = [:]
   }
 
   /// Distinct camera models written once; past this many each photo's is written on its own.
@@ -170,10 +177,14 @@ public final class PhotoCatalog: Sendable {
         pathHash: hash, nameKey: Self.nameKey(name), pathLength: Int32(clamping: location.length),
         folder: folderNumber, nameRank: Int32(clamping: nameRank), run: Int32(clamping: run),
         nameLength: UInt16(clamping: name.count))
-      if let header { Self.set(header, on: &record, in: &state) }
+      if let header { Self.set(header, on: &record, at: state.records.count, in: &state) }
       if sharesHash { record.flags.insert(.sharesHash) }
       if let companion = file.rawCompanion, let dot = companion.lastIndex(of: ".") {
         record.rawCompanion = RAWPairing.code(
+          ofExtension: companion[companion.index(after: dot)...])
+      }
+      if let companion = file.motionCompanion, let dot = companion.lastIndex(of: ".") {
+        record.motionCompanion = MotionPairing.code(
           ofExtension: companion[companion.index(after: dot)...])
       }
       if let sidecar = file.sidecar { state.sidecars[state.records.count] = sidecar }
@@ -186,7 +197,7 @@ public final class PhotoCatalog: Sendable {
   func setHeader(_ header: PhotoHeader, at index: Int) {
     state.withLock { state in
       var record = state.records[index]
-      Self.set(header, on: &record, in: &state)
+      Self.set(header, on: &record, at: index, in: &state)
       state.records[index] = record
     }
   }
@@ -231,15 +242,16 @@ public final class PhotoCatalog: Sendable {
 
   func folderName(_ folder: Int32) -> String { state.withLock { $0.folders[Int(folder)] } }
 
-  /// The path of photo `index`: one `pread`.
-  /// The RAW's name beside the photo at `path`: the photo's stem and the RAW's extension.
-  private static func companionName(_ code: UInt8, path: String) -> String? {
-    guard let suffix = RAWPairing.suffix(ofCode: code) else { return nil }
+  /// The companion's name beside the photo at `path`: the photo's stem and `suffix`, the
+  /// companion's extension (`RAWPairing.suffix(ofCode:)`, `MotionPairing.suffix(ofCode:)`).
+  private static func companionName(_ suffix: String?, path: String) -> String? {
+    guard let suffix else { return nil }
     let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
     let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name
     return "\(stem).\(suffix)"
   }
 
+  /// The path of photo `index`: one `pread`.
   public func path(at index: Int) -> String {
     state.withLock { Self.path(index, $0) }
   }
@@ -282,7 +294,10 @@ public final class PhotoCatalog: Sendable {
       let file = WalkedFile(
         path: path, size: record.size,
         modified: Date(timeIntervalSince1970: record.modifiedSince1970),
-        rawCompanion: Self.companionName(record.rawCompanion, path: path),
+        rawCompanion: Self.companionName(
+          RAWPairing.suffix(ofCode: record.rawCompanion), path: path),
+        motionCompanion: Self.companionName(
+          MotionPairing.suffix(ofCode: record.motionCompanion), path: path),
         sidecar: state.sidecars[index])
       var header: PhotoHeader?
       if record.flags.contains(.headerRead) {
@@ -300,7 +315,8 @@ public final class PhotoCatalog: Sendable {
           pixelSize: record.flags.contains(.pixelSize)
             ? PixelSize(width: Int(record.width), height: Int(record.height)) : nil,
           exif: exif, duration: record.duration == 0 ? nil : Double(record.duration) / 100,
-          isAnimated: record.flags.contains(.animated), culling: Self.culling(of: record))
+          isAnimated: record.flags.contains(.animated), culling: Self.culling(of: record),
+          appendedMotion: state.appendedMotion[index])
       }
       return LocalPhoto(
         file: file, modified: WallClockTime(seconds: record.modified), header: header)
@@ -431,7 +447,10 @@ public final class PhotoCatalog: Sendable {
       rating: record.culledRating, label: PhotoCulling.Label(rawValue: record.label))
   }
 
-  private static func set(_ header: PhotoHeader, on record: inout Record, in state: inout State) {
+  private static func set(
+    _ header: PhotoHeader, on record: inout Record, at index: Int, in state: inout State
+  ) {
+    state.appendedMotion[index] = header.appendedMotion
     record.flags = header.isAnimated ? [.headerRead, .animated] : [.headerRead]
     record.ratings = Record.ratings(culled: header.culling?.rating, exif: header.exif?.rating)
     record.label = header.culling?.label?.rawValue ?? 0

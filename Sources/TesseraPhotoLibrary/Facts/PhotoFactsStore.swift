@@ -16,7 +16,7 @@ import TesseraUtilities
 /// A file of another format (an older Tessera's, before an upgrade) is not read: its folder's
 /// headers are read again and the file rewritten in this format. That is said once, by
 /// `log` (by default a line on standard error, which the gallery sends to its log file):
-/// "photo facts: <file> is format 7, this Tessera writes 8; reading that folder's headers
+/// "photo facts: <file> is format 8, this Tessera writes 9; reading that folder's headers
 /// again". A closure rather than swift-log: the fuzz harnesses compile this file into a module
 /// of their own, where no package can be imported.
 ///
@@ -27,7 +27,7 @@ public struct PhotoFactsStore: Sendable {
 
   /// The format of the files written; a reader that changes what it reads from a header
   /// changes it, so facts an older reader gathered are read afresh.
-  static let format = 8
+  static let format = 9
 
   /// The first line of every file, naming `format`.
   static let formatLine = "\(formatPrefix)\(format)"
@@ -128,7 +128,8 @@ public struct PhotoFactsStore: Sendable {
   // height, orientation, seconds taken on the wall clock, a video's duration in milliseconds,
   // "a" for an animation, the EXIF rating, the sidecar's rating (-1…5) and label
   // (`PhotoCulling.Label`'s number), the sidecar's size, modification time (as the photo's)
-  // and name, model, name. Empty means unknown (or, for "a", a still picture);
+  // and name, a motion photo's appended video's start and length in bytes, model, name.
+  // Empty means unknown (or, for "a", a still picture; for the video, none);
   // text fields escape `%`, tab, CR and LF as `%XX`.
 
   static func encode(_ entries: [Entry], folder: String) -> Data {
@@ -151,6 +152,8 @@ public struct PhotoFactsStore: Sendable {
         entry.sidecar.map { String($0.size) } ?? "",
         entry.sidecar.map { String($0.modified.timeIntervalSince1970.bitPattern, radix: 16) } ?? "",
         escape(entry.sidecar?.name ?? ""),
+        header.appendedMotion.map { String($0.lowerBound) } ?? "",
+        header.appendedMotion.map { String($0.count) } ?? "",
         escape(header.exif?.model ?? ""),
         escape(entry.name),
       ]
@@ -187,13 +190,13 @@ public struct PhotoFactsStore: Sendable {
 
   private static func entry(_ line: String) -> Entry? {
     let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-    guard fields.count == 16,
+    guard fields.count == 18,
       let size = plainNumber(fields[0], limit: FeedLimits.maxLocalVideoBytes),
       let bits = UInt64(fields[1], radix: 16),
       case let seconds = Double(bitPattern: bits), seconds.isFinite,
       fields[7] == "" || fields[7] == "a",
-      let name = unescape(fields[15]), !name.isEmpty, !name.contains("/"),
-      let model = unescape(fields[14]), model.utf8.count <= FeedLimits.maxExifText,
+      let name = unescape(fields[17]), !name.isEmpty, !name.contains("/"),
+      let model = unescape(fields[16]), model.utf8.count <= FeedLimits.maxExifText,
       let sidecarName = unescape(fields[13]), !sidecarName.contains("/")
     else { return nil }
     var header = PhotoHeader()
@@ -231,6 +234,14 @@ public struct PhotoFactsStore: Sendable {
       header.duration = duration
     }
     header.isAnimated = fields[7] == "a"
+    if !fields[14].isEmpty || !fields[15].isEmpty {
+      // Checked as the header reader checks it: inside the file of the size this line names.
+      guard let start = plainNumber(fields[14], limit: size),
+        let length = plainNumber(fields[15], limit: size),
+        let range = JPEGMotionPhoto.validated(start: start, length: length, fileSize: size)
+      else { return nil }
+      header.appendedMotion = range
+    }
     var sidecar: XMPSidecar?
     if !sidecarName.isEmpty {
       guard let sidecarSize = plainNumber(fields[11], limit: Int.max),

@@ -16,16 +16,21 @@ public struct PhotoHeader: Sendable, Equatable {
   public var isAnimated = false
   /// What the photo's XMP sidecar says a person decided (`XMPSidecar`); nil without one.
   public var culling: PhotoCulling?
+  /// Where the video of a motion photo lies in its file: the MP4 a Google or Samsung camera
+  /// appends to the JPEG and announces in its XMP (`JPEGMotionPhoto`), checked to lie inside
+  /// the file. Nil for every other photo.
+  public var appendedMotion: Range<Int>?
 
   public init(
     pixelSize: PixelSize? = nil, exif: ExifFacts? = nil, duration: Double? = nil,
-    isAnimated: Bool = false, culling: PhotoCulling? = nil
+    isAnimated: Bool = false, culling: PhotoCulling? = nil, appendedMotion: Range<Int>? = nil
   ) {
     self.pixelSize = pixelSize
     self.exif = exif
     self.duration = duration
     self.isAnimated = isAnimated
     self.culling = culling
+    self.appendedMotion = appendedMotion
   }
 
   /// The header in `bytes` (a file's first bytes). O(bytes looked at), bounded by
@@ -111,6 +116,9 @@ public protocol PhotoHeaderReading: Sendable {
 /// most ``furtherReadBytes``; a PNG has its last `PNGChunks.maxTailBytes` read once. Each
 /// read goes through the same checks, and a file that changed in between gives no date.
 ///
+/// A JPEG whose XMP announces an appended video (a motion photo) has its place noted, checked
+/// against the file's size: nothing more is read for it (`JPEGMotionPhoto`).
+///
 /// A video (known by its bytes: `VideoContainer`) may be up to `FeedLimits.maxLocalVideoBytes`
 /// long; its container's walk goes on past the first bytes the same way, at most
 /// ``maxFurtherReads`` windows of ``videoWindowBytes``: a phone's `moov` after its media data
@@ -156,9 +164,13 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
   private func header(of prefix: LocalFile.Prefix, path: String) -> PhotoHeader {
     guard var heif = HEIFHeader(bytes: prefix.bytes) else {
       if let gathered = jpegHeaderFurtherOn(prefix, path: path) {
-        return PhotoHeader(bytes: gathered)
+        var header = PhotoHeader(bytes: gathered)
+        header.appendedMotion = JPEGMotionPhoto.videoRange(inJPEG: gathered, fileSize: prefix.size)
+        return header
       }
       var header = PhotoHeader(bytes: prefix.bytes, isWholeFile: prefix.bytes.count == prefix.size)
+      header.appendedMotion = JPEGMotionPhoto.videoRange(
+        inJPEG: prefix.bytes, fileSize: prefix.size)
       if header.exif?.taken == nil, prefix.bytes.count < prefix.size,
         let found = metadataFurtherOn(prefix, path: path),
         let facts = found.facts(keepsOrientation: EmbeddedMetadata.decoderTurns(prefix.bytes))

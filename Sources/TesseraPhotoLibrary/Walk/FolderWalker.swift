@@ -20,17 +20,21 @@ public struct WalkedFile: Sendable, Equatable {
   /// The name of the camera RAW beside it with the same stem ("IMG_0001.CR2" beside
   /// "IMG_0001.JPG"): a RAW+JPEG pair is one photo, shown once by its JPEG.
   public var rawCompanion: String?
+  /// The name of the video beside it with the same stem ("IMG_0001.MOV" beside
+  /// "IMG_0001.HEIC"): a Live Photo is one photo, shown by its image (`MotionPairing`).
+  public var motionCompanion: String?
   /// The XMP sidecar beside it that a culling tool wrote (`SidecarPairing`).
   public var sidecar: XMPSidecar?
 
   public init(
     path: String, size: Int, modified: Date, rawCompanion: String? = nil,
-    sidecar: XMPSidecar? = nil
+    motionCompanion: String? = nil, sidecar: XMPSidecar? = nil
   ) {
     self.path = path
     self.size = size
     self.modified = modified
     self.rawCompanion = rawCompanion
+    self.motionCompanion = motionCompanion
     self.sidecar = sidecar
   }
 
@@ -201,8 +205,11 @@ public struct FolderWalker: FileWalking {
     let prefix = folder.hasSuffix("/") ? folder : folder + "/"
     let firstOfFolder = batch.files.count
     var sidecars: [String: XMPSidecar] = [:]
+    // Videos the walk does not list (`includeVideos` false) may still be a Live Photo's motion.
+    var unlistedMotion: [String] = []
     defer {
       found -= RAWPairing.pair(&batch.files, from: firstOfFolder)
+      found -= MotionPairing.pair(&batch.files, from: firstOfFolder, unlisted: unlistedMotion)
       SidecarPairing.pair(&batch.files, from: firstOfFolder, sidecars: sidecars)
     }
     while let entry = readdir(directory) {
@@ -237,6 +244,10 @@ public struct FolderWalker: FileWalking {
       {
         let file = Self.file(name, info)
         sidecars[name] = XMPSidecar(name: name, size: file.size, modified: file.modified)
+      } else if type == S_IFREG, !includeVideos, MotionPairing.isVideoName(name),
+        unlistedMotion.count < FeedLimits.maxFolderEntries
+      {
+        unlistedMotion.append(name)
       }
     }
     return subfolders

@@ -27,12 +27,18 @@ import Testing
       // Names a line format could confuse: a tab, a newline, a percent sign, non-ASCII.
       let names = ["IMG_0001.JPG", "tab\there.jpg", "two\nlines.jpg", "100%.jpg", "été 🌅.heic"]
       let plain = PhotoHeader(pixelSize: PixelSize(width: 640, height: 480))
+      // A motion photo: its appended video's place comes back too.
+      let moving = PhotoHeader(
+        pixelSize: PixelSize(width: 640, height: 480), appendedMotion: 2_000_000..<3_500_000)
       try store.store(
         names.map { Self.entry($0, header: $0.hasPrefix("IMG") ? Self.camera : plain) }
-          + [Self.entry("no-exif.png", header: PhotoHeader())],
+          + [
+            Self.entry("no-exif.png", header: PhotoHeader()),
+            Self.entry("PXL_1.MP.jpg", header: moving),
+          ],
         ofFolder: "/home/me/Pictures/2024")
       let facts = store.facts(ofFolder: "/home/me/Pictures/2024")
-      #expect(facts.count == 6)
+      #expect(facts.count == 7)
       for name in names {
         let file = WalkedFile(
           path: "/home/me/Pictures/2024/\(name)", size: 3_500_000, modified: Self.modified)
@@ -41,6 +47,9 @@ import Testing
       let bare = WalkedFile(
         path: "/home/me/Pictures/2024/no-exif.png", size: 3_500_000, modified: Self.modified)
       #expect(facts.header(of: bare) == PhotoHeader())
+      let motionPhoto = WalkedFile(
+        path: "/home/me/Pictures/2024/PXL_1.MP.jpg", size: 3_500_000, modified: Self.modified)
+      #expect(facts.header(of: motionPhoto)?.appendedMotion == 2_000_000..<3_500_000)
       // Another folder has none.
       #expect(store.facts(ofFolder: "/home/me/Pictures").count == 0)
     }
@@ -155,13 +164,21 @@ import Testing
     try await TemporaryFolder.with { directory in
       let store = PhotoFactsStore(directory: directory)
       let bits = String(Self.modified.timeIntervalSince1970.bitPattern, radix: 16)
-      // The fields before the sidecar's (a photo without one), then model and name.
+      // The fields before the sidecar's (a photo without one nor appended motion), then
+      // model and name.
       func line(_ fields: [String]) -> String {
-        (fields.prefix(9) + ["", "", "", "", ""] + fields.dropFirst(9)).joined(separator: "\t")
+        (fields.prefix(9) + ["", "", "", "", "", "", ""] + fields.dropFirst(9))
+          .joined(separator: "\t")
+      }
+      // A motion photo of 1,000 bytes: its video's start and length.
+      func motion(_ start: String, _ length: String, _ name: String) -> String {
+        (["1000", bits] + Array(repeating: "", count: 12) + [start, length, "", name])
+          .joined(separator: "\t")
       }
       // A photo with a sidecar: its rating, label, size, time and name.
       func culled(_ rating: String, _ label: String, sidecar: String, _ name: String) -> String {
-        (["10", bits, "", "", "", "", "", "", "", rating, label, "12", bits, sidecar, "", name])
+        (["10", bits, "", "", "", "", "", "", "", rating, label, "12", bits, sidecar, "", "", ""]
+          + [name])
           .joined(separator: "\t")
       }
       let lines = [
@@ -201,14 +218,23 @@ import Testing
         culled("", "0", sidecar: "x.xmp", "label-0.jpg"),
         culled("3", "", sidecar: "", "rating-without-sidecar.jpg"),
         culled("3", "", sidecar: "a/b.xmp", "sidecar-elsewhere.jpg"),
+        motion("600", "400", "moving.jpg"),
+        motion("600", "401", "motion-past-the-end.jpg"),
+        motion("1000", "1", "motion-after-the-end.jpg"),
+        motion("0", "1000", "motion-is-the-whole-file.jpg"),
+        motion("-5", "10", "motion-negative.jpg"),
+        motion("600", "0", "motion-empty.jpg"),
+        motion("600", "", "motion-no-length.jpg"),
+        motion("99999999999999999999", "1", "motion-huge.jpg"),
         "\u{FF}\u{FE} not even text",
       ]
       try Data(lines.joined(separator: "\n").utf8).write(to: store.url(ofFolder: "/p"))
       let facts = store.facts(ofFolder: "/p")
       #expect(
         facts.entries.keys.sorted() == [
-          "good.jpg", "loop.gif", "picked.jpg", "rated.jpg", "video.mp4",
+          "good.jpg", "loop.gif", "moving.jpg", "picked.jpg", "rated.jpg", "video.mp4",
         ])
+      #expect(facts.entries["moving.jpg"]?.header.appendedMotion == 600..<1000)
       #expect(
         facts.entries["picked.jpg"]?.header.culling == PhotoCulling(rating: -1, label: .green))
       #expect(

@@ -54,7 +54,40 @@ import Testing
     return Data(text.utf8)
   }
 
-  @Test func aFormatSevenFileIsSaidInTheLogAndRewrittenAfterTheWalk() async throws {
+  /// Format 8's encoder as it was before format 9 (PhotoFactsStore.swift on main before the
+  /// appended motion's two fields), its first line included: format 7's fields with the
+  /// sidecar's rating, label, size, time and name before the model.
+  static func formatEight(_ entries: [PhotoFactsStore.Entry], folder: String) -> Data {
+    var text = "tessera-photo-facts 8" + "\n" + PhotoFactsStore.escape(folder) + "\n"
+    for entry in entries {
+      let header = entry.header
+      let fields: [String] = [
+        String(entry.size),
+        String(entry.modified.timeIntervalSince1970.bitPattern, radix: 16),
+        header.pixelSize.map { String($0.width) } ?? "",
+        header.pixelSize.map { String($0.height) } ?? "",
+        header.exif?.orientation.map { String($0) } ?? "",
+        header.exif?.taken.map { String($0.seconds) } ?? "",
+        header.duration.map {
+          String(Int(clamping: $0 * 1_000, to: 0...PhotoFactsStore.maxDurationMilliseconds))
+        } ?? "",
+        header.isAnimated ? "a" : "",
+        header.exif?.rating.map { String($0) } ?? "",
+        header.culling?.rating.map { String($0) } ?? "",
+        header.culling?.label.map { String($0.rawValue) } ?? "",
+        entry.sidecar.map { String($0.size) } ?? "",
+        entry.sidecar.map { String($0.modified.timeIntervalSince1970.bitPattern, radix: 16) } ?? "",
+        PhotoFactsStore.escape(entry.sidecar?.name ?? ""),
+        PhotoFactsStore.escape(header.exif?.model ?? ""),
+        PhotoFactsStore.escape(entry.name),
+      ]
+      text += fields.joined(separator: "\t") + "\n"
+    }
+    return Data(text.utf8)
+  }
+
+  @Test(arguments: [7, 8])
+  func anOlderFormatsFileIsSaidInTheLogAndRewrittenAfterTheWalk(format: Int) async throws {
     let directory = TemporaryFolder.make()
     defer { try? FileManager.default.removeItem(at: directory) }
     let lines = Locked<[String]>([])
@@ -63,11 +96,15 @@ import Testing
       PhotoFactsStore.Entry(
         name: file.name, size: file.size, modified: file.modified, header: Self.headers[file.path]!)
     }
-    let old = Self.formatSeven(entries, folder: Self.folder)
+    let old =
+      format == 7
+      ? Self.formatSeven(entries, folder: Self.folder)
+      : Self.formatEight(entries, folder: Self.folder)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try old.write(to: store.url(ofFolder: Self.folder))
     #expect(
-      String(decoding: old, as: UTF8.self).split(separator: "\n").first == "tessera-photo-facts 7")
+      String(decoding: old, as: UTF8.self).split(separator: "\n").first
+        == "tessera-photo-facts \(format)")
     // Read as no facts; nothing said until the store is asked for the folder.
     #expect(PhotoFactsStore.parse(old, folder: Self.folder).count == 0)
     #expect(lines.withLock { $0 }.isEmpty)
@@ -80,15 +117,16 @@ import Testing
     let path = store.url(ofFolder: Self.folder).path
     #expect(
       lines.withLock { $0 } == [
-        "photo facts: \(path) is format 7, this Tessera writes 8; reading that folder's headers again"
+        "photo facts: \(path) is format \(format), this Tessera writes 9; "
+          + "reading that folder's headers again"
       ])
 
-    // The file is format 8 now, with both photos' facts; the next walk reads no header and
+    // The file is format 9 now, with both photos' facts; the next walk reads no header and
     // says nothing.
     let rewritten = try Data(contentsOf: store.url(ofFolder: Self.folder))
     #expect(
       String(decoding: rewritten, as: UTF8.self).split(separator: "\n").first
-        == "tessera-photo-facts 8")
+        == "tessera-photo-facts 9")
     let facts = store.facts(ofFolder: Self.folder)
     for file in Self.files {
       #expect(facts.header(of: file) == Self.headers[file.path])
@@ -104,7 +142,8 @@ import Testing
   @Test func otherFormatsAreNamedAndNothingElseIs() {
     #expect(PhotoFactsStore.otherFormat(of: Data("tessera-photo-facts 7\n/p\n".utf8)) == 7)
     #expect(PhotoFactsStore.otherFormat(of: Data("tessera-photo-facts 12\n".utf8)) == 12)
-    #expect(PhotoFactsStore.otherFormat(of: Data("tessera-photo-facts 8\n/p\n".utf8)) == nil)
+    #expect(PhotoFactsStore.otherFormat(of: Data("tessera-photo-facts 8\n/p\n".utf8)) == 8)
+    #expect(PhotoFactsStore.otherFormat(of: Data("tessera-photo-facts 9\n/p\n".utf8)) == nil)
     #expect(PhotoFactsStore.otherFormat(of: Data("tessera-photo-facts -1\n".utf8)) == nil)
     #expect(PhotoFactsStore.otherFormat(of: Data("tessera-photo-facts 1234567890\n".utf8)) == nil)
     #expect(PhotoFactsStore.otherFormat(of: Data("something else\n".utf8)) == nil)
