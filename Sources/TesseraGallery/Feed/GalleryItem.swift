@@ -170,15 +170,16 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
       return motion.path
     }
 
-    /// "LIVE · IMG_1.MOV beside it, 1.9 MB"… for the detail view; nil for a still photo.
+    /// "LIVE · motion IMG_1.MOV beside it …", "LIVE · motion photo · its video 1.9 MB, …":
+    /// the detail view's line; nil for a still photo.
     var motionLine: String? {
       guard let motion else { return nil }
       if motion.isCompanionFile {
         let name = motion.path.split(separator: "/").last.map(String.init) ?? motion.path
         return "LIVE · motion \(name) beside it (d moves both to the Trash)"
       }
-      let length = motion.byteLength.map { " · motion \(ByteCount.rounded(Int($0)))" } ?? ""
-      return "LIVE · motion photo\(length), in the file"
+      let length = motion.byteLength.map { " · its video \(ByteCount.rounded(Int($0)))" } ?? ""
+      return "LIVE · motion photo\(length), appended to the file"
     }
 
     var isRejected: Bool { rating == PhotoCulling.rejected }

@@ -44,7 +44,7 @@ package enum JPEGMotionPhoto {
   /// The `MotionPhoto` item of a `Container:Directory`: its length, and those of the items
   /// after it (with their padding), counted back from the file's end.
   private static func containerRange(_ packet: XMPPacket, fileSize: Int) -> Range<Int>? {
-    var items: [(semantic: String?, length: Int, padding: Int)] = []
+    var items: [(semantic: String?, length: Int?, padding: Int)] = []
     for index in 1...maxItems {
       let item = "Directory[\(index)]/Container:Item/Item:"
       let semantic = packet.property(.googleContainer, item + "Semantic")
@@ -52,18 +52,19 @@ package enum JPEGMotionPhoto {
       guard semantic != nil || length != nil else { break }
       items.append(
         (
-          semantic, length.flatMap(number) ?? 0,
+          semantic, length.flatMap(number),
           packet.property(.googleContainer, item + "Padding").flatMap(number) ?? 0
         ))
     }
+    // The motion item and every one after it need a length: without one, no place is known.
     guard let motion = items.firstIndex(where: { $0.semantic == "MotionPhoto" }),
-      motion > 0, items[motion].length > 0
+      motion > 0, let length = items[motion].length, length > 0
     else { return nil }
     var after = 0
     for item in items[(motion + 1)...] {
-      after = after.addingClamped(item.length).addingClamped(item.padding)
+      guard let itemLength = item.length else { return nil }
+      after = after.addingClamped(itemLength).addingClamped(item.padding)
     }
-    let length = items[motion].length
     return validated(
       start: fileSize - after.addingClamped(length), length: length, fileSize: fileSize)
   }

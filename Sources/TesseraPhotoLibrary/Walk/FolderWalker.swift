@@ -208,8 +208,9 @@ public struct FolderWalker: FileWalking {
     // Videos the walk does not list (`includeVideos` false) may still be a Live Photo's motion.
     var unlistedMotion: [String] = []
     defer {
-      found -= RAWPairing.pair(&batch.files, from: firstOfFolder)
+      // Videos first: a listed MOV of a RAW+JPEG+MOV stem is no image for the RAW to pair with.
       found -= MotionPairing.pair(&batch.files, from: firstOfFolder, unlisted: unlistedMotion)
+      found -= RAWPairing.pair(&batch.files, from: firstOfFolder)
       SidecarPairing.pair(&batch.files, from: firstOfFolder, sidecars: sidecars)
     }
     while let entry = readdir(directory) {

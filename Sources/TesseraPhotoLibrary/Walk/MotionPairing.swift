@@ -2,7 +2,7 @@
 /// photo that moves. The walk keeps the image, notes its video beside it
 /// (`WalkedFile.motionCompanion`), and leaves the video out of the list (whether or not the
 /// walk lists videos). A RAW+JPEG+MOV stem keeps its JPEG, which carries both companions
-/// (`RAWPairing` runs first).
+/// (this runs before `RAWPairing`, so a listed MOV is gone before a RAW looks for its image).
 enum MotionPairing {
   /// Image extensions that take a motion companion, lower-case: what phones write.
   static let imageExtensions: Set<String> = ["heic", "heif", "jpg", "jpeg"]
