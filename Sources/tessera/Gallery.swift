@@ -30,7 +30,7 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
       printing nothing. In a photo: Space and Backspace the next and previous, + - zoom \
       (decoded again larger), f fits, h j k l pan, o opens it with xdg-open, y copies its \
       path, d moves it to the Trash. A video plays in it: Space pauses and plays on, ← → \
-      seek 5 s back and on, Esc stops it.
+      seek 5 s back and on, Esc stops it; p plays a Live Photo's or motion photo's motion.
 
       The key-handler is an executable at $XDG_CONFIG_HOME/tessera/key-handler \
       (~/.config/tessera/key-handler). Ctrl-x and a key run it with the key as its argument \

@@ -69,6 +69,8 @@ enum GalleryAction: Equatable {
   /// A video in the detail view: Space pauses or plays on; ←/→ seek by ``GalleryScreen/seekStep``.
   case toggleVideoPlayback
   case seekVideo(forward: Bool)
+  /// `p` on a Live Photo or motion photo: play its motion, or stop it.
+  case toggleMotion
 }
 
 /// The keys of one mode of the screen, each bound to its action. The keymaps in force are
@@ -144,6 +146,7 @@ struct GalleryKeymap {
       ([.character("y")], .copyPath),
       ([.character("d")], .trash),
       ([.character("u")], .undo),
+      ([.character("p")], .toggleMotion),
     ] + cullingKeys)
 
   /// Any overlay (help, detail): it takes every key; these close it.

@@ -118,6 +118,7 @@ extension GalleryScreen {
       modes.slideshow.running?.restart(at: .now)
     case .toggleSlideshow: toggleSlideshow()
     case .toggleVideoPlayback: toggleVideoPlayback()
+    case .toggleMotion: toggleMotion()
     case .seekVideo(let forward): seekVideo(by: forward ? Self.seekStep : .zero - Self.seekStep)
     }
     needsDisplay = true

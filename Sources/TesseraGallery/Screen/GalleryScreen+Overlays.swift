@@ -122,6 +122,12 @@ extension GalleryScreen {
     if detail.zoom > 1 { keys += " \(Self.zoomText(detail.zoom)) · h j k l pan" }
     keys += modes.slideshow.running == nil ? " · s slideshow" : " · s stop the slideshow"
     if item.local != nil { keys += " · o open · y copy path · d trash" }
+    if item.local?.motion != nil {
+      let playing = detail.video.flatMap { $0.itemID == item.id ? $0 : nil }
+      keys =
+        (playing.map { $0.positionText(at: .now) + " · p stops" } ?? "p plays its motion")
+        + " · " + keys
+    }
     frame.buffer.put(
       TextLayout.truncate(keys, columns: textWidth), x: 2, y: area.maxY - 1, style: Palette.dim,
       clip: area)

@@ -20,6 +20,7 @@ enum HelpOverlay {
     "In a photo: Space ⌫ next / previous, + - f zoom / fit, h j k l pan",
     "            o open with xdg-open, y copy its path",
     "In a video: Space pause / play, ← → 5 s back / on",
+    "            p plays a Live Photo's (or motion photo's) motion",
     "r                  refresh (retries failures)",
     "Ctrl-L / Ctrl-Z    redraw the screen / suspend (fg resumes)",
     "?  q  Ctrl-C       this help, quit, quit printing nothing",

@@ -8,6 +8,13 @@ import TesseraImages
 /// shown at which instant; a pause keeps its position until resumed, when `origin` moves.
 struct VideoPlayback {
   let itemID: String
+  /// The file decoded, and where in it the video starts (a motion photo's MP4 follows its
+  /// JPEG).
+  let path: String
+  let byteOffset: Int64
+  let byteLength: Int64?
+  /// A Live Photo's or motion photo's motion: once played, the still photo shows again.
+  let isMotion: Bool
   /// The request whose placement ids the frames take theirs from.
   let request: ImageRequest
   let probe: VideoProbe
@@ -31,10 +38,16 @@ struct VideoPlayback {
   static let stallLimit = Duration.seconds(10)
 
   init(
-    itemID: String, request: ImageRequest, probe: VideoProbe, source: any VideoFrameSource,
+    itemID: String, path: String, byteOffset: Int64 = 0, byteLength: Int64? = nil,
+    isMotion: Bool = false,
+    request: ImageRequest, probe: VideoProbe, source: any VideoFrameSource,
     from position: Duration, at now: ContinuousClock.Instant
   ) {
     self.itemID = itemID
+    self.path = path
+    self.byteOffset = byteOffset
+    self.byteLength = byteLength
+    self.isMotion = isMotion
     self.request = request
     self.probe = probe
     self.source = source

@@ -15,15 +15,15 @@ package struct VideoProbe: Equatable, Sendable {
   /// No video Tessera plays is said to be longer (a broken header says anything).
   static let longest = 100 * 24 * 3600.0
 
-  /// Asks `ffprobe` about the video at `path` (from `byteOffset` on); nothing when it is
+  /// Asks `ffprobe` about the video at `path` (`byteLength` bytes from `byteOffset`); nothing when it is
   /// missing, slow (2 s) or says nothing of use. Blocking: call it off the main actor.
-  package static func probe(path: String, byteOffset: Int64 = 0) -> VideoProbe {
-    var arguments = ["-v", "error"]
-    if byteOffset > 0 { arguments += ["-skip_initial_bytes", String(byteOffset)] }
-    arguments += [
-      "-select_streams", "v:0", "-show_entries",
+  package static func probe(
+    path: String, byteOffset: Int64 = 0, byteLength: Int64? = nil
+  ) -> VideoProbe {
+    let arguments = [
+      "-v", "error", "-select_streams", "v:0", "-show_entries",
       "stream=avg_frame_rate,r_frame_rate:format=duration", "-of", "default=noprint_wrappers=1",
-      path,
+      VideoStream.input(path: path, byteOffset: byteOffset, byteLength: byteLength),
     ]
     guard let text = ChildProcess.output(of: "ffprobe", arguments: arguments, timeout: 2) else {
       return VideoProbe()

@@ -18,6 +18,8 @@ package final class VideoStream: VideoFrameSource {
     package var path: String
     /// Where the video starts in the file: a motion photo's MP4 follows its JPEG.
     package var byteOffset: Int64
+    /// The video's length from there; nil for the rest of the file.
+    package var byteLength: Int64?
     /// Where in the video to start.
     package var start: Duration
     /// The largest frame: ffmpeg fits the picture inside it, keeping its shape.
@@ -25,11 +27,12 @@ package final class VideoStream: VideoFrameSource {
     package var framesPerSecond: Int
 
     package init(
-      path: String, byteOffset: Int64 = 0, start: Duration = .zero, size: PixelSize,
-      framesPerSecond: Int
+      path: String, byteOffset: Int64 = 0, byteLength: Int64? = nil, start: Duration = .zero,
+      size: PixelSize, framesPerSecond: Int
     ) {
       self.path = path
       self.byteOffset = max(0, byteOffset)
+      self.byteLength = byteLength.map { max(1, $0) }
       self.start = max(.zero, start)
       self.size = PixelSize(
         width: min(max(1, size.width), VideoQuality.largest.width),
@@ -85,9 +88,10 @@ package final class VideoStream: VideoFrameSource {
       + Double(request.start.components.attoseconds) / 1e18
     var words = ["-nostdin", "-hide_banner", "-loglevel", "error", "-threads", "2"]
     if request.start > .zero { words += ["-ss", String(format: "%.3f", seconds)] }
-    if request.byteOffset > 0 { words += ["-skip_initial_bytes", String(request.byteOffset)] }
     words += [
-      "-i", request.path, "-map", "0:v:0", "-an", "-sn", "-dn",
+      "-i",
+      input(path: request.path, byteOffset: request.byteOffset, byteLength: request.byteLength),
+      "-map", "0:v:0", "-an", "-sn", "-dn",
       "-vf",
       "scale=iw*sar:ih,setsar=1,fps=\(request.framesPerSecond),"
         + "scale=\(request.size.width):\(request.size.height)"
@@ -95,6 +99,15 @@ package final class VideoStream: VideoFrameSource {
       "-f", "image2pipe", "-c:v", "ppm", "pipe:1",
     ]
     return words
+  }
+
+  /// ffmpeg's input for `path`, always through `file:` (a name with a colon is no protocol);
+  /// a video inside a file (a motion photo's MP4 after its JPEG) through `subfile:`, whose
+  /// reads (the MP4's own offsets included) are relative to its start.
+  package static func input(path: String, byteOffset: Int64, byteLength: Int64?) -> String {
+    guard byteOffset > 0 || byteLength != nil else { return "file:" + path }
+    let end = byteLength.map { max(0, byteOffset) + $0 } ?? 0  // 0: to the file's end
+    return "subfile,,start,\(max(0, byteOffset)),end,\(end),,:file:" + path
   }
 
   package func take(upTo time: Duration) -> VideoFrame? {

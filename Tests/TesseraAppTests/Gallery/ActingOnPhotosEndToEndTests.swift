@@ -317,6 +317,57 @@ struct AnimationEndToEndTests {
     }.map(\.key)
   }
 
+  /// A JPEG + MOV pair is one item with LIVE; `p` plays the MOV, and the still photo is back
+  /// when it ends. A motion photo (an MP4 appended to its JPEG, announced in its XMP) plays
+  /// its own bytes the same way.
+  @Test(arguments: ["pair", "appended"])
+  func aLivePhotosMotionPlaysOnP(kind: String) throws {
+    let root = TemporaryFolder.make(prefix: "tessera-live-playing")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let jpeg = try LocalFolderEndToEndTests.jpeg(120)
+    let name = kind == "pair" ? "IMG_1.JPG" : "PXL_1.MP.jpg"
+    if kind == "pair" {
+      try LocalFolderEndToEndTests.write(
+        jpeg, to: name, in: root, modified: "2024-05-02T10:00:00Z")
+      try TestMedia.video(root.appendingPathComponent("IMG_1.MOV").path, seconds: 2)
+    } else {
+      let clip = root.appendingPathComponent("motion.mp4")
+      try TestMedia.video(clip.path, seconds: 2)
+      let video = try [UInt8](Data(contentsOf: clip))
+      try FileManager.default.removeItem(at: clip)
+      let photo = MotionPhotoFixtures.withXMP(
+        jpeg, MotionPhotoFixtures.microVideo(offset: String(video.count)))
+      try LocalFolderEndToEndTests.write(
+        photo + video, to: name, in: root, modified: "2024-05-02T10:00:00Z")
+    }
+    let tmux = try ActingOnPhotosEndToEndTests.gallery("", in: root)
+    try tmux.waitFor("one LIVE item") {
+      PathsInAndOutEndToEndTests.ready(1)($0) && Tmux.plain($0).contains("LIVE")
+        && Tmux.plain($0).contains("✓ 1 loaded")
+    }
+    try tmux.send("Enter")
+    let still = try tmux.waitFor("the still photo, and the key") {
+      Tmux.plain($0).contains("p plays its motion")
+        && Self.pictureRows($0).contains {
+          $0.contains("▀")
+        }
+    }
+    try tmux.send("p")
+    var seen: Set<[Substring]> = [Self.pictureRows(still)]
+    try tmux.waitFor("two more pictures while the motion plays") { capture in
+      guard Tmux.plain(capture).contains("p stops") else { return false }
+      let rows = Self.pictureRows(capture)
+      if rows.contains(where: { $0.contains("▀") }) { seen.insert(rows) }
+      return seen.count >= 3
+    }
+    try tmux.waitFor("the still photo back after 2 s of motion") { capture in
+      Tmux.plain(capture).contains("p plays its motion")
+        && Self.decoders(below: tmux.panePID).isEmpty
+    }
+    try tmux.send("q")
+    try PathsInAndOutEndToEndTests.exited(tmux, in: root)
+  }
+
   @Test func aVideoPlaysWhenOpenedAndEscLeavesNoDecoder() throws {
     let root = TemporaryFolder.make(prefix: "tessera-video-playing")
     defer { try? FileManager.default.removeItem(at: root) }

@@ -29,7 +29,7 @@ struct VideoPlaybackTests {
     let walker = ControlledWalker()
     let (screen, library) = local.makeScreen(walker)
     let started = Started()
-    screen.services.probeVideo = { _, _ in
+    screen.services.probeVideo = { _, _, _ in
       VideoProbe(duration: .seconds(12), framesPerSecond: 10)
     }
     screen.services.startVideo = { request, _ throws(ImagePipelineError) in
@@ -169,6 +169,57 @@ struct VideoPlaybackTests {
       screen.status.message
         == "✗ the video cannot play: decoding failed: ffmpeg could not be started")
     #expect(screen.detail.video == nil)
+  }
+
+  /// `p` on a Live Photo plays its MOV (from byte 0) and, once played, the still photo is
+  /// back; on a motion photo, its appended MP4 from its offset; on a still photo, a word.
+  @Test func pPlaysAPhotosMotionAndTheStillComesBack() async throws {
+    let walker = ControlledWalker()
+    let (screen, library) = local.makeScreen(walker)
+    let started = Started()
+    screen.services.probeVideo = { _, _, _ in VideoProbe(duration: .seconds(2)) }
+    screen.services.startVideo = { request, _ throws(ImagePipelineError) in
+      let source = HeldVideoFrames()
+      started.sources.append(source)
+      started.requests.append(request)
+      return source
+    }
+    let walk = Task { await screen.start() }
+    var live = LocalGalleryTests.file("IMG_1.HEIC", "2024:06:02 12:00:00")
+    live.motionCompanion = "IMG_1.MOV"
+    walker.release(
+      WalkBatch(
+        files: [live, LocalGalleryTests.file("still.jpg", "2024:06:01 12:00:00")],
+        foldersWalked: 1, finished: true))
+    await walk.value
+    await local.until { screen.feed.items.count == 2 && library.progress.headersRead == 2 }
+    screen.selected = try #require(screen.feed.items.firstIndex { $0.title == "IMG_1.HEIC" })
+    press(screen, .enter)
+    #expect(local.text(screen).contains { $0.contains("p plays its motion") })
+    press(screen, .character("p"))
+    await local.until { screen.detail.video != nil }
+    #expect(started.requests.first?.path == "/p/IMG_1.MOV")
+    #expect(started.requests.first?.byteOffset == 0)
+    let start = try #require(screen.detail.video?.origin.instant)
+    let source = try #require(started.sources.first)
+    try source.release(at: .zero, shade: 90)
+    #expect(screen.advanceVideo(at: start))
+    #expect(local.text(screen).contains { $0.contains("▶ 0:00 / 0:02 · p stops") })
+    source.finish(.finished)
+    #expect(screen.advanceVideo(at: start + .seconds(2)))
+    #expect(screen.detail.video == nil)
+    #expect(source.stopped)
+    // p again plays it again; p while it plays stops it.
+    press(screen, .character("p"))
+    await local.until { screen.detail.video != nil }
+    press(screen, .character("p"))
+    #expect(screen.detail.video == nil && started.sources.last?.stopped == true)
+    // A still photo has none.
+    press(screen, .escape)
+    screen.selected = try #require(screen.feed.items.firstIndex { $0.title == "still.jpg" })
+    press(screen, .enter, .character("p"))
+    #expect(screen.status.message == "this photo has no motion to play")
+    #expect(started.sources.count == 2)
   }
 
   @Test func spaceOnAPhotoStillShowsTheNext() async throws {

@@ -149,11 +149,41 @@ import Testing
   @Test func argumentsSeekFitAndSkipAMotionPhotosJPEG() {
     let words = VideoStream.arguments(
       for: .init(
-        path: "/p/IMG.jpg", byteOffset: 1234, start: .milliseconds(2500),
+        path: "/p/IMG.jpg", byteOffset: 1234, byteLength: 100, start: .milliseconds(2500),
         size: PixelSize(width: 640, height: 360), framesPerSecond: 12))
     let text = words.joined(separator: " ")
-    #expect(text.contains("-ss 2.500 -skip_initial_bytes 1234 -i /p/IMG.jpg"))
+    #expect(text.contains("-ss 2.500 -i subfile,,start,1234,end,1334,,:file:/p/IMG.jpg"))
     #expect(text.contains("fps=12,scale=640:360:force_original_aspect_ratio=decrease"))
     #expect(Array(words.suffix(4)) == ["image2pipe", "-c:v", "ppm", "pipe:1"])
+    // A whole file, named with a colon: a file, not a protocol.
+    #expect(
+      VideoStream.input(path: "/p/a:b.mp4", byteOffset: 0, byteLength: nil) == "file:/p/a:b.mp4")
+    #expect(
+      VideoStream.input(path: "/p/x.jpg", byteOffset: 10, byteLength: nil)
+        == "subfile,,start,10,end,0,,:file:/p/x.jpg")
+  }
+
+  /// A motion photo: a JPEG with an MP4 after it. ffmpeg reads the MP4 alone, its own
+  /// offsets counted from its first byte.
+  @Test func anMP4AfterAJPEGPlaysFromItsOffset() throws {
+    let path = try clip()
+    let video = try Data(contentsOf: URL(fileURLWithPath: path))
+    let photo = Data([0xFF, 0xD8]) + Data(repeating: 0x55, count: 5000) + Data([0xFF, 0xD9])
+    let joined = folder.url.appendingPathComponent("PXL.MP.jpg").path
+    try (photo + video).write(to: URL(fileURLWithPath: joined))
+    let probe = VideoProbe.probe(path: joined, byteOffset: Int64(photo.count))
+    #expect(probe.duration == .seconds(2))
+    let stream = try VideoStream(
+      .init(
+        path: joined, byteOffset: Int64(photo.count), byteLength: Int64(video.count),
+        size: PixelSize(width: 32, height: 32), framesPerSecond: 10)
+    ) {}
+    var frames = 0
+    eventually("the motion's end") {
+      while stream.take(upTo: .seconds(60)) != nil { frames += 1 }
+      return stream.end != nil
+    }
+    #expect(stream.end == .finished)
+    #expect(frames > 0)
   }
 }

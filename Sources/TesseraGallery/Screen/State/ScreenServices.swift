@@ -22,8 +22,8 @@ struct ScreenServices {
         try VideoStream(request, onChange: onChange)
       }
   /// What a video's length and rate are (`ffprobe`); called off the main actor.
-  var probeVideo: @Sendable (String, Int64) -> VideoProbe = {
-    VideoProbe.probe(path: $0, byteOffset: $1)
+  var probeVideo: @Sendable (String, Int64, Int64?) -> VideoProbe = {
+    VideoProbe.probe(path: $0, byteOffset: $1, byteLength: $2)
   }
   /// Called when `needsDisplay` turns true.
   var onNeedsDisplay: (@MainActor () -> Void)?
