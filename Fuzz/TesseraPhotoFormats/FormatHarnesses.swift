@@ -78,6 +78,22 @@ extension FuzzHarnesses {
       precondition(shown.width <= gif.screenWidth && shown.height <= gif.screenHeight)
       precondition(gif.isAnimated(isWholeFile: true) == (gif.images >= 2))
     },
+    // Any bytes as an APNG or ISO image sequence (ImageSequence): counts within the
+    // specification's 31 bits, and what is one is an animation.
+    "image-sequence": { bytes in
+      // A PNG signature first half the time, so the fuzzer spends its time in the chunks.
+      var input = [UInt8](bytes)
+      if input.first.map({ $0 & 1 == 1 }) == true {
+        input = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + input.dropFirst()
+      }
+      guard let sequence = ImageSequence(input) else { return }
+      precondition(sequence.plays >= 0 && sequence.plays <= Int(Int32.max))
+      switch sequence.kind {
+      case .apng: precondition((sequence.announcedFrames ?? 0) >= 2)
+      case .isoSequence: precondition(sequence.announcedFrames == nil && sequence.plays == 0)
+      }
+      precondition(AnimatedImage.isAnimated(input))
+    },
     // Any bytes as a WebP (WebPStructure): at most maxChunks frames, and a whole file is
     // animated only by two frames or more.
     "webp-structure": { bytes in

@@ -74,6 +74,20 @@ package final class RunningChild: @unchecked Sendable {
     }
   }
 
+  /// Exactly `count` bytes of the child's output; nil when it ends (or fails) first.
+  package func read(exactly count: Int) -> [UInt8]? {
+    var bytes = [UInt8](repeating: 0, count: max(0, count))
+    var filled = 0
+    while filled < bytes.count {
+      let got = bytes.withUnsafeMutableBytes { buffer in
+        read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+      }
+      guard got > 0 else { return nil }
+      filled += got
+    }
+    return bytes
+  }
+
   /// Kills the child (if it still runs) and reaps it; the output's reader then sees its end.
   /// Idempotent. A child not yet reaped keeps its pid (a zombie at worst), so the kill can
   /// reach no other process.

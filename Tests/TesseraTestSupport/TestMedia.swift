@@ -31,8 +31,9 @@ package enum TestMedia {
       arguments: ["-pix_fmt", "yuv420p"])
   }
 
-  /// An animated GIF or WebP (by `path`'s extension) of `frames` frames of a test card,
-  /// `rate` a second, that plays `plays` times (0: forever).
+  /// An animated GIF, WebP, APNG (`.png`) or AVIF sequence (`.avif`, by libaom; it plays
+  /// forever) — by `path`'s extension — of `frames` frames of a test card, `rate` a second,
+  /// that plays `plays` times (0: forever).
   package static func animation(
     _ path: String, frames: Int, rate: Int = 10, plays: Int = 0, size: String = "64x48"
   ) throws {
@@ -40,8 +41,13 @@ package enum TestMedia {
     // GIF's loop count repeats after the first play (-1: no NETSCAPE block, one play);
     // WebP's counts plays.
     let loop = path.hasSuffix(".gif") ? (plays == 0 ? 0 : plays == 1 ? -1 : plays - 1) : plays
+    let arguments =
+      path.hasSuffix(".png")
+      ? ["-plays", "\(plays)", "-f", "apng"]
+      : path.hasSuffix(".avif")
+        ? ["-c:v", "libaom-av1", "-cpu-used", "8", "-pix_fmt", "yuv420p", "-f", "avif"]
+        : ["-loop", "\(loop)"]
     try make(
-      path, from: "testsrc=duration=\(seconds):size=\(size):rate=\(rate)",
-      arguments: ["-loop", "\(loop)"])
+      path, from: "testsrc=duration=\(seconds):size=\(size):rate=\(rate)", arguments: arguments)
   }
 }

@@ -9,8 +9,8 @@ import TesseraUtilities
 /// the frames' memory is bounded before any is decoded (``maxBytes``: more frames means
 /// smaller ones, never more memory; past ``maxFrames`` the rest are not played).
 ///
-/// APNG and AVIF sequences play their first frame only: Debian 12's libvips (8.14) reads
-/// one picture of each.
+/// APNG files and AVIF sequences, which Debian 12's libvips (8.14) reads one picture of, are
+/// decoded by ffmpeg (``SequenceDecoder``), from local files only.
 public enum AnimationDecoder {
   /// Frames decoded at most: 20 s at 25 frames a second.
   public static let maxFrames = 500
@@ -77,11 +77,12 @@ public enum AnimationDecoder {
       loopCount: Int(facts.loop))
   }
 
-  /// Whether the file at `path` is of a format that may animate (GIF, WebP), by its name:
-  /// what is worth decoding frames for when it is opened.
+  /// Whether the file at `path` is of a format that may animate (GIF, WebP, PNG, AVIF), by
+  /// its name: what is worth decoding frames for when it is opened.
   public static func mayBeAnimated(path: String) -> Bool {
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
-    return ["gif", "webp"].contains(path[path.index(after: dot)...].lowercased())
+    return ["gif", "webp", "png", "apng", "avif"].contains(
+      path[path.index(after: dot)...].lowercased())
   }
 
   /// The animation in the local file at `path` (read as the pipeline reads a folder's
@@ -90,7 +91,13 @@ public enum AnimationDecoder {
     fileAtPath path: String, targetSize: PixelSize, maxFileBytes: Int
   ) async throws(ImagePipelineError) -> Animation? {
     try await BlockingWork.run { () throws(ImagePipelineError) in
-      let data = try LocalFileReader.contentsBlocking(atPath: path, maxBytes: maxFileBytes)
+      let data = try LocalFileReader.fileBlocking(atPath: path, maxBytes: maxFileBytes)
+      if let sequence = ImageSequence(Array(data.prefix(64 << 10))) {
+        try ImageDecoder.requirePositive(targetSize)
+        return try SequenceDecoder.decode(
+          path: path, sequence: sequence, targetSize: targetSize, maxFrames: maxFrames,
+          maxBytes: maxBytes, maxPixels: 100_000_000)
+      }
       return try decode(data, targetSize: targetSize, source: .localFolder)
     }
   }

@@ -40,6 +40,18 @@ enum LocalFileReader {
     if let mimeType = VideoFile.mimeType(ofPath: path) {
       return try VideoPoster.png(atPath: path, mimeType: mimeType)
     }
+    let bytes = try fileBlocking(atPath: path, maxBytes: maxBytes)
+    // An AVIF or HEIF sequence's picture is its first frame, made by ffmpeg as a PNG:
+    // Debian 12's libheif reads no picture of ffmpeg's AVIF sequences.
+    if let sequence = ImageSequence(Array(bytes.prefix(64))), sequence.kind == .isoSequence {
+      return try SequenceDecoder.firstFramePNG(atPath: path, maxBytes: maxBytes)
+    }
+    return bytes
+  }
+
+  /// The file's own bytes, read as a folder's photos are (no link followed, size checked),
+  /// with no RAW preview or video poster in their place.
+  static func fileBlocking(atPath path: String, maxBytes: Int) throws(ImagePipelineError) -> Data {
     switch SafeFileRead.contents(path: path, maxFileSize: maxBytes) {
     case .success(let contents): return contents.bytes
     case .failure(.symbolicLink): throw .fileRefused(path: path, .symbolicLink)

@@ -213,7 +213,10 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
     }
     // An image sequence (AVIF `avis`, HEIF `msf1`) is a movie too: without an EXIF date, its
     // movie header's creation time dates it, as a video's does.
-    if header.exif?.taken == nil, Self.isImageSequence(prefix.bytes),
+    let isSequence = ImageSequence(prefix.bytes)?.kind == .isoSequence
+    // It plays, through ffmpeg (`SequenceDecoder`).
+    header.isAnimated = isSequence
+    if header.exif?.taken == nil, isSequence,
       let taken = PhotoHeader(video: videoFacts(.isoMedia, prefix, path: path)).exif?.taken
     {
       var facts = header.exif ?? ExifFacts()
@@ -221,18 +224,6 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
       header.exif = facts
     }
     return header
-  }
-
-  /// Whether the ISO media file starting with `bytes` is an image sequence: its `ftyp`'s
-  /// major brand, or one of the first compatible brands, is `avis` or `msf1`.
-  static func isImageSequence(_ bytes: [UInt8]) -> Bool {
-    guard bytes.count >= 16, bytes[4..<8].elementsEqual(Array("ftyp".utf8)) else { return false }
-    let size = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
-    let end = min(bytes.count, max(16, min(size, 64)))
-    let brands = stride(from: 8, to: end - 3, by: 4).map {
-      String(decoding: bytes[$0..<$0 + 4], as: UTF8.self)
-    }
-    return brands.contains("avis") || brands.contains("msf1")
   }
 
   /// `count` bytes at `offset` of the file whose first bytes were `prefix`, through the same

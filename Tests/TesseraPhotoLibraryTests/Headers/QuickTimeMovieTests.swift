@@ -51,12 +51,14 @@ import Testing
     let movie = Box.movie(moovFirst: false, media: 300_000)
     let sequence = Box.ftyp(brand) + Array(movie.dropFirst(Box.ftyp("isom").count))
     #expect(VideoContainer(sniffing: sequence) == nil)
-    #expect(LocalPhotoHeaderReader.isImageSequence(sequence))
+    #expect(ImageSequence(sequence)?.kind == .isoSequence)
     let header = try await ContainerDateTests.read(sequence, as: "burst.\(brand)")
     let expected = WallClockTime(Date(timeIntervalSince1970: TimeInterval(VideoMoment.since1970)))
     #expect(header?.exif?.taken == expected)
+    // It plays (through ffmpeg): the tile says ↻.
+    #expect(header?.isAnimated == true)
     // A still HEIF (brand heic, mif1 compatible) is never read as a movie.
-    #expect(!LocalPhotoHeaderReader.isImageSequence(Box.ftyp("heic")))
+    #expect(ImageSequence(Box.ftyp("heic")) == nil)
   }
 
   /// A phone's layout: `mdat` first. Within the first window it is stepped over; past it,
