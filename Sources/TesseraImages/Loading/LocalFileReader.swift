@@ -17,13 +17,15 @@ import TesseraUtilities
 enum LocalFileReader {
   /// Reads `url`'s file, at most `maxBytes`, off the cooperative pool.
   /// - Complexity: O(size of the file).
-  static func contents(of url: URL, maxBytes: Int) async throws(ImagePipelineError) -> Data {
+  static func contents(
+    of url: URL, maxBytes: Int, posterSide: Int = VideoPoster.side
+  ) async throws(ImagePipelineError) -> Data {
     let path = url.path
     let result = await withCheckedContinuation { continuation in
       DispatchQueue.global(qos: .userInitiated).async {
         continuation.resume(
           returning: Result { () throws(ImagePipelineError) in
-            try contentsBlocking(atPath: path, maxBytes: maxBytes)
+            try contentsBlocking(atPath: path, maxBytes: maxBytes, posterSide: posterSide)
           })
       }
     }
@@ -32,13 +34,13 @@ enum LocalFileReader {
 
   /// The same read on the calling thread: for callers already off the cooperative pool.
   static func contentsBlocking(
-    atPath path: String, maxBytes: Int
+    atPath path: String, maxBytes: Int, posterSide: Int = VideoPoster.side
   ) throws(ImagePipelineError) -> Data {
     if RawPreviewRead.isRaw(path: path) {
       return try RawPreviewRead.jpeg(atPath: path, maxFileSize: maxBytes)
     }
     if let mimeType = VideoFile.mimeType(ofPath: path) {
-      return try VideoPoster.png(atPath: path, mimeType: mimeType)
+      return try VideoPoster.png(atPath: path, mimeType: mimeType, side: posterSide)
     }
     let bytes = try fileBlocking(atPath: path, maxBytes: maxBytes)
     // An AVIF or HEIF sequence's picture is its first frame, made by ffmpeg as a PNG:

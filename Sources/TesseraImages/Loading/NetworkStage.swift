@@ -42,7 +42,9 @@ extension PipelineCore {
     // its bytes are read here, never by the data loader, and never cached on disk.
     if request.url.isFileURL {
       do {
-        let data = try await LocalFileReader.contents(of: request.url, maxBytes: request.maxBytes)
+        let data = try await LocalFileReader.contents(
+          of: request.url, maxBytes: request.maxBytes,
+          posterSide: key.posterSide ?? VideoPoster.side)
         return .success(
           Download(data: data, bytesReceived: data.count, notModified: false, origin: .localFile))
       } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotoFormats
 
 typealias TaskID = UInt64
 
@@ -16,11 +17,17 @@ struct FetchKey: Hashable, Sendable {
   let policy: ImageRequest.CachePolicy
   /// The request's disk options (`ImageRequest.Options.diskOptions`).
   var options: ImageRequest.Options = []
+  /// A local video's poster side (`VideoPoster.side(for:)`): a tile's and the detail view's
+  /// posters are different fetches, so a tile never waits for the large one.
+  var posterSide: Int?
 
   init(_ request: ImageRequest) {
     url = request.diskKey
     policy = request.cachePolicy
     options = request.options.diskOptions
+    if request.url.isFileURL, VideoFile.mimeType(ofPath: request.url.path) != nil {
+      posterSide = VideoPoster.side(for: request.targetSize)
+    }
   }
 }
 
