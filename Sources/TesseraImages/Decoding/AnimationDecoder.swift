@@ -10,7 +10,7 @@ import TesseraUtilities
 /// smaller ones, never more memory; past ``maxFrames`` the rest are not played).
 ///
 /// APNG files and AVIF sequences, which Debian 12's libvips (8.14) reads one picture of, are
-/// decoded by ffmpeg (``SequenceDecoder``), from local files only.
+/// decoded by ffmpeg (`SequenceDecoder`), from local files only.
 public enum AnimationDecoder {
   /// Frames decoded at most: 20 s at 25 frames a second.
   public static let maxFrames = 500
