@@ -58,6 +58,8 @@ struct VideoPlayback {
   /// Where in the video `now` is.
   func position(at now: ContinuousClock.Instant) -> Duration {
     if let pausedAt { return pausedAt }
+    // Ended or failed, the clock stops at the last frame shown.
+    if endShown || failure != nil { return shown?.time ?? origin.position }
     let position = origin.position + (now - origin.instant)
     guard let duration = probe.duration else { return position }
     return min(position, duration)
