@@ -50,6 +50,7 @@ final class GalleryRunLoop {
     self.screen = screen
     self.capabilities = capabilities
     pacer = LinkPacer(passthrough: capabilities.passthrough)
+    screen.terminalPlaysAnimations = renderer.playsAnimations
   }
 
   /// Seconds on the pacer's clock.

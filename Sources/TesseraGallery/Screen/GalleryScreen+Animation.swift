@@ -3,7 +3,8 @@ import TesseraUtilities
 
 /// An animated GIF or WebP plays in the detail view, fitted; a zoom shows its still picture.
 /// The frames are decoded once, at the box's size, off the main actor; the run loop wakes
-/// for each frame and, once a counted loop ends, not again.
+/// for each frame and, once a counted loop ends, not again. A terminal that plays animations
+/// itself (kitty) gets every frame once and the run loop does not wake for them.
 extension GalleryScreen {
   /// Starts decoding `item`'s frames for `request`'s box, ending what played before.
   func playAnimation(of item: GalleryItem, request: ImageRequest) {
@@ -28,7 +29,8 @@ extension GalleryScreen {
       switch decoded {
       case .success(let animation?):
         detail.playback = AnimationPlayback(
-          itemID: itemID, animation: animation, request: request, start: .now)
+          itemID: itemID, animation: animation, request: request, start: .now,
+          terminalPlays: terminalPlaysAnimations)
         needsDisplay = true
       case .success(nil): break  // a still picture
       case .failure(let error):

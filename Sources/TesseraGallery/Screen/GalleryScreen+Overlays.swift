@@ -64,8 +64,8 @@ extension GalleryScreen {
         into: &frame)
     } else if let playback = detail.playback, playback.itemID == item.id {
       placeDetailImage(
-        playback.image, of: playback.request, frame: playback.frame, in: box, clip: area,
-        into: &frame)
+        playback.image, of: playback.request, frame: playback.frame,
+        animation: playback.terminalAnimation, in: box, clip: area, into: &frame)
     } else {
       drawDetailPicture(of: item, in: box, clip: area, into: &frame)
     }
@@ -113,7 +113,7 @@ extension GalleryScreen {
         clip: area)
       y += 1
     }
-    var keys = "Esc back · Space/⌫ next/previous · + - 0 zoom"
+    var keys = "Esc back · Space/⌫ next/previous · + - f zoom"
     if item.local?.isVideo == true {
       let position = detail.video.flatMap { $0.itemID == item.id ? $0 : nil }?
         .positionText(at: .now)
@@ -155,7 +155,7 @@ extension GalleryScreen {
   /// The photo in `box`: fitted, or the window of a zoomed decode that the box shows.
   private func placeDetailImage(
     _ image: TesseraImages.Image, of request: ImageRequest?, frame index: Int? = nil,
-    in box: CellRect, clip: CellRect, into frame: inout Frame
+    animation: ImageAnimation? = nil, in box: CellRect, clip: CellRect, into frame: inout Frame
   ) {
     guard let request else { return }
     guard let bitmap = try? Bitmap(width: image.width, height: image.height, pixels: image.pixels)
@@ -176,6 +176,9 @@ extension GalleryScreen {
     // A window of the image is other pixels than the whole: its own id, so no terminal
     // reuses the whole image's upload for it.
     let id = ImageIdentity.id(for: request, crop: whole ? nil : crop, frame: index)
-    frame.images.append(ImagePlacement(imageID: id, bitmap: shown, rect: view.rect, clip: clip))
+    frame.images.append(
+      ImagePlacement(
+        imageID: id, bitmap: shown, rect: view.rect, clip: clip,
+        animation: whole ? animation : nil))
   }
 }

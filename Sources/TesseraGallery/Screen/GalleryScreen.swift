@@ -58,6 +58,9 @@ final class GalleryScreen {
   /// when writes fall behind; nil when the link is not what limits a frame. A video plays
   /// smaller and slower to fit it.
   var linkBytesPerSecond: Double?
+  /// Whether the terminal plays an animation itself once sent (the run loop sets it from its
+  /// renderer): then the detail view sends its frames once and draws none of them again.
+  var terminalPlaysAnimations = false
   /// Set when anything on screen changed; the run loop draws and clears it (and, resting,
   /// is woken by `services.onNeedsDisplay`).
   var needsDisplay = true {

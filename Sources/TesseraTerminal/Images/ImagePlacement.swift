@@ -8,12 +8,19 @@ public struct ImagePlacement: Sendable, CustomStringConvertible {
   public var rect: CellRect
   /// The part of the screen it may show in (a viewport); nil for the whole screen.
   public var clip: CellRect?
+  /// Its frames, when the terminal plays them itself (``TerminalRenderer/playsAnimations``);
+  /// elsewhere only ``bitmap`` shows, and the app draws each frame as an image of its own.
+  public var animation: ImageAnimation?
 
-  public init(imageID: UInt64, bitmap: Bitmap, rect: CellRect, clip: CellRect? = nil) {
+  public init(
+    imageID: UInt64, bitmap: Bitmap, rect: CellRect, clip: CellRect? = nil,
+    animation: ImageAnimation? = nil
+  ) {
     self.imageID = imageID
     self.bitmap = bitmap
     self.rect = rect
     self.clip = clip
+    self.animation = animation
   }
 
   /// The cells actually shown, within `screen`; nil when none are, or when the rectangle is

@@ -6,12 +6,14 @@ enum KittyCommands {
   /// Base64 bytes per chunk: the protocol's maximum, a multiple of 4.
   static let chunkSize = 4096
 
-  /// Uploads `bitmap` as image `id` without showing it (`a=t`), in chunks, encoded as
-  /// `format` says; RGB when opaque (a quarter fewer bytes), RGBA otherwise. O(pixels), plus
-  /// compression for ``KittyPayloadFormat/zlib`` and ``KittyPayloadFormat/png``.
+  /// Uploads `bitmap` as image `id` without showing it (`a=t`), or, with `frameGap`, as
+  /// the next frame of image `id`'s animation (`a=f`, shown for `frameGap` milliseconds), in
+  /// chunks, encoded as `format` says; RGB when opaque (a quarter fewer bytes), RGBA
+  /// otherwise. O(pixels), plus compression for ``KittyPayloadFormat/zlib`` and
+  /// ``KittyPayloadFormat/png``.
   static func transmit(
-    id: UInt32, bitmap: Bitmap, format: KittyPayloadFormat = .png, passthrough: Bool,
-    into out: inout ByteWriter
+    id: UInt32, bitmap: Bitmap, format: KittyPayloadFormat = .png, frameGap: Int? = nil,
+    passthrough: Bool, into out: inout ByteWriter
   ) {
     let opaque = bitmap.isOpaque
     // Should zlib or libpng fail (out of memory), the pixels go raw: larger, never lost.
@@ -31,16 +33,10 @@ enum KittyCommands {
       let more = end < encoded.count
       var keys = ByteWriter()
       if first {
-        keys.append("a=t,t=d,f=")
-        keys.decimal(encodedFormat == .png ? 100 : opaque ? 24 : 32)
-        if encodedFormat == .zlib { keys.append(",o=z") }
-        keys.append(",s=")
-        keys.decimal(bitmap.width)
-        keys.append(",v=")
-        keys.decimal(bitmap.height)
-        keys.append(",i=")
-        keys.decimal(Int(id))
-        keys.append(",q=2,")
+        transmissionKeys(
+          medium: "d", formatCode: encodedFormat == .png ? 100 : opaque ? 24 : 32,
+          zlib: encodedFormat == .zlib, size: bitmap, id: id, frameGap: frameGap, into: &keys)
+        keys.append(",")
       }
       keys.append(more ? "m=1" : "m=0")
       if !first { keys.append(",q=2") }
@@ -50,20 +46,47 @@ enum KittyCommands {
     } while offset < encoded.count
   }
 
-  /// Uploads `bitmap` as image `id` through a temporary file the terminal reads and deletes
-  /// (`t=t`): raw RGB or RGBA in the file, only its path in the escape code. False when the
-  /// file could not be written (nothing was sent; send it with ``transmit(id:bitmap:format:passthrough:into:)``).
-  /// O(pixels), no compression.
+  /// Uploads `bitmap` as image `id` (or, with `frameGap`, its next animation frame) through a
+  /// temporary file the terminal reads and deletes (`t=t`): raw RGB or RGBA in the file, only
+  /// its path in the escape code. False when the file could not be written (nothing was sent;
+  /// send it with ``transmit(id:bitmap:format:frameGap:passthrough:into:)``). O(pixels), no
+  /// compression.
   static func transmitFile(
-    id: UInt32, bitmap: Bitmap, passthrough: Bool, into out: inout ByteWriter
+    id: UInt32, bitmap: Bitmap, frameGap: Int? = nil, passthrough: Bool,
+    into out: inout ByteWriter
   ) -> Bool {
     let opaque = bitmap.isOpaque
     let path = KittyLocalFiles.newPath()
     guard KittyLocalFiles.write(KittyPayloadFormat.samples(of: bitmap, opaque: opaque), to: path)
     else { return false }
     var keys = ByteWriter()
-    keys.append("a=t,t=t,f=")
-    keys.decimal(opaque ? 24 : 32)
+    transmissionKeys(
+      medium: "t", formatCode: opaque ? 24 : 32, zlib: false, size: bitmap, id: id,
+      frameGap: frameGap,
+      into: &keys)
+    var encoded: [UInt8] = []
+    Base64.encode(Array(path.utf8)[...], into: &encoded)
+    command(keys.bytes, payload: encoded[...], passthrough: passthrough, into: &out)
+    return true
+  }
+
+  /// `a=t` (an image) or `a=f,z=gap` (a frame of one), then the medium, pixel format and
+  /// compression, size and id, quietly.
+  private static func transmissionKeys(
+    medium: String, formatCode: Int, zlib: Bool, size bitmap: Bitmap, id: UInt32, frameGap: Int?,
+    into keys: inout ByteWriter
+  ) {
+    if let frameGap {
+      keys.append("a=f,z=")
+      keys.decimal(frameGap)
+    } else {
+      keys.append("a=t")
+    }
+    keys.append(",t=")
+    keys.append(medium)
+    keys.append(",f=")
+    keys.decimal(formatCode)
+    if zlib { keys.append(",o=z") }
     keys.append(",s=")
     keys.decimal(bitmap.width)
     keys.append(",v=")
@@ -71,10 +94,34 @@ enum KittyCommands {
     keys.append(",i=")
     keys.decimal(Int(id))
     keys.append(",q=2")
-    var encoded: [UInt8] = []
-    Base64.encode(Array(path.utf8)[...], into: &encoded)
-    command(keys.bytes, payload: encoded[...], passthrough: passthrough, into: &out)
-    return true
+  }
+
+  /// Sets how long image `id`'s first frame shows (`a=a,r=1,z=`): frames sent with `a=f`
+  /// carry their own gaps, the root frame's is set apart.
+  static func setFirstFrameGap(
+    id: UInt32, milliseconds: Int, passthrough: Bool, into out: inout ByteWriter
+  ) {
+    var keys = ByteWriter()
+    keys.append("a=a,i=")
+    keys.decimal(Int(id))
+    keys.append(",r=1,z=")
+    keys.decimal(milliseconds)
+    keys.append(",q=2")
+    command(keys.bytes, payload: nil, passthrough: passthrough, into: &out)
+  }
+
+  /// Runs image `id`'s animation (`a=a,s=3`) `loopCount` times, 0 forever (kitty's `v` is
+  /// one more than the loops: 1 plays forever).
+  static func runAnimation(
+    id: UInt32, loopCount: Int, passthrough: Bool, into out: inout ByteWriter
+  ) {
+    var keys = ByteWriter()
+    keys.append("a=a,i=")
+    keys.decimal(Int(id))
+    keys.append(",s=3,v=")
+    keys.decimal(loopCount + 1)
+    keys.append(",q=2")
+    command(keys.bytes, payload: nil, passthrough: passthrough, into: &out)
   }
 
   /// The image id of the local-file probe (``localFileQuery(path:)``).

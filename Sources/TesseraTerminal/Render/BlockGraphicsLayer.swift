@@ -9,6 +9,7 @@ final class BlockGraphicsLayer: GraphicsLayer {
   static var graphics: GraphicsProtocol { .blocks }
   static var sendsPreviews: Bool { false }
   static var keepsImagesAfterExit: Bool { false }
+  static var playsAnimations: Bool { false }
 
   private(set) var engine = BlockLayer()
 

@@ -20,6 +20,10 @@ protocol GraphicsLayer: AnyObject {
   /// for `.preview` only where it does.
   static var sendsPreviews: Bool { get }
 
+  /// Whether the terminal plays an ``ImagePlacement/animation`` itself once it is sent
+  /// (kitty's animation frames): the app then draws no frame after the first.
+  static var playsAnimations: Bool { get }
+
   /// Whether images this protocol showed stay in the terminal's memory after the app exits
   /// unless freed (kitty's uploads): ``TerminalSession`` then frees them all on leaving.
   static var keepsImagesAfterExit: Bool { get }

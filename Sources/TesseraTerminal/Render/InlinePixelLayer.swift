@@ -24,6 +24,7 @@ protocol InlinePixelLayer: GraphicsLayer {
 extension InlinePixelLayer {
   static var sendsPreviews: Bool { false }
   static var keepsImagesAfterExit: Bool { false }
+  static var playsAnimations: Bool { false }
 
   var reprintsUnchangedCells: Bool { false }
 

@@ -18,6 +18,7 @@ final class KittyGraphicsLayer: GraphicsLayer {
   static var graphics: GraphicsProtocol { .kitty }
   static var sendsPreviews: Bool { true }
   static var keepsImagesAfterExit: Bool { true }
+  static var playsAnimations: Bool { true }
 
   private(set) var engine: KittyLayer
   /// The placements `prepare` planned, placed by `finish`.

@@ -23,12 +23,19 @@ struct KittyLayer {
     var source: KittyCommands.SourceRect?
   }
 
-  /// What was uploaded under a kitty id: its pixel size and whether it is a low-resolution
-  /// preview still to be replaced by full detail.
+  /// What was uploaded under a kitty id: its pixel size, whether it is a low-resolution
+  /// preview still to be replaced by full detail, and whether its frames went with it.
   struct Upload: Hashable {
     var size: PixelSize
     var preview: Bool
+    var animated = false
   }
+
+  /// How many frames after an animation's upload repeat its start command. kitty 0.26 (Debian
+  /// 12's) starts an animation only if it has drawn the image when the command comes
+  /// (`image_is_animatable` wants `is_drawn`), and the first start arrives with the upload,
+  /// before any draw; a repeat after the draw starts it. Later kitty marks it drawn itself.
+  static let startRepeats = 2
 
   /// A preview upload's resolution per side: a ninth of the pixels, a ninth of the bytes.
   static let previewScale = 1.0 / 3.0
@@ -52,6 +59,8 @@ struct KittyLayer {
   private var uploads: LRUCache<UInt32, UInt64>
   private var placed: [PlacementKey: Geometry] = [:]
   private var virtualSizes: [UInt32: Geometry] = [:]
+  /// Animations whose start is still to be repeated (``startRepeats``), with their loops.
+  private var pendingStarts: [UInt32: (loops: Int, repeats: Int)] = [:]
 
   init(
     placeholders: Bool, passthrough: Bool? = nil, cellSize: PixelSize,
@@ -76,6 +85,7 @@ struct KittyLayer {
     uploads.removeAll()
     uploaded.removeAll()
     virtualSizes.removeAll()
+    pendingStarts.removeAll()
   }
 
   /// Uploads (written before the frame) and placeholder cells (composed into `frame`).
@@ -87,6 +97,9 @@ struct KittyLayer {
   /// ``KittyGeometry``). Under ``ImageDrawPolicy/preview`` an image not on the terminal yet is
   /// uploaded at ``previewScale``; the next frame drawn with ``ImageDrawPolicy/all`` replaces
   /// it (and any upload made for another tile shape) with full detail.
+  ///
+  /// A placement with an ``ImageAnimation`` is uploaded with all its frames and started (not
+  /// as a preview): kitty plays it with no further bytes but the start's repeats.
   mutating func prepare(
     _ placements: [ImagePlacement], frame: inout FrameBuffer, policy: ImageDrawPolicy,
     imageBudget: Int = .max, uploadsOut: inout ByteWriter, statistics: inout RenderStatistics
@@ -104,7 +117,11 @@ struct KittyLayer {
       let rect = placement.rect
       let box = KittyGeometry.box(columns: rect.width, rows: rect.height, cell: cellSize)
       let existing = uploads.value(for: id) != nil ? uploaded[id] : nil
-      let stale = existing.map { $0.preview || !Self.fits($0.size, box) } ?? true
+      let animation = policy == .preview ? nil : placement.animation
+      let stale =
+        existing.map {
+          $0.preview || !Self.fits($0.size, box) || (animation != nil && !$0.animated)
+        } ?? true
       // Past the frame's budget the rest wait for a later frame; one upload may end past it.
       let withinBudget = uploadsOut.count - start < imageBudget
       let mayUpload =
@@ -112,7 +129,7 @@ struct KittyLayer {
       if stale && mayUpload {
         let before = uploadsOut.count
         let upload = self.upload(
-          placement.bitmap, id: id, box: box, preview: policy == .preview,
+          placement.bitmap, animation: animation, id: id, box: box, preview: policy == .preview,
           into: &uploadsOut, statistics: &statistics)
         let evicted = uploads.insert(placement.imageID, for: id, cost: upload.pixels)
         for old in evicted { forget(kittyID: old.key, into: &uploadsOut) }
@@ -121,6 +138,7 @@ struct KittyLayer {
         if policy == .preview { statistics.previewUploads += 1 }
       } else if existing != nil {
         statistics.imageCacheHits += 1
+        repeatStart(of: id, into: &uploadsOut)
       } else {
         statistics.imagesDeferred += 1
         continue
@@ -170,37 +188,70 @@ struct KittyLayer {
   }
 
   /// Crops, scales and transmits one upload under `id` (replacing any earlier one: kitty
-  /// then drops its placements, so they are placed again). O(bitmap crop + upload pixels).
+  /// then drops its placements, so they are placed again), with `animation`'s other frames
+  /// after it, cropped and scaled alike, and the command that runs them. O(bitmap crop +
+  /// upload pixels), per frame.
   private mutating func upload(
-    _ bitmap: Bitmap, id: UInt32, box: PixelSize, preview: Bool, into out: inout ByteWriter,
-    statistics: inout RenderStatistics
+    _ bitmap: Bitmap, animation: ImageAnimation?, id: UInt32, box: PixelSize, preview: Bool,
+    into out: inout ByteWriter, statistics: inout RenderStatistics
   ) -> (pixels: Int, size: PixelSize) {
     let crop = KittyGeometry.fillCrop(
       of: PixelSize(width: bitmap.width, height: bitmap.height), toAspectOf: box)
     let size = KittyGeometry.uploadSize(
       crop: PixelSize(width: crop.width, height: crop.height), box: box,
       scale: preview ? Self.previewScale : 1)
-    var pixels = KittyGeometry.cropped(bitmap, to: crop)
-    if size.width != pixels.width || size.height != pixels.height,
-      let smaller = try? Bitmap(
-        width: size.width, height: size.height,
-        pixels: AreaResampler.resample(pixels, width: size.width, height: size.height))
-    {
+    func fitted(_ bitmap: Bitmap) -> Bitmap {
+      let pixels = KittyGeometry.cropped(bitmap, to: crop)
+      guard size.width != pixels.width || size.height != pixels.height,
+        let smaller = try? Bitmap(
+          width: size.width, height: size.height,
+          pixels: AreaResampler.resample(pixels, width: size.width, height: size.height))
+      else { return pixels }
       statistics.pixelsResampled += size.width * size.height
-      pixels = smaller
+      return smaller
     }
-    if !localFiles
-      || !KittyCommands.transmitFile(
-        id: id, bitmap: pixels, passthrough: passthrough, into: &out)
-    {
-      KittyCommands.transmit(
-        id: id, bitmap: pixels, format: format, passthrough: passthrough, into: &out)
+    let pixels = fitted(bitmap)
+    transmit(pixels, id: id, frameGap: nil, into: &out)
+    var total = pixels.pixels.count
+    pendingStarts[id] = nil
+    if let animation {
+      for (frame, gap) in zip(animation.frames, animation.gapsInMilliseconds).dropFirst() {
+        let fittedFrame = fitted(frame)
+        transmit(fittedFrame, id: id, frameGap: gap, into: &out)
+        total += fittedFrame.pixels.count
+      }
+      KittyCommands.setFirstFrameGap(
+        id: id, milliseconds: animation.gapsInMilliseconds[0], passthrough: passthrough,
+        into: &out)
+      KittyCommands.runAnimation(
+        id: id, loopCount: animation.loopCount, passthrough: passthrough, into: &out)
+      pendingStarts[id] = (animation.loopCount, Self.startRepeats)
     }
     let actual = PixelSize(width: pixels.width, height: pixels.height)
-    uploaded[id] = Upload(size: actual, preview: preview)
+    uploaded[id] = Upload(size: actual, preview: preview, animated: animation != nil)
     placed = placed.filter { $0.key.id != id }
     virtualSizes[id] = nil
-    return (pixels.pixels.count, actual)
+    return (total, actual)
+  }
+
+  /// One image or frame, through a temporary file where the terminal reads ours, else inline.
+  private func transmit(_ bitmap: Bitmap, id: UInt32, frameGap: Int?, into out: inout ByteWriter) {
+    if !localFiles
+      || !KittyCommands.transmitFile(
+        id: id, bitmap: bitmap, frameGap: frameGap, passthrough: passthrough, into: &out)
+    {
+      KittyCommands.transmit(
+        id: id, bitmap: bitmap, format: format, frameGap: frameGap, passthrough: passthrough,
+        into: &out)
+    }
+  }
+
+  /// Repeats an animation's start on a frame after its upload (see ``startRepeats``).
+  private mutating func repeatStart(of id: UInt32, into out: inout ByteWriter) {
+    guard let pending = pendingStarts[id] else { return }
+    KittyCommands.runAnimation(
+      id: id, loopCount: pending.loops, passthrough: passthrough, into: &out)
+    pendingStarts[id] = pending.repeats > 1 ? (pending.loops, pending.repeats - 1) : nil
   }
 
   /// Places what moved or appeared and hides what left; written after the text of the frame.
@@ -251,6 +302,7 @@ struct KittyLayer {
     placed = placed.filter { $0.key.id != id }
     virtualSizes[id] = nil
     uploaded[id] = nil
+    pendingStarts[id] = nil
     if let imageID = imageIDs.removeValue(forKey: id) { ids[imageID] = nil }
   }
 

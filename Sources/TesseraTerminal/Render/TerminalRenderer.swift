@@ -11,6 +11,9 @@ import TesseraUtilities
 /// O(width × height) to diff plus its images' conversion (cached, see each layer).
 public final class TerminalRenderer {
   public var graphics: GraphicsProtocol { type(of: layer).graphics }
+  /// Whether an ``ImagePlacement/animation`` plays in the terminal by itself once drawn (kitty):
+  /// the app then draws the placement again only as a still would be, not once a frame.
+  public var playsAnimations: Bool { type(of: layer).playsAnimations }
   public var synchronizedOutput: Bool
   /// Whether a frame whose rows moved is drawn by scrolling a region of the terminal (a few
   /// bytes) and writing only the rows that came in. On for cell images (blocks, kitty

@@ -293,30 +293,6 @@ struct AnimationEndToEndTests {
     try PathsInAndOutEndToEndTests.exited(tmux, in: root)
   }
 
-  /// The `ffmpeg` processes below `pid` (the pane's shell): the gallery's decoders.
-  static func decoders(below pid: pid_t) -> [pid_t] {
-    var parents: [pid_t: (parent: pid_t, name: String)] = [:]
-    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-      guard let process = pid_t(entry),
-        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-        let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
-      else { continue }
-      let fields = stat[stat.index(after: close)...].split(separator: " ")
-      guard fields.count > 1, let parent = pid_t(fields[1]) else { continue }
-      parents[process] = (parent, String(stat[stat.index(after: open)..<close]))
-    }
-    return parents.filter { process, facts in
-      guard facts.name == "ffmpeg" else { return false }
-      var current = facts.parent
-      for _ in 0..<16 {
-        if current == pid { return true }
-        guard let next = parents[current]?.parent, next > 1 else { return false }
-        current = next
-      }
-      return false
-    }.map(\.key)
-  }
-
   /// A JPEG + MOV pair is one item with LIVE; `p` plays the MOV, and the still photo is back
   /// when it ends. A motion photo (an MP4 appended to its JPEG, announced in its XMP) plays
   /// its own bytes the same way.
@@ -362,7 +338,7 @@ struct AnimationEndToEndTests {
     }
     try tmux.waitFor("the still photo back after 2 s of motion") { capture in
       Tmux.plain(capture).contains("p plays its motion")
-        && Self.decoders(below: tmux.panePID).isEmpty
+        && ProcessTree.decoders(below: tmux.panePID).isEmpty
     }
     try tmux.send("q")
     try PathsInAndOutEndToEndTests.exited(tmux, in: root)
@@ -382,7 +358,7 @@ struct AnimationEndToEndTests {
     var seen = Set<[Substring]>()
     var decoding = false
     try tmux.waitFor("three different frames, decoded by ffmpeg") { capture in
-      if !Self.decoders(below: tmux.panePID).isEmpty { decoding = true }
+      if !ProcessTree.decoders(below: tmux.panePID).isEmpty { decoding = true }
       guard Tmux.plain(capture).contains("Space pause/play") else { return false }
       let rows = Self.pictureRows(capture)
       if rows.contains(where: { $0.contains("▀") }) { seen.insert(rows) }
@@ -392,7 +368,7 @@ struct AnimationEndToEndTests {
     try tmux.send("Escape")
     try tmux.waitFor("no decoder left after Esc") { capture in
       !Tmux.plain(capture).contains("Space pause/play")
-        && Self.decoders(below: tmux.panePID).isEmpty
+        && ProcessTree.decoders(below: tmux.panePID).isEmpty
     }
     try tmux.send("q")
     try PathsInAndOutEndToEndTests.exited(tmux, in: root)

@@ -69,6 +69,57 @@ struct AnimationPlaybackTests {
     #expect(screen.nextTimedWake == nil)
   }
 
+  /// In kitty the frames go to the terminal once, in one placement, and the run loop wakes
+  /// only twice more (to repeat the start), never for a frame.
+  @Test func aTerminalThatPlaysAnimationsGetsEveryFrameOnceAndNoWakes() async throws {
+    let screen = await finding.screen()
+    screen.terminalPlaysAnimations = true
+    finding.press(screen, .enter)
+    guard case .detail(let item) = screen.overlay else {
+      Issue.record("Enter opened no detail view")
+      return
+    }
+    let animation = try Animation(
+      frames: try frames(3), delaysInMilliseconds: [100, 40, 300], loopCount: 0)
+    let start = ContinuousClock.now
+    screen.detail.playback = AnimationPlayback(
+      itemID: item.id, animation: animation, request: try #require(screen.detailRequest),
+      start: start, terminalPlays: screen.terminalPlaysAnimations)
+    _ = screen.tick(milliseconds: 0)
+    let placement = try #require(screen.compose(framesPerSecond: 0, spinner: 0).images.last)
+    let sent = try #require(placement.animation, "the placement carries no frames")
+    #expect(sent.frames.count == 3)
+    #expect(sent.frames.map { $0.pixels[0] } == [0, 80, 160])
+    #expect(sent.gapsInMilliseconds == [100, 40, 300])
+    #expect(sent.loopCount == 0)
+    // Wakes: the two start repeats, then none, though it loops forever.
+    var wakes: [Duration] = []
+    while let due = screen.nextTimedWake, wakes.count < 10 {
+      wakes.append(due - start)
+      #expect(screen.advanceAnimation(at: due))
+      #expect(screen.detail.playback?.frame == 0)
+    }
+    #expect(wakes == AnimationPlayback.startRepeats)
+    _ = screen.tick(milliseconds: 0)
+    #expect(
+      screen.compose(framesPerSecond: 0, spinner: 0).images.last?.imageID == placement.imageID)
+  }
+
+  @Test func anAnimationTooLargeForTheTerminalIsDrawnFrameByFrame() throws {
+    // 1024×1024 RGBA frames: 17 are past what the terminal may hold.
+    let frame = try TesseraImages.Image(
+      width: 1024, height: 1024, pixels: [UInt8](repeating: 9, count: 1024 * 1024 * 4),
+      originalSize: PixelSize(width: 1024, height: 1024))
+    let playback = AnimationPlayback(
+      itemID: "a",
+      animation: try Animation(
+        frames: Array(repeating: frame, count: 17), delaysInMilliseconds: [], loopCount: 0),
+      request: ImageRequest(url: URL(fileURLWithPath: "/a.gif"), targetSize: nil),
+      start: .now, terminalPlays: true)
+    #expect(playback.terminalAnimation == nil)
+    #expect(playback.due == playback.start + Animation.defaultDelay)
+  }
+
   @Test func aZoomShowsTheStillPictureAndEndsThePlay() async throws {
     let screen = await finding.screen()
     finding.press(screen, .enter)

@@ -125,6 +125,15 @@ enum RealTerminalTests {
     @Test func insideTmuxSplitSwitchAndCloseKeepImagesOnTheirTiles() throws {
       try RealTerminalScenarios.tmuxSplitAndSwitch(.kitty)
     }
+
+    /// kitty's own animation: the GIF moves on screen while the gallery writes nothing.
+    @Test func aGIFPlaysByKittysAnimationWithNothingSentAfterItsUpload() throws {
+      try MotionInKittyScenario.animationPlaysByItself()
+    }
+
+    @Test func aVideoPlaysAndEscLeavesNoDecoder() throws {
+      try MotionInKittyScenario.videoPlaysAndEscStopsItsDecoder()
+    }
   }
 
   /// The gallery in Konsole (its own choice of protocol: kitty's), on a private Xvfb display:

@@ -138,6 +138,55 @@ import Testing
     #expect(isGone(stream.processID))
   }
 
+  /// A decoder that never ends (a hostile file, an endless stream): at most two frames wait
+  /// decoded however long it writes, it blocks on the full pipe, and a stop ends it at once.
+  @Test func anEndlessStreamHoldsTwoFramesAndStopsAtOnce() throws {
+    let script = folder.url.appendingPathComponent("endless-frames").path
+    try Data(
+      "#!/bin/sh\nwhile :; do printf 'P6\\n32 32\\n255\\n'; head -c 3072 /dev/zero; done\n".utf8
+    ).write(to: URL(fileURLWithPath: script))
+    chmod(script, 0o755)
+    let stream = try VideoStream(
+      .init(path: "unused", size: PixelSize(width: 32, height: 32), framesPerSecond: 10),
+      program: script
+    ) {}
+    defer { stream.stop() }
+    var taken = 0
+    var most = 0
+    eventually("100 frames taken") {
+      most = max(most, stream.waitingFrames)
+      if stream.take(upTo: .seconds(3600)) != nil { taken += 1 }
+      return taken >= 100
+    }
+    #expect(most <= VideoStream.queueLength, "\(most) frames waited")
+    let pid = stream.processID
+    let start = ContinuousClock.now
+    stream.stop()
+    #expect(isGone(pid))
+    #expect(
+      ContinuousClock.now - start < .seconds(2), "the stop took \(ContinuousClock.now - start)")
+  }
+
+  /// A decoder that hangs, writing nothing: no frame, no end, and a stop ends it at once
+  /// (the player's stall deadline, `VideoPlaybackTests`, is what calls it).
+  @Test func aDecoderThatHangsIsStoppedAtOnce() throws {
+    let script = folder.url.appendingPathComponent("hanging").path
+    try Data("#!/bin/sh\nexec sleep 600\n".utf8).write(to: URL(fileURLWithPath: script))
+    chmod(script, 0o755)
+    let stream = try VideoStream(
+      .init(path: "unused", size: PixelSize(width: 32, height: 32), framesPerSecond: 10),
+      program: script
+    ) {}
+    #expect(stream.nextFrameTime == nil)
+    #expect(stream.end == nil)
+    let pid = stream.processID
+    let start = ContinuousClock.now
+    stream.stop()
+    #expect(isGone(pid))
+    #expect(
+      ContinuousClock.now - start < .seconds(2), "the stop took \(ContinuousClock.now - start)")
+  }
+
   @Test func aMissingDecoderSaysWhatToInstall() {
     #expect(throws: ImagePipelineError.self) {
       try VideoStream(

@@ -24,7 +24,16 @@ struct KittyWire {
     var source: (x: Int, y: Int, width: Int, height: Int)
   }
 
+  /// An animation's state as kitty keeps it: its frames after the first, each with its gap,
+  /// the first frame's gap, and the `a=a` commands that ran it (`s` and `v` keys).
+  struct Animation {
+    var frames: [(image: Image, gap: Int)] = []
+    var firstGap: Int?
+    var runs: [(state: Int, loops: Int)] = []
+  }
+
   var images: [Int: Image] = [:]
+  var animations: [Int: Animation] = [:]
   var placements: [Placement] = []
   var uploads = 0
   private var pending: (keys: [String: String], payload: String)?
@@ -56,7 +65,17 @@ struct KittyWire {
         continue
       }
       switch keys["a"] {
-      case "t":
+      case "a":
+        guard let id = Int(keys["i"] ?? ""), images[id] != nil else {
+          throw WireDecoding.Failure(description: "animation control of an image never uploaded")
+        }
+        if keys["r"] == "1", let gap = Int(keys["z"] ?? "") {
+          animations[id, default: .init()].firstGap = gap
+        }
+        if let state = Int(keys["s"] ?? "") {
+          animations[id, default: .init()].runs.append((state, Int(keys["v"] ?? "0") ?? 0))
+        }
+      case "t", "f":
         if keys["m"] == "1" {
           pending = (keys, payload)
         } else {
@@ -103,7 +122,9 @@ struct KittyWire {
     let format = keys["f"] ?? "32"
     if format == "100" {
       let png = try WireDecoding.png(bytes)
-      images[id] = Image(width: png.width, height: png.height, rgba: png.rgba, format: "png")
+      try store(
+        Image(width: png.width, height: png.height, rgba: png.rgba, format: "png"), id: id,
+        keys: keys)
       return
     }
     let width = Int(keys["s"] ?? "") ?? 0
@@ -113,8 +134,23 @@ struct KittyWire {
     guard raw.count == width * height * channels else {
       throw WireDecoding.Failure(description: "\(raw.count) pixel bytes for \(width)x\(height)")
     }
-    images[id] = Image(
-      width: width, height: height, rgba: WireDecoding.rgba(raw, channels: channels),
-      format: medium)
+    try store(
+      Image(
+        width: width, height: height, rgba: WireDecoding.rgba(raw, channels: channels),
+        format: medium), id: id, keys: keys)
+  }
+
+  /// `a=t` replaces the image (and drops its frames); `a=f` adds a frame to it.
+  private mutating func store(_ image: Image, id: Int, keys: [String: String]) throws {
+    guard keys["a"] == "f" else {
+      images[id] = image
+      animations[id] = nil
+      return
+    }
+    guard let root = images[id], root.width == image.width, root.height == image.height else {
+      throw WireDecoding.Failure(
+        description: "a frame for image \(id), never uploaded or of another size")
+    }
+    animations[id, default: .init()].frames.append((image, Int(keys["z"] ?? "") ?? 0))
   }
 }
