@@ -112,6 +112,7 @@ extension FuzzHarnesses {
       }
       FeedInvariants.check(PNGChunks.tailMetadata(prefix).facts(keepsOrientation: false))
       FeedInvariants.check(RawContainerExif.facts(prefix))
+      FeedInvariants.check(ShootingFacts.read(photo: prefix))
       // The bytes cut in two as a TIFF's head and a window read further on (IFD0 at the end):
       // every offset read lands in one of them or reads as absent.
       if prefix.count >= 10 {
@@ -122,6 +123,7 @@ extension FuzzHarnesses {
           fileLength: prefix.count + gap)
         {
           FeedInvariants.check(ExifReader.facts(in: split))
+          FeedInvariants.check(ShootingFacts.read(in: split))
         }
       }
       precondition((PNGRawProfile.bytes(prefix)?.count ?? 0) <= PNGRawProfile.maxProfileBytes)
@@ -190,6 +192,27 @@ enum FeedInvariants {
 
   /// A video's facts within their bounds: a positive duration of at most
   /// `VideoFacts.maxDuration` in whole hundredths, a creation time within 1970…2100.
+  /// Camera settings within what a camera records (`ShootingFacts`' own bounds).
+  static func check(_ facts: ShootingFacts?) {
+    guard let facts else { return }
+    for text in [facts.make, facts.model, facts.lens].compactMap({ $0 }) {
+      precondition(!text.isEmpty && text.utf8.count <= FeedLimits.maxExifText)
+      precondition(text.utf8.allSatisfy { (0x20...0x7E).contains($0) })
+    }
+    if let value = facts.focalLength { precondition((0.1...10_000).contains(value)) }
+    if let value = facts.focalLength35 { precondition((1...10_000).contains(value)) }
+    if let value = facts.aperture { precondition((0.5...256).contains(value)) }
+    if let (numerator, denominator) = facts.exposure {
+      precondition(numerator > 0 && denominator > 0)
+      precondition((1e-6...3600).contains(Double(numerator) / Double(denominator)))
+    }
+    if let value = facts.iso { precondition((1...10_000_000).contains(value)) }
+    if let value = facts.exposureBias { precondition((-20...20).contains(value)) }
+    if let value = facts.latitude { precondition((-90...90).contains(value)) }
+    if let value = facts.longitude { precondition((-180...180).contains(value)) }
+    if let value = facts.altitude { precondition((-20_000...100_000).contains(value)) }
+  }
+
   static func check(_ facts: VideoFacts) {
     if let duration = facts.duration {
       precondition(duration.isFinite && duration > 0 && duration <= VideoFacts.maxDuration)

@@ -25,7 +25,8 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
       into their XMP sidecars as darktable and Lightroom read them; d moves the marked (or \
       selected) photos to the Trash; u undoes the last d or rating; / filters by \
       name as you type (Enter keeps, Esc shows all), n N the next and previous match; t the \
-      months; s a slideshow; Ctrl-x and a key runs the key-handler; r refreshes; Ctrl-L \
+      months; s a slideshow; i the info panel (camera, lens, exposure, position, sizes, \
+      sidecar) of the photo shown or selected, following the selection; Ctrl-x and a key runs the key-handler; r refreshes; Ctrl-L \
       redraws; Ctrl-Z suspends; ? shows the keys; q quits (printing the marked paths with -o), Ctrl-C quits \
       printing nothing. In a photo: Space and Backspace the next and previous, + - zoom \
       (decoded again larger), f fits, h j k l pan, o opens it with xdg-open, y copies its \

@@ -15,6 +15,8 @@ enum GalleryAction: Equatable {
   case redraw
   /// Opens the help card, or closes it when it is open.
   case toggleHelp
+  /// `i`: the info panel of the photo shown or selected, or its end.
+  case toggleInfo
   /// A local photo's detail view: open the file with `xdg-open`, or copy its path.
   case openExternally
   case copyPath
@@ -111,6 +113,7 @@ struct GalleryKeymap {
     ([.backspace, .pageUp], .showNeighbour(-1)),
     ([.character("s")], .toggleSlideshow),
     ([.character("m")], .toggleMark),
+    ([.character("i")], .toggleInfo),
     ([.control("x")], .keyHandlerPrefix),
   ])
 
@@ -183,6 +186,7 @@ struct GalleryKeymap {
       ([.character("N")], .nextMatch(-1)),
       ([.character("t")], .openMonthIndex),
       ([.character("s")], .toggleSlideshow),
+      ([.character("i")], .toggleInfo),
       ([.control("x")], .keyHandlerPrefix),
     ] + cullingKeys)
 

@@ -50,7 +50,7 @@ final class GalleryRunLoop {
     self.screen = screen
     self.capabilities = capabilities
     pacer = LinkPacer(passthrough: capabilities.passthrough)
-    screen.terminalPlaysAnimations = renderer.playsAnimations
+    screen.terminal.playsAnimations = renderer.playsAnimations
   }
 
   /// Seconds on the pacer's clock.
@@ -189,7 +189,7 @@ final class GalleryRunLoop {
       moving: moving, fast: fast, constrainedLink: remote || outputRate.isBehind,
       graphics: renderer.graphics)
     imagesHeldBack = policy != .all
-    screen.linkBytesPerSecond = remote || outputRate.isBehind ? pacer.bytesPerSecond : nil
+    screen.terminal.linkBytesPerSecond = remote || outputRate.isBehind ? pacer.bytesPerSecond : nil
     screen.status.link = LinkStatus.text(
       outputRate, measured: pacer.bytesPerSecond, remote: remote, graphics: renderer.graphics)
     let frame = screen.compose(framesPerSecond: drawTimes.count, spinner: frameCount / 6)

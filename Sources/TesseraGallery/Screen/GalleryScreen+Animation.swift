@@ -30,7 +30,7 @@ extension GalleryScreen {
       case .success(let animation?):
         detail.playback = AnimationPlayback(
           itemID: itemID, animation: animation, request: request, start: .now,
-          terminalPlays: terminalPlaysAnimations)
+          terminalPlays: terminal.playsAnimations)
         needsDisplay = true
       case .success(nil): break  // a still picture
       case .failure(let error):

@@ -79,6 +79,7 @@ extension GalleryScreen {
     case .detail(let item): drawDetail(item, into: &frame)
     case .monthIndex(let row): drawMonthIndex(chosen: row, into: &frame)
     }
+    drawInfo(into: &frame)
     return frame
   }
 

@@ -19,6 +19,8 @@ extension GalleryScreen {
   nonisolated static let scrollStep = 3.0
 
   func handle(_ event: InputEvent) -> Command {
+    // The info panel follows the photo shown or selected, whatever moved it.
+    defer { if modes.info != nil { followWithInfo() } }
     switch event {
     case .key(let key, let modifiers):
       return handle(key, modifiers: modifiers)
@@ -44,6 +46,11 @@ extension GalleryScreen {
     // the keymaps of the overlay and the grid.
     if modes.awaitsKeyHandlerKey { return handleKeyHandlerKey(key) }
     if modes.filterInput != nil { return handleFilterInput(key) }
+    // The info panel takes Esc before the overlay or grid under it.
+    if modes.info != nil, key == .escape {
+      closeInfo()
+      return .none
+    }
     guard let action = GalleryKeymap.action(for: key, over: overlay) else { return .none }
     return perform(action)
   }
@@ -62,6 +69,7 @@ extension GalleryScreen {
       needsDisplay = true
       return .redraw
     case .toggleHelp: overlay = overlay == .help ? .none : .help
+    case .toggleInfo: toggleInfo()
     case .openExternally:
       guard case .detail(let item) = overlay, let local = item.local else { return .none }
       status.message = services.openExternally(local.path)

@@ -66,7 +66,7 @@ extension GalleryScreen {
     from position: Duration
   ) -> (any VideoFrameSource)? {
     let quality = VideoQuality.choose(
-      box: box, sourceRate: probe.framesPerSecond, linkBytesPerSecond: linkBytesPerSecond)
+      box: box, sourceRate: probe.framesPerSecond, linkBytesPerSecond: terminal.linkBytesPerSecond)
     let request = VideoStream.Request(
       path: path, byteOffset: byteOffset, byteLength: byteLength, start: position,
       size: quality.size,

@@ -54,13 +54,8 @@ final class GalleryScreen {
       try? collectionView.focusItem(at: path)
     }
   }
-  /// The link's rate as the run loop measures it from the terminal's answers, over SSH or
-  /// when writes fall behind; nil when the link is not what limits a frame. A video plays
-  /// smaller and slower to fit it.
-  var linkBytesPerSecond: Double?
-  /// Whether the terminal plays an animation itself once sent (the run loop sets it from its
-  /// renderer): then the detail view sends its frames once and draws none of them again.
-  var terminalPlaysAnimations = false
+  /// What the run loop learnt of the terminal and the link to it, for what plays.
+  var terminal = TerminalTraits()
   /// Set when anything on screen changed; the run loop draws and clears it (and, resting,
   /// is woken by `services.onNeedsDisplay`).
   var needsDisplay = true {

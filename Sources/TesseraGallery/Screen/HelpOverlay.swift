@@ -16,6 +16,7 @@ enum HelpOverlay {
     "/  n N  Esc        filter by name, next / previous, all",
     "t                  months, with counts",
     "s                  slideshow from the selected photo",
+    "i                  info: camera, lens, exposure, place, sidecar",
     "Ctrl-x KEY         the key-handler, marked paths in",
     "In a photo: Space ⌫ next / previous, + - f zoom / fit, h j k l pan",
     "            o open with xdg-open, y copy its path",

@@ -171,6 +171,31 @@ package struct ExifStructure {
     return String(decoding: text, as: UTF8.self)
   }
 
+  /// Value `index` of a RATIONAL (type 5) entry, as numerator and denominator (never 0),
+  /// read at the entry's offset; nil for another type or a value outside the structure.
+  package func rational(_ entry: Entry, index: Int = 0) -> (Int, Int)? {
+    guard entry.type == 5 || entry.type == 10, index >= 0, index < entry.count,
+      entry.count <= Self.maxIFDEntries, let start = u32(entry.offset + 8),
+      let numerator = u32(start + index * 8), let denominator = u32(start + index * 8 + 4),
+      denominator != 0
+    else { return nil }
+    guard entry.type == 10 else { return (numerator, denominator) }
+    // SRATIONAL: both halves are two's complement 32-bit numbers.
+    func signed(_ value: Int) -> Int { value >= 1 << 31 ? value - (1 << 32) : value }
+    return (signed(numerator), signed(denominator))
+  }
+
+  /// Value `index` of a RATIONAL or SRATIONAL entry as a number; nil where ``rational(_:index:)`` is.
+  package func real(_ entry: Entry, index: Int = 0) -> Double? {
+    rational(entry, index: index).map { Double($0.0) / Double($0.1) }
+  }
+
+  /// The byte at `offset` within the structure, if it is there.
+  package func u8(_ offset: Int) -> Int? {
+    guard offset >= 0, offset < length else { return nil }
+    return byte(offset).map(Int.init)
+  }
+
   /// The 16-bit value at `offset` within the structure, if all its bytes are there.
   package func u16(_ offset: Int) -> Int? {
     guard offset >= 0, offset <= length - 2, let high = byte(offset), let low = byte(offset + 1)

@@ -39,6 +39,24 @@ package enum RawContainerExif {
     return facts == ExifFacts() ? nil : facts
   }
 
+  /// The bytes holding a RAF's (its embedded JPEG) or an MRW's (its TTW block) EXIF; nil for
+  /// other files.
+  static func embeddedEXIF(_ bytes: [UInt8]) -> [UInt8]? {
+    if bytes.starts(with: rafMagic) { return rafJPEG(bytes) }
+    if bytes.starts(with: mrwMagic) { return mrwTIFF(bytes) }
+    return nil
+  }
+
+  /// A CR3's CMT1 (IFD0), CMT2 (Exif), CMT3 (maker notes) and CMT4 (GPS) boxes, each the TIFF
+  /// structure it is (nil where one does not parse); nil for other files.
+  static func cr3Structures(_ bytes: [UInt8]) -> [ExifStructure?]? {
+    guard isCR3(bytes), let canon = cr3CanonBox(bytes) else { return nil }
+    let boxes: Set<FourCC> = ["CMT1", "CMT2", "CMT3", "CMT4"]
+    return ISOBoxes.children(of: canon.payload, in: bytes, depth: 2).filter {
+      boxes.contains($0.type)
+    }.map { ExifStructure(photo: Array(bytes[$0.payload])) }
+  }
+
   /// The date taken and camera of a Canon CRW, whose CIFF heaps keep them in records
   /// (`CaptureTime`, `MakeModel`) listed in a table at the file's end: walked through `read`
   /// (`RawCIFF.facts`). Nil for any other file.
@@ -80,21 +98,25 @@ package enum RawContainerExif {
     return nil
   }
 
+  /// Canon's uuid box inside `moov`, which holds the CMT boxes.
+  private static func cr3CanonBox(_ bytes: [UInt8]) -> ISOBox? {
+    let top = ISOBoxes.children(of: 0..<bytes.count, in: bytes, depth: 0)
+    guard let moov = top.first(where: { $0.type == "moov" }) else { return nil }
+    return ISOBoxes.children(of: moov.payload, in: bytes, depth: 1).first { box in
+      // `ISOBoxes` leaves a uuid box's payload after its 16-byte extended type.
+      box.type == "uuid" && box.payload.lowerBound >= 16
+        && bytes[(box.payload.lowerBound - 16)..<box.payload.lowerBound].elementsEqual(
+          RawCR3.canonUUID)
+    }
+  }
+
   private static func isCR3(_ bytes: [UInt8]) -> Bool {
     bytes.count >= 12 && bytes[4..<12].elementsEqual(Array("ftypcrx ".utf8))
   }
 
   /// CMT1's camera and CMT2's date, each read as the TIFF structure it is.
   static func cr3Facts(_ bytes: [UInt8]) -> ExifFacts? {
-    let top = ISOBoxes.children(of: 0..<bytes.count, in: bytes, depth: 0)
-    guard let moov = top.first(where: { $0.type == "moov" }) else { return nil }
-    let canon = ISOBoxes.children(of: moov.payload, in: bytes, depth: 1).first { box in
-      // `ISOBoxes` leaves a uuid box's payload after its 16-byte extended type.
-      box.type == "uuid" && box.payload.lowerBound >= 16
-        && bytes[(box.payload.lowerBound - 16)..<box.payload.lowerBound].elementsEqual(
-          RawCR3.canonUUID)
-    }
-    guard let canon else { return nil }
+    guard let canon = cr3CanonBox(bytes) else { return nil }
     var camera: ExifFacts?
     var exif: ExifFacts?
     for box in ISOBoxes.children(of: canon.payload, in: bytes, depth: 2) {

@@ -228,7 +228,7 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
 
   /// `count` bytes at `offset` of the file whose first bytes were `prefix`, through the same
   /// checks; nil when they cannot be read or the file's size or time changed in between.
-  private static func read(
+  static func read(
     _ path: String, offset: Int, count: Int, sameAs prefix: LocalFile.Prefix
   ) -> [UInt8]? {
     let read = SafeFileRead.contents(

@@ -73,7 +73,7 @@ struct AnimationPlaybackTests {
   /// only twice more (to repeat the start), never for a frame.
   @Test func aTerminalThatPlaysAnimationsGetsEveryFrameOnceAndNoWakes() async throws {
     let screen = await finding.screen()
-    screen.terminalPlaysAnimations = true
+    screen.terminal.playsAnimations = true
     finding.press(screen, .enter)
     guard case .detail(let item) = screen.overlay else {
       Issue.record("Enter opened no detail view")
@@ -84,7 +84,7 @@ struct AnimationPlaybackTests {
     let start = ContinuousClock.now
     screen.detail.playback = AnimationPlayback(
       itemID: item.id, animation: animation, request: try #require(screen.detailRequest),
-      start: start, terminalPlays: screen.terminalPlaysAnimations)
+      start: start, terminalPlays: screen.terminal.playsAnimations)
     _ = screen.tick(milliseconds: 0)
     let placement = try #require(screen.compose(framesPerSecond: 0, spinner: 0).images.last)
     let sent = try #require(placement.animation, "the placement carries no frames")

@@ -1,6 +1,7 @@
 /// What has the keyboard, and each mode's own state: the overlay on top of the grid (help,
 /// the detail view, the month index), the filter prompt while `/` takes a query, the Ctrl-x
-/// prefix waiting for a key-handler key, the slideshow. Keys go to the innermost mode that
+/// prefix waiting for a key-handler key, the slideshow, the info panel (which takes only `i`
+/// and Esc: every other key goes on to the overlay or the grid under it). Keys go to the innermost mode that
 /// takes them (`GalleryScreen.handle(_:)`: the prefix, then the prompt, then the keymaps of
 /// the overlay and the grid, `GalleryKeymap.chain(for:)`). A new mode is a new file with its
 /// state and keys, and a field here.
@@ -15,4 +16,6 @@ struct GalleryModes {
   var awaitsKeyHandlerKey = false
   /// The slideshow: the running one, its pace, and whether it starts with the first photo.
   var slideshow = SlideshowMode()
+  /// The info panel (`i`), over whichever overlay is shown; nil when closed.
+  var info: InfoPanelMode?
 }
