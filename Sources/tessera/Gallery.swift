@@ -62,7 +62,7 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
   var noVideos = false
   @Option(
     help:
-      "Order of local photos: taken (EXIF date, else modified; the default), modified, name, or given (the default with -i)."
+      "Order of local photos: taken (EXIF date, else modified; the default), modified, name, rating (five stars first, rejected last, under a header per rating), or given (the default with -i)."
   )
   var sort: PhotoSort?
   @Flag(help: "Oldest first (or names Z to A).") var reverse = false

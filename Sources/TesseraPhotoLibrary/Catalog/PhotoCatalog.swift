@@ -79,10 +79,14 @@ public final class PhotoCatalog: Sendable {
       static let sharesHash = Flags(rawValue: 64)
     }
 
-    /// The seconds `sort` orders by (unused for `.name`).
+    /// The seconds `sort` orders by (unused for `.name`); for `.rating`, the date taken, its
+    /// tie-break after ``rating``.
     func key(_ sort: PhotoSort) -> Int64 {
-      sort == .taken && flags.contains(.taken) ? taken : modified
+      (sort == .taken || sort == .rating) && flags.contains(.taken) ? taken : modified
     }
+
+    /// The rating that counts: the sidecar's, else the camera's; 0 unrated, −1 rejected.
+    var rating: Int { culledRating ?? exifRating ?? 0 }
   }
 
   private struct State {
@@ -364,7 +368,10 @@ public final class PhotoCatalog: Sendable {
   /// The sections of `order` (see `PhotoOrdering.sections`). O(n).
   func sections(of order: [Int], by ordering: PhotoOrdering) -> [PhotoSection] {
     state.withLock { state in
-      ordering.sections(of: order) { state.records[$0].key(ordering.sort) }
+      ordering.sections(of: order) {
+        ordering.sort == .rating
+          ? Int64(state.records[$0].rating) : state.records[$0].key(ordering.sort)
+      }
     }
   }
 
@@ -385,6 +392,7 @@ public final class PhotoCatalog: Sendable {
     if sort == .name, left.run != right.run, let byName = compareNames(a, b, &state) {
       return byName
     }
+    if sort == .rating, left.rating != right.rating { return left.rating > right.rating }
     if sort != .name {
       let keyA = left.key(sort)
       let keyB = right.key(sort)

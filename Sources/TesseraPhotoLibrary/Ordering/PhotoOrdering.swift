@@ -9,6 +9,10 @@ public enum PhotoSort: String, CaseIterable, Sendable {
   case modified
   /// The file name, then the path.
   case name
+  /// The rating that counts (the sidecar's, else the camera's), five stars first, unrated
+  /// after one star and rejected last; then the date taken, as `taken`. Headers name the
+  /// stars.
+  case rating
   /// The order the files were given in (`tessera -i`: standard input's lines), with no
   /// headers.
   case given
@@ -131,6 +135,7 @@ public struct PhotoOrdering: Sendable, Equatable {
   /// - Complexity: O(n), integer arithmetic per photo.
   func sections(of order: [Int], key: (Int) -> Int64) -> [PhotoSection] {
     guard grouping != .none, sort != .name, sort != .given, !order.isEmpty else { return [] }
+    if sort == .rating { return Self.ratingSections(of: order, rating: key) }
     func time(_ index: Int) -> WallClockTime { WallClockTime(seconds: key(index)) }
     func group(_ index: Int) -> Int { grouping == .day ? time(index).day : time(index).month }
     func title(_ index: Int) -> String {
@@ -148,5 +153,33 @@ public struct PhotoOrdering: Sendable, Equatable {
     }
     sections.append(PhotoSection(title: title(order[start]), range: start..<order.count))
     return sections
+  }
+}
+
+extension PhotoOrdering {
+  /// One header per rating, for `--sort rating`: "★★★★★", …, "no stars", "rejected".
+  /// - Complexity: O(n).
+  static func ratingSections(of order: [Int], rating: (Int) -> Int64) -> [PhotoSection] {
+    var sections: [PhotoSection] = []
+    var start = 0
+    for position in order.indices
+    where position == order.count - 1
+      || rating(order[position]) != rating(order[position + 1])
+    {
+      sections.append(
+        PhotoSection(
+          title: ratingTitle(Int(rating(order[position]))), range: start..<(position + 1)))
+      start = position + 1
+    }
+    return sections
+  }
+
+  /// "★★★", "no stars" (0), "rejected" (−1).
+  static func ratingTitle(_ rating: Int) -> String {
+    switch rating {
+    case ...(-1): "rejected"
+    case 0: "no stars"
+    default: String(repeating: "★", count: min(rating, 5))
+    }
   }
 }

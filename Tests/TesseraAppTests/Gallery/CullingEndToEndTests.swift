@@ -48,6 +48,37 @@ import Testing
     try PathsInAndOutEndToEndTests.exited(tmux, in: root)
   }
 
+  /// `--sort rating`: the best first, each rating under its header, rejects last.
+  @Test func sortByRatingPutsTheBestFirstUnderHeaders() throws {
+    let root = TemporaryFolder.make(prefix: "tessera-culling-sort")
+    defer { try? FileManager.default.removeItem(at: root) }
+    for (index, name) in ["a", "b", "c"].enumerated() {
+      try LocalFolderEndToEndTests.write(
+        try LocalFolderEndToEndTests.jpeg(UInt8(60 * index)), to: "\(name).jpg", in: root,
+        modified: "2024-05-0\(index + 1)T10:00:00Z")
+    }
+    try Data(XMPNamespaces.packet(attributes: #"xmp:Rating="-1""#))
+      .write(to: root.appendingPathComponent("a.jpg.xmp"))
+    try Data(XMPNamespaces.packet(attributes: #"xmp:Rating="5""#))
+      .write(to: root.appendingPathComponent("c.jpg.xmp"))
+    let tmux = try ActingOnPhotosEndToEndTests.gallery("--sort rating", in: root)
+    let shown = try tmux.waitFor("the photos under their ratings' headers") {
+      Tmux.plain($0).contains("photos 1–2 of 3") && Tmux.plain($0).contains("rejected · 1 photo")
+    }
+    let lines = Tmux.plain(shown).split(separator: "\n").map(String.init)
+    func row(_ text: String) -> Int? { lines.firstIndex { $0.contains(text) } }
+    // The rejected photo's tile is below the screen; its header shows.
+    let rows = [
+      "★★★★★ · 1 photo", "★★★★★ c.jpg", "no stars · 1 photo", "b.jpg", "rejected · 1 photo",
+    ]
+    .map(row)
+    #expect(rows.allSatisfy { $0 != nil }, "\(rows) in\n\(lines.joined(separator: "\n"))")
+    let found = rows.compactMap { $0 }
+    #expect(found == found.sorted(), "out of order: \(rows) in\n\(lines.joined(separator: "\n"))")
+    try tmux.send("q")
+    try PathsInAndOutEndToEndTests.exited(tmux, in: root)
+  }
+
   /// The Rating exiftool reads in `path`; nil when the file or the tag is absent.
   static func rating(_ path: URL) -> String? {
     guard FileManager.default.fileExists(atPath: path.path),

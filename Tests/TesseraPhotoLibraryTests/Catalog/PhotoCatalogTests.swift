@@ -80,6 +80,41 @@ import Testing
     #expect(reversed == order.reversed())
   }
 
+  /// `--sort rating`: the sidecar's rating over the camera's, five stars first, unrated after
+  /// one star, rejected last; equal ratings newest first; a header per rating.
+  @Test func byRatingTheRatingThatCountsThenTheDateTaken() {
+    // (name, sidecar's rating, camera's rating, day taken)
+    let photos: [(String, Int?, Int?, Int)] = [
+      ("unrated.jpg", nil, nil, 1), ("camera3.jpg", nil, 3, 2), ("sidecar5.jpg", 5, 1, 3),
+      ("reject.jpg", -1, 5, 4), ("old5.jpg", 5, nil, 1), ("zero.jpg", 0, 4, 5),
+      ("one.jpg", 1, nil, 6),
+    ]
+    let catalog = PhotoCatalog()
+    for (name, culled, camera, day) in photos {
+      let file = walked("/shoot/\(name)")
+      var header = PhotoHeader(
+        exif: ExifFacts(
+          taken: WallClockTime(exif: "2024:05:0\(day) 10:00:00"), rating: camera))
+      header.culling = culled.map { PhotoCulling(rating: $0) }
+      _ = catalog.append(
+        file, folder: file.folder, modified: WallClockTime(file.modified, in: Self.utc),
+        header: header, nameRank: 0, run: catalog.count)
+    }
+    let byRating = PhotoOrdering(sort: .rating)
+    let order = catalog.merge(photos.indices, into: [], by: byRating)
+    #expect(
+      order.map { photos[$0].0 } == [
+        "sidecar5.jpg", "old5.jpg", "camera3.jpg", "one.jpg", "zero.jpg", "unrated.jpg",
+        "reject.jpg",
+      ])
+    let sections = catalog.sections(of: order, by: byRating)
+    #expect(sections.map(\.title) == ["★★★★★", "★★★", "★", "no stars", "rejected"])
+    #expect(sections.map(\.range.count) == [2, 1, 1, 2, 1])
+    let reversed = catalog.merge(
+      photos.indices, into: [], by: PhotoOrdering(sort: .rating, reverse: true))
+    #expect(reversed == order.reversed())
+  }
+
   @Test func byNameNamesWithALongCommonStartAreComparedInFull() {
     let names = [
       "Screenshot from 2024-05-02.png", "Screenshot from 2024-05-01.png", "IMG_1.jpg",
