@@ -33,7 +33,21 @@ package struct EmbeddedMetadata: Equatable {
     if facts.taken == nil {
       facts.taken = xmp.flatMap(XMPDates.taken) ?? iim.flatMap(IPTCDates.taken)
     }
+    facts.rating = Self.rating(inXMP: xmp) ?? facts.rating
     return facts == ExifFacts() ? nil : facts
+  }
+
+  /// The stars a tool wrote into the file's own XMP (`xmp:Rating`, 0…5, as Lightroom and
+  /// digiKam do when told to write into files): it counts over EXIF's Rating tag, which the
+  /// camera wrote and those tools may leave behind; a sidecar's counts over both. A packet
+  /// without the word "Rating" is not parsed for it: most have none.
+  /// - Complexity: O(packet bytes).
+  static func rating(inXMP xmp: [UInt8]?) -> Int? {
+    guard let xmp, xmp.count <= XMPPacket.maxPacketBytes,
+      PacketEnd.firstRange(of: Array("Rating".utf8), in: xmp[...]) != nil,
+      let packet = XMPPacket(xmp)
+    else { return nil }
+    return XMPCulling(packet).rating.flatMap { (0...5).contains($0) ? $0 : nil }
   }
 
   /// Whether the decoder turns the picture of the file starting with `bytes` by its EXIF
@@ -59,7 +73,7 @@ package struct EmbeddedMetadata: Equatable {
   }
 
   /// The facts in a photo's first `bytes`: a JPEG's or TIFF's EXIF, with XMP and IPTC when
-  /// EXIF has no date; a PNG's, WebP's or JPEG XL container's EXIF and XMP, the orientation
+  /// EXIF has no date, and the embedded XMP's rating over EXIF's (`rating(inXMP:)`); a PNG's, WebP's or JPEG XL container's EXIF and XMP, the orientation
   /// kept where the decoder turns by it; the EXIF of a RAW that is no TIFF (`RawContainerExif`).
   package static func facts(_ bytes: [UInt8]) -> ExifFacts? {
     if let found = inContainer(bytes) {
@@ -67,7 +81,6 @@ package struct EmbeddedMetadata: Equatable {
     }
     if let raw = RawContainerExif.facts(bytes) { return raw }
     var facts = ExifReader.facts(bytes)
-    guard facts?.taken == nil else { return facts }
     let blocks: EmbeddedMetadata
     switch ImageSignature(sniffing: bytes) {
     case .jpeg:
@@ -76,6 +89,12 @@ package struct EmbeddedMetadata: Equatable {
     case .tiff: blocks = TIFFMetadataTags.blocks(bytes)
     default: return facts
     }
+    if let rating = rating(inXMP: blocks.xmp) {
+      var found = facts ?? ExifFacts()
+      found.rating = rating
+      facts = found
+    }
+    guard facts?.taken == nil else { return facts }
     if let taken = blocks.xmp.flatMap(XMPDates.taken) ?? blocks.iim.flatMap(IPTCDates.taken) {
       var found = facts ?? ExifFacts()
       found.taken = taken
