@@ -16,7 +16,7 @@ import TesseraUtilities
 /// A file of another format (an older Tessera's, before an upgrade) is not read: its folder's
 /// headers are read again and the file rewritten in this format. That is said once, by
 /// `log` (by default a line on standard error, which the gallery sends to its log file):
-/// "photo facts: <file> is format 8, this Tessera writes 9; reading that folder's headers
+/// "photo facts: <file> is format 9, this Tessera writes 10; reading that folder's headers
 /// again". A closure rather than swift-log: the fuzz harnesses compile this file into a module
 /// of their own, where no package can be imported.
 ///
@@ -27,7 +27,7 @@ public struct PhotoFactsStore: Sendable {
 
   /// The format of the files written; a reader that changes what it reads from a header
   /// changes it, so facts an older reader gathered are read afresh.
-  static let format = 9
+  static let format = 10
 
   /// The first line of every file, naming `format`.
   static let formatLine = "\(formatPrefix)\(format)"

@@ -117,16 +117,16 @@ import Testing
     let path = store.url(ofFolder: Self.folder).path
     #expect(
       lines.withLock { $0 } == [
-        "photo facts: \(path) is format \(format), this Tessera writes 9; "
+        "photo facts: \(path) is format \(format), this Tessera writes \(PhotoFactsStore.format); "
           + "reading that folder's headers again"
       ])
 
-    // The file is format 9 now, with both photos' facts; the next walk reads no header and
+    // The file is in this format now, with both photos' facts; the next walk reads no header and
     // says nothing.
     let rewritten = try Data(contentsOf: store.url(ofFolder: Self.folder))
     #expect(
       String(decoding: rewritten, as: UTF8.self).split(separator: "\n").first
-        == "tessera-photo-facts 9")
+        == "tessera-photo-facts \(PhotoFactsStore.format)")
     let facts = store.facts(ofFolder: Self.folder)
     for file in Self.files {
       #expect(facts.header(of: file) == Self.headers[file.path])
@@ -143,7 +143,10 @@ import Testing
     #expect(PhotoFactsStore.otherFormat(of: Data("tessera-photo-facts 7\n/p\n".utf8)) == 7)
     #expect(PhotoFactsStore.otherFormat(of: Data("tessera-photo-facts 12\n".utf8)) == 12)
     #expect(PhotoFactsStore.otherFormat(of: Data("tessera-photo-facts 8\n/p\n".utf8)) == 8)
-    #expect(PhotoFactsStore.otherFormat(of: Data("tessera-photo-facts 9\n/p\n".utf8)) == nil)
+    #expect(PhotoFactsStore.otherFormat(of: Data("tessera-photo-facts 9\n/p\n".utf8)) == 9)
+    #expect(
+      PhotoFactsStore.otherFormat(
+        of: Data("tessera-photo-facts \(PhotoFactsStore.format)\n/p\n".utf8)) == nil)
     #expect(PhotoFactsStore.otherFormat(of: Data("tessera-photo-facts -1\n".utf8)) == nil)
     #expect(PhotoFactsStore.otherFormat(of: Data("tessera-photo-facts 1234567890\n".utf8)) == nil)
     #expect(PhotoFactsStore.otherFormat(of: Data("something else\n".utf8)) == nil)
