@@ -109,7 +109,7 @@ awk -F'\t' -v minimum=95 -v listed="$(wc -l <"$work/files")" '
     }
     next
   }
-  { read[$1] = $3; refused[$1] = $5 }
+  { read[$1] = $3; refused[$1] = $6 }
   END {
     for (file in expected) {
       all++; ext = extension(file); filesOf[ext]++

@@ -6,13 +6,16 @@ import TesseraPhotoLibrary
 /// why, and a script can measure which files the gallery dates (scripts/date-coverage.sh).
 struct Info: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Print each file's pixel size, date taken and camera, as the gallery reads them.",
+    abstract:
+      "Print each file's pixel size, date taken, rating and camera, as the gallery reads them.",
     discussion: """
       One line a file: its path, its pixel size as shown (WxH), the date taken \
-      (YYYY-MM-DD HH:MM:SS, the camera's clock, no time zone) and the camera model, each "-" \
-      when the file's header does not tell it. The date is the one the gallery sorts by: \
-      EXIF's, else XMP's, else IPTC's. A file that can't be read says why instead. With \
-      --tsv the five fields (path, size, date, model, why not read) are separated by tabs; \
+      (YYYY-MM-DD HH:MM:SS, the camera's clock, no time zone), the rating that counts (its \
+      XMP sidecar's, else the file's own XMP or EXIF rating; shown as stars) and the camera \
+      model, each "-" when the file does not tell it. The date is the one the gallery sorts \
+      by: EXIF's, else XMP's, else IPTC's. A file that can't be read says why instead. With \
+      --tsv the six fields (path, size, date, model, rating as -1 rejected or 0 to 5, why not \
+      read) are separated by tabs; \
       control characters in a path are shown as "?". Exit status 1 when any file could not \
       be read.
       """

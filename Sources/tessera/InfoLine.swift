@@ -1,3 +1,4 @@
+import Foundation
 import TesseraPhotoLibrary
 import TesseraTerminal
 
@@ -7,7 +8,8 @@ struct InfoLine {
   /// `ls -q` shows them): a tab or newline in a name would otherwise split the line a script
   /// cuts, and a bidi override would show the rest of the line reversed.
   var path: String
-  /// Pixel size, date taken and camera model; "-" for each the header did not tell.
+  /// Pixel size, date taken, camera model and the rating that counts (−1 rejected, 0–5: a
+  /// sidecar's, else the file's own); "-" for each the file did not tell.
   var fields: [String]
   /// Why the file was not read, as the end of a sentence about it ("is a symbolic link").
   var refusal: String?
@@ -15,15 +17,39 @@ struct InfoLine {
   init(path: String, reader: some PhotoHeaderReading) {
     self.path = TerminalText.questionMarked(path)
     guard let header = reader.header(ofFileAt: path) else {
-      fields = ["-", "-", "-"]
+      fields = ["-", "-", "-", "-"]
       refusal = Self.refusal(path)
       return
     }
+    let rating = Self.sidecarRating(of: path, reader: reader) ?? header.exif?.rating
     fields = [
       header.pixelSize?.description ?? "-",
       header.exif?.taken?.descriptionWithSeconds ?? "-",
       header.exif?.model ?? "-",
+      rating.map(String.init) ?? "-",
     ]
+  }
+
+  /// The rating in the photo's sidecar, looked for as the gallery's walk names it (the whole
+  /// name's, then the stem's; `.xmp` before `.XMP`); nil when none says one.
+  private static func sidecarRating(of path: String, reader: some PhotoHeaderReading) -> Int? {
+    let stem = (path as NSString).deletingPathExtension
+    for candidate in [path + ".xmp", path + ".XMP", stem + ".xmp", stem + ".XMP"]
+    where FileManager.default.fileExists(atPath: candidate) {
+      return reader.culling(ofSidecarAt: candidate)?.rating
+    }
+    return nil
+  }
+
+  /// A rating as a person reads it: "★★★", "0 stars", "rejected", "-".
+  static func stars(_ field: String) -> String {
+    guard let rating = Int(field) else { return "-" }
+    switch rating {
+    case -1: return "rejected"
+    case 0: return "0 stars"
+    case 1...5: return String(repeating: "★", count: rating)
+    default: return "-"
+    }
   }
 
   /// Why the reader gave nothing: it reads through `LocalFile` but keeps the refusal to itself,
@@ -50,7 +76,10 @@ struct InfoLine {
     return lines.map { line in
       let rest =
         line.refusal
-        ?? [padded(line.fields[0], sizeWidth), padded(line.fields[1], 19), line.fields[2]]
+        ?? [
+          padded(line.fields[0], sizeWidth), padded(line.fields[1], 19),
+          padded(Self.stars(line.fields[3]), 8), line.fields[2],
+        ]
         .joined(separator: "  ")
       return padded(line.path, pathWidth) + "  " + rest
     }

@@ -31,9 +31,9 @@ struct InfoCommandTests {
     let lines = run.output.split(separator: "\n").map(String.init)
     #expect(
       lines == [
-        folder.path + "/IMG?0001.jpg\t120x160\t2024-08-15 10:00:07\tPixel 8\t-",
-        "\(plain)\t160x120\t-\t-\t-",
-        "\(link)\t-\t-\t-\tis a symbolic link",
+        folder.path + "/IMG?0001.jpg\t120x160\t2024-08-15 10:00:07\tPixel 8\t-\t-",
+        "\(plain)\t160x120\t-\t-\t-\t-",
+        "\(link)\t-\t-\t-\t-\tis a symbolic link",
       ])
     #expect(run.status == 1)
   }
@@ -52,7 +52,7 @@ struct InfoCommandTests {
     _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, bytes.count) }
     close(descriptor)
     let run = try Spawn.run([GalleryBinary.path, "info", "--tsv", photo])
-    #expect(run.output == folder.path + "/caf\u{FFFD}.j\t160x120\t-\t-\t-\n")
+    #expect(run.output == folder.path + "/caf\u{FFFD}.j\t160x120\t-\t-\t-\t-\n")
     #expect(run.status == 0)
   }
 
@@ -68,10 +68,33 @@ struct InfoCommandTests {
     let run = try Spawn.run([GalleryBinary.path, "info", long, short])
     #expect(
       run.output.split(separator: "\n").map(String.init) == [
-        "\(long)  160x120  2023-01-02 03:04:05  X-T5",
+        "\(long)  160x120  2023-01-02 03:04:05  -         X-T5",
         "\(short)" + String(repeating: " ", count: long.count - short.count)
-          + "  160x120  -                    -",
+          + "  160x120  -                    -         -",
       ])
     #expect(run.status == 0)
+  }
+
+  /// The rating that counts: a sidecar's (by the whole name or the stem), else the file's own
+  /// XMP; in stars for a person, a number for a script.
+  @Test func theRatingIsTheSidecarsElseTheFilesOwn() throws {
+    let folder = TemporaryFolder.make(prefix: "tessera-info")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let paths = ["a.jpg", "b.jpg", "c.jpg"].map { folder.appendingPathComponent($0).path }
+    for path in paths { try Data(try Self.jpeg()).write(to: URL(fileURLWithPath: path)) }
+    try ExifTool.run(["-q", "-overwrite_original", "-XMP-xmp:Rating=2", paths[0], paths[1]])
+    try Data(XMPNamespaces.packet(attributes: #"xmp:Rating="4""#))
+      .write(to: URL(fileURLWithPath: paths[0] + ".xmp"))
+    try Data(XMPNamespaces.packet(attributes: #"xmp:Rating="-1""#))
+      .write(to: folder.appendingPathComponent("c.xmp"))
+    let tsv = try Spawn.run([GalleryBinary.path, "info", "--tsv"] + paths)
+    #expect(
+      tsv.output.split(separator: "\n").map { $0.split(separator: "\t")[4] } == ["4", "2", "-1"])
+    let aligned = try Spawn.run([GalleryBinary.path, "info"] + paths)
+    let lines = aligned.output.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines.first?.contains("  ★★★★  ") == true, "\(lines)")
+    #expect(lines.dropFirst().first?.contains("  ★★  ") == true, "\(lines)")
+    #expect(lines.last?.contains("  rejected  ") == true, "\(lines)")
   }
 }
