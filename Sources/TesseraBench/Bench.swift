@@ -9,6 +9,7 @@ package struct Bench: AsyncParsableCommand {
       LibraryBench.self,
       IdleBench.self,
       FolderBench.self,
+      CullBench.self,
     ],
     defaultSubcommand: AllBench.self
   )
