@@ -101,13 +101,7 @@ enum KittyCommands {
   static func setFirstFrameGap(
     id: UInt32, milliseconds: Int, passthrough: Bool, into out: inout ByteWriter
   ) {
-    var keys = ByteWriter()
-    keys.append("a=a,i=")
-    keys.decimal(Int(id))
-    keys.append(",r=1,z=")
-    keys.decimal(milliseconds)
-    keys.append(",q=2")
-    command(keys.bytes, payload: nil, passthrough: passthrough, into: &out)
+    animationControl(id: id, "r=1,z=", milliseconds, passthrough: passthrough, into: &out)
   }
 
   /// Runs image `id`'s animation (`a=a,s=3`) `loopCount` times, 0 forever (kitty's `v` is
@@ -115,13 +109,21 @@ enum KittyCommands {
   static func runAnimation(
     id: UInt32, loopCount: Int, passthrough: Bool, into out: inout ByteWriter
   ) {
-    var keys = ByteWriter()
-    keys.append("a=a,i=")
-    keys.decimal(Int(id))
-    keys.append(",s=3,v=")
-    keys.decimal(loopCount + 1)
-    keys.append(",q=2")
-    command(keys.bytes, payload: nil, passthrough: passthrough, into: &out)
+    animationControl(id: id, "s=3,v=", loopCount + 1, passthrough: passthrough, into: &out)
+  }
+
+  /// `a=a,i=ID,` then `keys` ending in a number's key, the number, quietly.
+  private static func animationControl(
+    id: UInt32, _ keys: String, _ number: Int, passthrough: Bool, into out: inout ByteWriter
+  ) {
+    var command = ByteWriter()
+    command.append("a=a,i=")
+    command.decimal(Int(id))
+    command.append(",")
+    command.append(keys)
+    command.decimal(number)
+    command.append(",q=2")
+    Self.command(command.bytes, payload: nil, passthrough: passthrough, into: &out)
   }
 
   /// The image id of the local-file probe (``localFileQuery(path:)``).

@@ -34,6 +34,28 @@ import Testing
 
   private func isGone(_ pid: Int32) -> Bool { kill(pid, 0) != 0 && errno == ESRCH }
 
+  /// A stream from a shell script in ffmpeg's place (a hostile or broken decoder), asked for
+  /// 32×32 frames at 10 a second.
+  private func fakeDecoder(_ name: String, _ body: String) throws -> VideoStream {
+    let script = folder.url.appendingPathComponent(name).path
+    try Data(("#!/bin/sh\n" + body + "\n").utf8).write(to: URL(fileURLWithPath: script))
+    chmod(script, 0o755)
+    return try VideoStream(
+      .init(path: "unused", size: PixelSize(width: 32, height: 32), framesPerSecond: 10),
+      program: script
+    ) {}
+  }
+
+  /// Stops `stream` and expects its process gone within 2 s.
+  private func expectStoppedAtOnce(_ stream: VideoStream) {
+    let pid = stream.processID
+    let start = ContinuousClock.now
+    stream.stop()
+    #expect(isGone(pid))
+    #expect(
+      ContinuousClock.now - start < .seconds(2), "the stop took \(ContinuousClock.now - start)")
+  }
+
   @Test func everyFrameComesFittedAtItsTimeAndTheEndIsSaid() throws {
     let path = try clip()
     let stream = try VideoStream(
@@ -123,14 +145,8 @@ import Testing
   /// A decoder that writes a frame far larger than asked (a hostile or broken program in
   /// ffmpeg's place) is stopped before anything is allocated for it.
   @Test func aFrameLargerThanAskedIsRefusedAndTheDecoderStopped() throws {
-    let script = folder.url.appendingPathComponent("huge-frames").path
-    try Data("#!/bin/sh\nprintf 'P6\\n60000 60000\\n255\\n'\nexec sleep 60\n".utf8)
-      .write(to: URL(fileURLWithPath: script))
-    chmod(script, 0o755)
-    let stream = try VideoStream(
-      .init(path: "unused", size: PixelSize(width: 32, height: 32), framesPerSecond: 10),
-      program: script
-    ) {}
+    let stream = try fakeDecoder(
+      "huge-frames", "printf 'P6\\n60000 60000\\n255\\n'\nexec sleep 60")
     eventually("the refusal") { stream.end != nil }
     #expect(
       stream.end
@@ -141,15 +157,8 @@ import Testing
   /// A decoder that never ends (a hostile file, an endless stream): at most two frames wait
   /// decoded however long it writes, it blocks on the full pipe, and a stop ends it at once.
   @Test func anEndlessStreamHoldsTwoFramesAndStopsAtOnce() throws {
-    let script = folder.url.appendingPathComponent("endless-frames").path
-    try Data(
-      "#!/bin/sh\nwhile :; do printf 'P6\\n32 32\\n255\\n'; head -c 3072 /dev/zero; done\n".utf8
-    ).write(to: URL(fileURLWithPath: script))
-    chmod(script, 0o755)
-    let stream = try VideoStream(
-      .init(path: "unused", size: PixelSize(width: 32, height: 32), framesPerSecond: 10),
-      program: script
-    ) {}
+    let stream = try fakeDecoder(
+      "endless-frames", "while :; do printf 'P6\\n32 32\\n255\\n'; head -c 3072 /dev/zero; done")
     defer { stream.stop() }
     var taken = 0
     var most = 0
@@ -159,32 +168,16 @@ import Testing
       return taken >= 100
     }
     #expect(most <= VideoStream.queueLength, "\(most) frames waited")
-    let pid = stream.processID
-    let start = ContinuousClock.now
-    stream.stop()
-    #expect(isGone(pid))
-    #expect(
-      ContinuousClock.now - start < .seconds(2), "the stop took \(ContinuousClock.now - start)")
+    expectStoppedAtOnce(stream)
   }
 
   /// A decoder that hangs, writing nothing: no frame, no end, and a stop ends it at once
   /// (the player's stall deadline, `VideoPlaybackTests`, is what calls it).
   @Test func aDecoderThatHangsIsStoppedAtOnce() throws {
-    let script = folder.url.appendingPathComponent("hanging").path
-    try Data("#!/bin/sh\nexec sleep 600\n".utf8).write(to: URL(fileURLWithPath: script))
-    chmod(script, 0o755)
-    let stream = try VideoStream(
-      .init(path: "unused", size: PixelSize(width: 32, height: 32), framesPerSecond: 10),
-      program: script
-    ) {}
+    let stream = try fakeDecoder("hanging", "exec sleep 600")
     #expect(stream.nextFrameTime == nil)
     #expect(stream.end == nil)
-    let pid = stream.processID
-    let start = ContinuousClock.now
-    stream.stop()
-    #expect(isGone(pid))
-    #expect(
-      ContinuousClock.now - start < .seconds(2), "the stop took \(ContinuousClock.now - start)")
+    expectStoppedAtOnce(stream)
   }
 
   @Test func aMissingDecoderSaysWhatToInstall() {
