@@ -140,10 +140,10 @@ SHOW_LINES=4 check "apt-get install ./$(basename "$deb")" \
    && dpkg-query -W -f='\${Status}\n' tessera" 'install ok installed'
 check "no library missing (ldd)" '! ldd /usr/bin/tessera | grep "not found" && echo all-found' all-found
 check "tessera --version" 'tessera --version' "^$version\$"
-check "tessera info JPEG" 'tessera info /photos/sunset.jpg' '640x480 +2024-06-01 18:30:00 +Package Test'
-check "tessera info HEIC" 'tessera info /photos/harbour.heic' '640x480 +2024-06-01 18:30:00 +Package Test'
+check "tessera info JPEG" 'tessera info /photos/sunset.jpg' '640x480 +2024-06-01 18:30:00 +- +Package Test'
+check "tessera info HEIC" 'tessera info /photos/harbour.heic' '640x480 +2024-06-01 18:30:00 +- +Package Test'
 check "tessera info RAW (CR2)" 'tessera info /photos/IMG_0001.CR2' \
-  '640x480 +2024-06-02 07:15:00 +Canon EOS Package Test'
+  '640x480 +2024-06-02 07:15:00 +- +Canon EOS Package Test'
 
 # Tools the remaining checks need (tmux, man, bash-completion), after tessera's own install.
 SHOW_LINES=2 check "apt-get install tmux man-db bash-completion" \

@@ -14,6 +14,8 @@ final class GalleryRunLoop {
   /// taken off while the pane is not shown and placed again where the pane is now.
   let capabilities: TerminalCapabilities
   private var pending: [InputEvent] = []
+  /// While the loop waits for the probes' answers (`settleProbes`): each answer wakes it.
+  private var settlingProbes = false
   private var drawTimes: [ContinuousClock.Instant] = []
   private var lastOffset = 0
   private var imagesHeldBack = false
@@ -75,6 +77,24 @@ final class GalleryRunLoop {
     screen.needsDisplay = true
   }
 
+  /// The longest the gallery waits for the link probes' answers before it gives the terminal
+  /// away.
+  static let probeSettleTime = Duration.seconds(1)
+
+  /// Waits, at most ``probeSettleTime``, for the answers to the link probes still out before
+  /// the terminal is given back (quit, Ctrl-Z, the key-handler): an answer arriving after that
+  /// is typed into the shell. CI saw it: tmux's "1;2c" before `fg` made the shell run "1;2cfg".
+  private func settleProbes() async {
+    let deadline = ContinuousClock.now + Self.probeSettleTime
+    settlingProbes = true
+    defer { settlingProbes = false }
+    while pacer.probesOutstanding > 0, !pacer.unanswered, !session.inputEnded,
+      ContinuousClock.now < deadline
+    {
+      await wakeup.wait(until: deadline)
+    }
+  }
+
   /// Runs until the person quits or the terminal goes. The feed's first load is the
   /// launcher's: it starts before the terminal is set up.
   func run() async {
@@ -87,7 +107,7 @@ final class GalleryRunLoop {
           // The terminal has read everything up to a probe: timed as it arrives, not when
           // the loop next looks, and never handed to the screen as input.
           self.pacer.answered(at: self.pacingTime())
-          if self.imagesPaced { wakeup.signal() }
+          if self.imagesPaced || self.settlingProbes { wakeup.signal() }
           continue
         }
         self.pending.append(event)
@@ -115,11 +135,16 @@ final class GalleryRunLoop {
       answeringInput = input && !answeringInput
       for event in queued {
         switch screen.handle(event) {
-        case .quit: return
+        case .quit:
+          await settleProbes()
+          return
         case .refresh: Task { await screen.refresh() }
-        case .suspend: session.suspend()
+        case .suspend:
+          await settleProbes()
+          session.suspend()
         case .redraw: await redrawEverything()
         case .runKeyHandler(let key, let paths):
+          await settleProbes()
           session.lendTerminal()
           let outcome = await screen.services.keyHandler.run(
             key: key, paths: paths, terminal: session.output)

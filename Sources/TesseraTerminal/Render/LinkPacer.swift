@@ -77,6 +77,9 @@ public struct LinkPacer: Sendable {
   /// Bytes written and not yet answered for.
   public var inFlight: Int { written - acknowledged }
 
+  /// Probes written and not yet answered (nor given up).
+  public var probesOutstanding: Int { probes.count }
+
   /// The link's rate, from the terminal's answers; nil until two answers measured it.
   public var bytesPerSecond: Double? { samples.lazy.map(\.rate).max() }
 
