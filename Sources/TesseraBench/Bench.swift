@@ -10,6 +10,7 @@ package struct Bench: AsyncParsableCommand {
       IdleBench.self,
       FolderBench.self,
       CullBench.self,
+      LinkBench.self,
     ],
     defaultSubcommand: AllBench.self
   )

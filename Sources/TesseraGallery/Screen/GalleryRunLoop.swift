@@ -35,6 +35,13 @@ final class GalleryRunLoop {
   private let pacingStart = ContinuousClock.now
   /// SSH: every image byte crosses the network, so flings send previews from the start.
   private let remote = ImageDrawPolicy.isRemote(environment: ProcessInfo.processInfo.environment)
+  /// Over SSH to kitty itself, a screen's tiles go as previews first (a picture on each in a
+  /// ninth of the time) and then at full detail. Not past tmux: Konsole through tmux's
+  /// passthrough kept a preview when the full upload with the same id followed (16589e0).
+  private var previewsFirst: Bool {
+    remote && !capabilities.passthrough
+      && (capabilities.terminalName?.lowercased().hasPrefix("kitty") ?? false)
+  }
   private let frameLog = FrameLog(environment: ProcessInfo.processInfo.environment)
   /// The longest step the physics take after a rest: a wake-up continues from where it was.
   static let maximumStep = Duration.milliseconds(100)
@@ -212,17 +219,21 @@ final class GalleryRunLoop {
     lastOffset = offset
     let policy = ImageDrawPolicy.forFrame(
       moving: moving, fast: fast, constrainedLink: remote || outputRate.isBehind,
-      graphics: renderer.graphics)
-    imagesHeldBack = policy != .all
+      graphics: renderer.graphics, previewsFirst: previewsFirst)
     screen.terminal.linkBytesPerSecond = remote || outputRate.isBehind ? pacer.bytesPerSecond : nil
     screen.status.link = LinkStatus.text(
       outputRate, measured: pacer.bytesPerSecond, remote: remote, graphics: renderer.graphics)
     let frame = screen.compose(framesPerSecond: drawTimes.count, spinner: frameCount / 6)
     let budget = answeringInput ? 0 : pacer.imageBudget(at: pacingTime(now))
     let deferredBefore = renderer.statistics.imagesDeferred
+    let previewsBefore = renderer.statistics.previewUploads
     let bytes = renderer.render(
       frame.buffer, images: frame.images, occluders: frame.occluders, policy: policy,
       imageBudget: budget)
+    // A frame of first-screen previews is followed by one at full detail.
+    imagesHeldBack =
+      policy == .previewsFirst
+      ? renderer.statistics.previewUploads > previewsBefore : policy != .all
     imagesPaced = budget != .max && renderer.statistics.imagesDeferred > deferredBefore
     let clock = ContinuousClock()
     let start = clock.now

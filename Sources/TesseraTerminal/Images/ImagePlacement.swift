@@ -72,6 +72,11 @@ public enum ImageDrawPolicy: Sendable, Hashable {
   /// the next `.all` frame replaces each preview with full detail. Blocks draw what is cached
   /// here (as `.cachedOnly`); sixel draws as `.all`.
   case preview
+  /// For the first screen over a slow link (SSH) to kitty: while any image shown has nothing
+  /// on the terminal, as `.preview` (a picture on every tile first, a ninth of the bytes
+  /// each); once every one has, as `.all`, which replaces the previews with full detail.
+  /// Layers that send no previews draw as `.all`.
+  case previewsFirst
   /// Draw no image: placeholders everywhere (kitty placements are hidden, not freed).
   case none
 }

@@ -105,6 +105,14 @@ struct KittyLayer {
     imageBudget: Int = .max, uploadsOut: inout ByteWriter, statistics: inout RenderStatistics
   ) -> [(PlacementKey, Geometry)] {
     let start = uploadsOut.count
+    var policy = policy
+    if policy == .previewsFirst {
+      let bare = placements.contains {
+        $0.visible(in: frame.bounds) != nil
+          && ids[$0.imageID].flatMap { uploads.value(for: $0) } == nil
+      }
+      policy = bare ? .preview : .all
+    }
     var wanted: [(PlacementKey, Geometry)] = []
     var occurrences: [UInt32: UInt32] = [:]
     for placement in placements {
@@ -137,7 +145,13 @@ struct KittyLayer {
         statistics.imageBytesUploaded += uploadsOut.count - before
         if policy == .preview { statistics.previewUploads += 1 }
       } else if existing != nil {
-        statistics.imageCacheHits += 1
+        // A preview (or a smaller upload) stays up; past the budget its replacement is
+        // deferred, so the caller draws again when the link has room.
+        if stale && policy == .all {
+          statistics.imagesDeferred += 1
+        } else {
+          statistics.imageCacheHits += 1
+        }
         repeatStart(of: id, into: &uploadsOut)
       } else {
         statistics.imagesDeferred += 1

@@ -85,16 +85,19 @@ extension ImageDrawPolicy {
 
   /// The policy for one frame of a scrolling screen.
   ///
-  /// - At rest: everything at full detail (`.all`), which also replaces any preview.
+  /// - At rest: everything at full detail (`.all`), which also replaces any preview; with
+  ///   `previewsFirst` (the run loop's choice: over SSH to kitty itself), `.previewsFirst`:
+  ///   a preview on every tile before any tile's full detail.
   /// - Moving over a link that cannot keep up (`constrainedLink`: SSH, or an
   ///   ``OutputRateMeter`` that is behind) with kitty: images not on the terminal yet are sent
   ///   as previews (`.preview`, a ninth of the bytes) rather than not at all.
   /// - Flinging fast otherwise: only what costs nothing (`.cachedOnly`), as yazi does, so
   ///   scrolling never waits on image bytes.
   public static func forFrame(
-    moving: Bool, fast: Bool, constrainedLink: Bool, graphics: GraphicsProtocol
+    moving: Bool, fast: Bool, constrainedLink: Bool, graphics: GraphicsProtocol,
+    previewsFirst: Bool = false
   ) -> ImageDrawPolicy {
-    guard moving || fast else { return .all }
+    guard moving || fast else { return previewsFirst ? .previewsFirst : .all }
     if constrainedLink && GraphicsLayers.type(for: graphics).sendsPreviews { return .preview }
     return fast ? .cachedOnly : .all
   }

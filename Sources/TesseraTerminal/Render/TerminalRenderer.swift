@@ -155,9 +155,11 @@ public final class TerminalRenderer {
     var composed = frame
     var damage = [Bool](repeating: false, count: frame.width * frame.height)
     let beforeImages = out.count
+    let sendsPreviews = type(of: layer).sendsPreviews
     let scroll = layer.prepare(
       images, frame: &composed, previous: previous, usesScrollRegions: usesScrollRegions,
-      policy: policy, imageBudget: max(0, imageBudget), damage: &damage, before: &out,
+      policy: policy == .previewsFirst && !sendsPreviews ? .all : policy,
+      imageBudget: max(0, imageBudget), damage: &damage, before: &out,
       statistics: &statistics)
     var imageBytes = out.count - beforeImages
     if synchronizedOutput { out.escape("[?2026h") }

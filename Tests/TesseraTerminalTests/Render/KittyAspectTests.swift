@@ -158,6 +158,47 @@ import Testing
     #expect(abs(square.across / square.down - 1) < 0.25, "\(square)")
   }
 
+  /// The first screen over a slow link (`.previewsFirst`): a preview on every tile before any
+  /// tile's full detail, and full detail once each has one, as the link allows.
+  @Test func previewsFirstPicturesEveryTileBeforeAnyFullDetail() throws {
+    let renderer = TerminalRenderer(graphics: .kitty, cellPixelSize: Self.cell)
+    let screen = FrameBuffer(width: 60, height: 30)
+    let tiles = try (0..<3).map { index in
+      ImagePlacement(
+        imageID: UInt64(20 + index),
+        bitmap: try Self.checkerboard(width: 300, height: 300, square: 30),
+        rect: CellRect(x: index * 20, y: 0, width: 20, height: 10))
+    }
+    var wire = KittyWire()
+    // Room for one full tile's bytes only: still every tile gets its preview first.
+    let oneTile = 20_000
+    try wire.apply(
+      renderer.render(screen, images: tiles, policy: .previewsFirst, imageBudget: oneTile))
+    #expect(wire.images.count == 3, "\(wire.images.count) tiles pictured")
+    #expect(wire.images.values.allSatisfy { $0.width <= 160 / 3 + 1 }, "only previews")
+    #expect(renderer.statistics.previewUploads == 3)
+    // Then full detail, as the budget allows: never stuck at the previews.
+    var frames = 0
+    while wire.images.values.contains(where: { $0.width < 160 }) {
+      frames += 1
+      try #require(frames <= 6, "full detail never came: \(wire.images.values.map(\.width))")
+      let before = renderer.statistics.imagesDeferred
+      try wire.apply(
+        renderer.render(screen, images: tiles, policy: .previewsFirst, imageBudget: oneTile))
+      let left = wire.images.values.filter { $0.width < 160 }.count
+      // A preview whose replacement did not fit is deferred, so the caller draws again.
+      #expect(
+        left == 0 || renderer.statistics.imagesDeferred > before, "\(left) left, none deferred")
+    }
+    #expect(wire.images.values.allSatisfy { $0.width == 160 && $0.height == 160 })
+    #expect(renderer.statistics.previewUploads == 3)
+    // A layer that sends no previews draws `.previewsFirst` as `.all`.
+    let sixel = TerminalRenderer(graphics: .sixel, cellPixelSize: Self.cell)
+    let bytes = sixel.render(screen, images: tiles, policy: .previewsFirst)
+    #expect(sixel.statistics.imagesDeferred == 0)
+    #expect(bytes.count > 3 * 1000, "\(bytes.count) bytes for three sixel tiles")
+  }
+
   @Test func theGeometryCropsTheCentreAndMapsVisibleCellsProportionally() {
     let wide = KittyGeometry.fillCrop(
       of: PixelSize(width: 300, height: 200), toAspectOf: PixelSize(width: 80, height: 160))

@@ -69,6 +69,15 @@ import Testing
     #expect(
       Policy.forFrame(moving: true, fast: true, constrainedLink: true, graphics: .sixel)
         == .cachedOnly)
+    // At rest with previews first (SSH to kitty): the first screen's policy; moving, as before.
+    #expect(
+      Policy.forFrame(
+        moving: false, fast: false, constrainedLink: true, graphics: .kitty, previewsFirst: true)
+        == .previewsFirst)
+    #expect(
+      Policy.forFrame(
+        moving: true, fast: true, constrainedLink: true, graphics: .kitty, previewsFirst: true)
+        == .preview)
     #expect(Policy.isRemote(environment: ["SSH_CONNECTION": "10.0.0.2 5122 10.0.0.1 22"]))
     #expect(Policy.isRemote(environment: ["SSH_TTY": "/dev/pts/3"]))
     #expect(!Policy.isRemote(environment: ["SSH_CONNECTION": ""]))
