@@ -3,8 +3,8 @@ import Foundation
 import TesseraBenchSupport
 import TesseraUtilities
 
-/// `tessera bench link`: the gallery over a slow link, as over SSH, against timg over the same
-/// link in the same run (issue 34). The gallery runs in a pseudo-terminal; its output reaches
+/// `tessera bench link`: the gallery over a slow link, as over SSH, against timg (kitty) and
+/// chafa (sixel) over the same link in the same run (issue 34). The gallery runs in a pseudo-terminal; its output reaches
 /// a model of kitty or xterm (``ModelTerminal``) through a ``SlowLink`` of the given rate and
 /// delay, and keys and the terminal's answers come back through another. Three launches per
 /// terminal, each with an empty cache:
@@ -15,8 +15,9 @@ import TesseraUtilities
 ///    the first picture on; each key's time from being typed to its answer on the model's
 ///    screen (both link delays in it). Then a fling (PageDown ×5) and the time until the link
 ///    is quiet, with the screen checked: one status bar, a picture on every tile;
-/// 3. timg (`--grid=` the gallery's columns, the protocol's own flag) on the photos the gallery's first screen
-///    showed, until it exits and its last byte arrives.
+/// 3. the peer on the photos the gallery's first screen showed, until it exits and its last
+///    byte arrives: timg (`--grid=` the gallery's columns, `-pk`) in kitty; chafa (`-f sixels`,
+///    a tile's width) in xterm, as Debian's timg has no sixel.
 ///
 /// A launch that never settles, a key never answered or a torn screen fails the bench.
 struct LinkBench: ParsableCommand {
@@ -34,7 +35,9 @@ struct LinkBench: ParsableCommand {
   var terminals = "kitty,xterm"
   @Option(help: "What the link's sender may queue before a write blocks (bytes).")
   var buffer = 2 << 20
-  @Option(help: "Path of the timg binary to compare with.") var timg = "/usr/bin/timg"
+  @Option(help: "Path of the timg binary to compare with in kitty.") var timg = "/usr/bin/timg"
+  @Option(help: "Path of the chafa binary to compare with in xterm (sixel).")
+  var chafa = "/usr/bin/chafa"
   @Flag(help: "Print one JSON object instead of tables.") var json = false
 
   func validate() throws {
@@ -67,8 +70,12 @@ struct LinkBench: ParsableCommand {
       folder: FolderBenchTree.defaultFolder(photos), count: photos
     ).ensure()
     guard let folder = files.first?.deletingLastPathComponent() else { return }
-    guard FileManager.default.isExecutableFile(atPath: timg) else {
-      throw BenchFailure("no timg at \(timg) (Debian's timg package): it is the baseline")
+    for (peer, package, flavour) in [
+      (timg, "timg", ModelTerminal.Flavour.kitty), (chafa, "chafa", .xterm),
+    ]
+    where flavours.contains(flavour) && !FileManager.default.isExecutableFile(atPath: peer) {
+      throw BenchFailure(
+        "no \(package) at \(peer) (Debian's \(package) package): it is the baseline")
     }
     let link = LinkRun.Link(
       bytesPerSecond: Self.bytesPerSecond(rate) ?? 0, delay: Self.seconds(delay) ?? 0,
@@ -77,7 +84,7 @@ struct LinkBench: ParsableCommand {
     for flavour in flavours {
       let run = LinkRun(
         flavour: flavour, link: link, files: files, folder: folder, columns: columns, rows: rows,
-        timg: timg)
+        timg: timg, chafa: chafa)
       reports.append(try run.measure())
     }
     var report = BenchReport.merged("link \(rate) + \(delay)", reports)

@@ -17,6 +17,11 @@ struct LinkRun {
   let columns: Int
   let rows: Int
   let timg: String
+  let chafa: String
+
+  /// The peer over the same link: timg's grid in kitty; in xterm chafa's sixels, one photo after
+  /// another (Debian's timg is built without sixel).
+  var peerName: String { flavour == .kitty ? "timg" : "chafa" }
 
   /// The link quiet and the program silent this long: the screen has settled.
   static let quietTime = 1.5
@@ -39,16 +44,16 @@ struct LinkRun {
     var report = BenchReport(benchmark: flavour.rawValue)
     let first = try firstScreen()
     let (keys, fling) = try keysAndFling(tiles: first.tiles)
-    let theirs = try timgScreen(first.shown, columns: first.columns)
+    let theirs = try peerScreen(first.shown, columns: first.columns)
     report.add("tiles", Double(first.tiles), "tiles")
     report.add("every_tile_pictured_s", first.pictured, "s")
     report.add("full_first_screen_s", first.full, "s")
     report.add("first_screen_bytes", Double(first.bytes), "B")
-    report.add("timg_s", theirs.time, "s")
-    report.add("timg_bytes", Double(theirs.bytes), "B")
-    report.ratio("full_vs_timg", ours: first.full, baseline: theirs.time)
+    report.add("\(peerName)_s", theirs.time, "s")
+    report.add("\(peerName)_bytes", Double(theirs.bytes), "B")
+    report.ratio("full_vs_\(peerName)", ours: first.full, baseline: theirs.time)
     report.ratio(
-      "bytes_vs_timg", ours: Double(first.bytes), baseline: Double(theirs.bytes))
+      "bytes_vs_\(peerName)", ours: Double(first.bytes), baseline: Double(theirs.bytes))
     report.add("key_p50_ms", keys.median / 1e6, "ms")
     report.add("key_p95_ms", keys.percentile(0.95) / 1e6, "ms")
     report.add("key_max_ms", keys.percentile(1) / 1e6, "ms")
@@ -81,7 +86,7 @@ struct LinkRun {
       try? FileManager.default.removeItem(at: home)
     }
     try settle(session, what: "the first screen")
-    let tiles = session.terminal.pictures
+    let tiles = session.pictures
     guard tiles > 0 else { throw failure("the first screen showed no picture", session) }
     guard let pictured = session.pictureTimeline.first(where: { $0.pictures >= tiles })?.time
     else { throw failure("no time had every tile pictured", session) }
@@ -107,7 +112,7 @@ struct LinkRun {
       session.stop()
       try? FileManager.default.removeItem(at: home)
     }
-    guard session.pump(until: { $0.terminal.pictures > 0 }, timeout: Self.patience) else {
+    guard session.pump(until: { $0.pictures > 0 }, timeout: Self.patience) else {
       throw failure("no picture arrived", session)
     }
     var keys = Samples()
@@ -115,7 +120,7 @@ struct LinkRun {
     for round in 0..<10 {
       let opening = round % 2 == 0
       let typed = session.now
-      if session.terminal.pictures < tiles { whileLoading += 1 }
+      if session.pictures < tiles { whileLoading += 1 }
       session.type("?")
       let answered = session.pump(
         until: { $0.terminal.text.contains(Self.helpMarker) == opening }, timeout: 30)
@@ -144,36 +149,39 @@ struct LinkRun {
     }
     // Each tile the status bar counts shows one picture: no stale strip, none missing.
     let bar = session.terminal.line(bars[0])
-    if let visible = Self.visibleCount(inStatusBar: bar), session.terminal.pictures != visible {
+    if let visible = Self.visibleCount(inStatusBar: bar), session.pictures != visible {
       throw failure(
-        "after the fling \(session.terminal.pictures) pictures are on screen for \(visible) tiles",
+        "after the fling \(session.pictures) pictures are on screen for \(visible) tiles",
         session)
     }
     return (keys, settled)
   }
 
-  // MARK: timg
+  // MARK: The peer
 
-  /// timg's grid of `shown` in `columns` columns, as the gallery's first screen had them.
-  private func timgScreen(_ shown: [URL], columns: Int) throws -> (time: Double, bytes: Int) {
+  /// The peer drawing `shown` as the gallery's first screen had them, `columns` across.
+  private func peerScreen(_ shown: [URL], columns: Int) throws -> (time: Double, bytes: Int) {
     let count = shown.count
     let home = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "tessera-bench-link-timg-\(UUID().uuidString)")
+      "tessera-bench-link-peer-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: home) }
-    let protocolFlag = flavour == .kitty ? "-pk" : "-ps"
+    let arguments =
+      flavour == .kitty
+      ? [timg, "--grid=\(max(1, columns))", "-pk"]
+      : [chafa, "-f", "sixels", "-s", "\(self.columns / max(1, columns) - 1)x\(rows - 2)"]
     let session = try LinkSession(
-      arguments: [timg, "--grid=\(max(1, columns))", protocolFlag] + shown.map(\.path),
+      arguments: arguments + shown.map(\.path),
       environment: environment(cache: home), terminal: model(),
       bytesPerSecond: link.bytesPerSecond, delay: link.delay, bufferLimit: link.buffer,
       errorLog: home.appendingPathComponent("stderr").path)
     defer { session.stop() }
     guard session.pump(until: { $0.exited && $0.linkIsIdle }, timeout: Self.patience) else {
-      throw failure("timg did not finish in \(Int(Self.patience)) s", session)
+      throw failure("\(peerName) did not finish in \(Int(Self.patience)) s", session)
     }
     guard session.terminal.picturesCompleted >= count else {
       throw failure(
-        "timg drew \(session.terminal.picturesCompleted) pictures of \(count)", session)
+        "\(peerName) drew \(session.terminal.picturesCompleted) pictures of \(count)", session)
     }
     return (session.lastPictureCompleted, session.bytesArrived)
   }

@@ -127,13 +127,11 @@ final class LinkSession {
     let arrived = down.arrived(by: current)
     if !arrived.isEmpty {
       lastArrival = current
-      let before = terminal.pictures
       let completed = terminal.picturesCompleted
       let answers = terminal.read(arrived)
       if !answers.isEmpty { up.send(answers, at: current) }
       if terminal.picturesCompleted != completed { lastPictureCompleted = current }
-      let after = terminal.pictures
-      if after != before { pictureTimeline.append((current, after)) }
+      recount(at: current)
     }
     let input = up.arrived(by: current)
     var offset = 0
@@ -144,6 +142,29 @@ final class LinkSession {
       } else if errno != EAGAIN && errno != EINTR {
         break
       }
+    }
+  }
+
+  /// Counting the pictures on screen takes a pass over every cell (sixel): it is done at most
+  /// every ``countInterval`` while bytes arrive, so the bench's own work never slows the
+  /// link it measures, and whenever the owner asks (``pictures``).
+  static let countInterval = 0.02
+  private var lastCount = -1.0
+  private var counted = 0
+
+  /// The pictures on screen now.
+  var pictures: Int {
+    recount(at: now, force: true)
+    return counted
+  }
+
+  private func recount(at time: Double, force: Bool = false) {
+    guard force || time - lastCount >= Self.countInterval else { return }
+    lastCount = time
+    let count = terminal.pictures
+    if count != counted || pictureTimeline.isEmpty {
+      counted = count
+      pictureTimeline.append((time, count))
     }
   }
 

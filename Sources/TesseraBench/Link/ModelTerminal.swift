@@ -6,8 +6,9 @@
 /// terminal cannot read the remote machine's files).
 ///
 /// Pictures are counted per place on screen: a kitty placement counts once its image's last
-/// chunk has arrived; a sixel image once its string ends, for as long as a cell of it is still
-/// on screen (text written or erased over it, as in xterm, takes its cells).
+/// chunk has arrived; sixel pixels once their string ends, for as long as they are on screen
+/// (text written or erased over a cell, as in xterm, takes its pixels), an area of cells side
+/// by side counting once (a tile drawn in bands is one picture).
 ///
 /// - Complexity: O(n) in the bytes read; a placement or sixel change O(pictures on screen).
 struct ModelTerminal {
@@ -84,8 +85,33 @@ struct ModelTerminal {
     switch flavour {
     case .kitty:
       placements.values.filter { completeImages.contains($0.image) && isOnScreen($0.rect) }.count
-    case .xterm: Set(sixelOwners).subtracting([0]).count
+    case .xterm: sixelRegions
     }
+  }
+
+  /// The separate areas of sixel pixels on screen (cells side by side that show sixel pixels
+  /// are one area): a tile drawn in bands is one picture, tiles apart are two. O(cells).
+  private var sixelRegions: Int {
+    var seen = [Bool](repeating: false, count: sixelOwners.count)
+    var regions = 0
+    var stack: [Int] = []
+    for start in sixelOwners.indices where sixelOwners[start] != 0 && !seen[start] {
+      regions += 1
+      seen[start] = true
+      stack.append(start)
+      while let cell = stack.popLast() {
+        let (x, y) = (cell % columns, cell / columns)
+        for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+        where nx >= 0 && ny >= 0 && nx < columns && ny < rows {
+          let next = ny * columns + nx
+          if sixelOwners[next] != 0 && !seen[next] {
+            seen[next] = true
+            stack.append(next)
+          }
+        }
+      }
+    }
+    return regions
   }
 
   /// How many columns the pictures on screen stand in (distinct left edges).

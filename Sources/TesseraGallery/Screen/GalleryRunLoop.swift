@@ -59,6 +59,9 @@ final class GalleryRunLoop {
     self.screen = screen
     self.capabilities = capabilities
     pacer = LinkPacer(passthrough: capabilities.passthrough)
+    // Over SSH a sixel tile goes in bands of two cell rows (about 36 kB for a 380-pixel-wide
+    // photo tile): a key's answer waits behind one band, not a whole tile.
+    if remote { renderer.sixelBandRows = 2 }
     screen.terminal.playsAnimations = renderer.playsAnimations
   }
 

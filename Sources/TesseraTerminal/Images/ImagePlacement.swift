@@ -55,6 +55,25 @@ public struct ImagePlacement: Sendable, CustomStringConvertible {
     }
   }
 
+  /// This placement's visible area (its clip, or its rectangle) cut into horizontal bands of
+  /// `rows` cell rows, counted from the image's top so a band stays the same band however
+  /// the clip moves; itself when it is no taller. O(bands).
+  func bands(of rows: Int) -> [ImagePlacement] {
+    let area = clip.map { $0.intersection(rect) } ?? rect
+    guard rows > 0, area.height > rows else { return [self] }
+    var bands: [ImagePlacement] = []
+    var top = rect.y + (area.y - rect.y) / rows * rows
+    while top < area.maxY {
+      let from = max(top, area.y)
+      let to = min(top + rows, area.maxY)
+      var band = self
+      band.clip = CellRect(x: area.x, y: from, width: area.width, height: to - from)
+      bands.append(band)
+      top += rows
+    }
+    return bands
+  }
+
   public var description: String { "image \(imageID) at \(rect)" }
 }
 

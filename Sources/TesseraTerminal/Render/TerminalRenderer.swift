@@ -22,6 +22,11 @@ public final class TerminalRenderer {
   /// terminals known to); off for kitty placements. Off, a sixel tile that moved is drawn
   /// again, tile by tile: never the whole screen.
   public var usesScrollRegions: Bool
+  /// Sixel tiles go as bands of this many cell rows, each its own image, instead of whole:
+  /// over a slow link a key's answer then waits behind a band at most, not a whole tile's
+  /// half-megabyte string, which no terminal lets anything interrupt (issue 34). Nil: whole.
+  /// Other protocols ignore it.
+  public var sixelBandRows: Int?
   public private(set) var statistics = RenderStatistics()
   /// The image bytes of the last frame ``render(_:images:occluders:policy:imageBudget:)``
   /// returned: uploads and draws, not text (``LinkPacer/wrote(bytes:imageBytes:at:)``).
@@ -137,7 +142,10 @@ public final class TerminalRenderer {
     _ frame: FrameBuffer, images: [ImagePlacement] = [], occluders: [CellRect] = [],
     policy: ImageDrawPolicy = .all, imageBudget: Int = .max
   ) -> [UInt8] {
-    let images = occluders.isEmpty ? images : images.flatMap { $0.pieces(around: occluders) }
+    var images = occluders.isEmpty ? images : images.flatMap { $0.pieces(around: occluders) }
+    if let rows = sixelBandRows, graphics == .sixel {
+      images = images.flatMap { $0.bands(of: rows) }
+    }
     if followsSession {
       let resumes = SignalRestore.resumeCount.load(ordering: .sequentiallyConsistent)
       if resumes != seenResumes {

@@ -88,14 +88,19 @@ import Testing
     // 100×40 pixels: 10×2 cells at (0, 1).
     _ = screen.read(Array("\u{1B}[2;1H\u{1B}P0;1;0q\"1;1;100;40#0~~\u{1B}\\".utf8))
     #expect(screen.pictures == 1)
-    // Another over its lower half: both show (a strip of the first is left).
-    _ = screen.read(Array("\u{1B}[3;1H\u{1B}P0;1;0q\"1;1;100;40#0~~\u{1B}\\".utf8))
+    // Another beside it, a column apart: two pictures; below it, touching: one (a tile in
+    // bands).
+    _ = screen.read(Array("\u{1B}[2;12H\u{1B}P0;1;0q\"1;1;100;40#0~~\u{1B}\\".utf8))
     #expect(screen.pictures == 2)
-    // Text over the strip left of the first: gone.
-    _ = screen.read(Array("\u{1B}[2;1H\(String(repeating: " ", count: 10))".utf8))
+    _ = screen.read(Array("\u{1B}[4;1H\u{1B}P0;1;0q\"1;1;100;40#0~~\u{1B}\\".utf8))
+    #expect(screen.pictures == 2)
+    #expect(screen.picturesCompleted == 3)
+    // Text over the one beside: gone.
+    _ = screen.read(Array("\u{1B}[2;12H\(String(repeating: " ", count: 10))".utf8))
+    _ = screen.read(Array("\u{1B}[3;12H\(String(repeating: " ", count: 10))".utf8))
     #expect(screen.pictures == 1)
     // Scrolled off the top of its region: gone.
-    _ = screen.read(Array("\u{1B}[2;11r\u{1B}[5S\u{1B}[r".utf8))
+    _ = screen.read(Array("\u{1B}[2;11r\u{1B}[6S\u{1B}[r".utf8))
     #expect(screen.pictures == 0)
   }
 

@@ -34,10 +34,10 @@ import Testing
     defer { session.stop() }
 
     let settled = session.pump(
-      until: { $0.linkIsIdle && $0.terminal.pictures > 0 && $0.now - $0.lastProgramOutput >= 1 },
+      until: { $0.linkIsIdle && $0.pictures > 0 && $0.now - $0.lastProgramOutput >= 1 },
       timeout: 60)
     try #require(settled, "the first screen never settled:\n\(session.terminal.text)")
-    let tiles = session.terminal.pictures
+    let tiles = session.pictures
     let uploads = session.terminal.uploads
     try #require(tiles >= 4, "\(tiles) tiles pictured:\n\(session.terminal.text)")
     // Every tile shows a preview first (its first upload a third of the width) and ends at

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import TesseraTerminal
+
+/// Over a slow link sixel tiles go in bands of a few cell rows (``TerminalRenderer/sixelBandRows``,
+/// issue 34): a key's answer then waits behind one band, never a whole tile's string. The
+/// picture is the same, no band is sent twice, and a frame's image bytes end within one band
+/// of its budget.
+@Suite struct SixelBandTests {
+  static let tile = ImagePlacement(
+    imageID: 3, bitmap: SixelScrollTests.bitmaps[0],
+    rect: CellRect(x: 2, y: 1, width: 10, height: 9))
+
+  @Test func bandsAreCountedFromTheImagesTopWhateverTheClip() {
+    let bands = Self.tile.bands(of: 2)
+    #expect(
+      bands.map(\.clip)
+        == [1, 3, 5, 7, 9].map { CellRect(x: 2, y: $0, width: 10, height: $0 == 9 ? 1 : 2) })
+    var clipped = Self.tile
+    clipped.clip = CellRect(x: 0, y: 4, width: 20, height: 4)
+    // Rows 4–7 of the screen: band 3–4's lower row, band 5–6, band 7–8's upper row.
+    #expect(
+      clipped.bands(of: 2).map(\.clip)
+        == [
+          CellRect(x: 2, y: 4, width: 10, height: 1), CellRect(x: 2, y: 5, width: 10, height: 2),
+          CellRect(x: 2, y: 7, width: 10, height: 1),
+        ])
+    #expect(Self.tile.bands(of: 9).count == 1)
+    #expect(Self.tile.bands(of: 0).count == 1)
+  }
+
+  @Test func aBandedTileUnderABudgetArrivesWholeBandByBand() throws {
+    let cell = SixelScrollTests.cell
+    var frame = FrameBuffer(width: 16, height: 12)
+    frame.put("status", x: 0, y: 11)
+    let whole = TerminalRenderer(graphics: .sixel, cellPixelSize: cell)
+    var reference = SixelTerminal(columns: 16, rows: 12, cell: cell)
+    reference.apply(whole.render(frame, images: [Self.tile]))
+    let tileBytes = whole.imageBytesInLastFrame
+
+    let banded = TerminalRenderer(graphics: .sixel, cellPixelSize: cell)
+    banded.sixelBandRows = 2
+    var terminal = SixelTerminal(columns: 16, rows: 12, cell: cell)
+    let budget = tileBytes / 8
+    var frames = 0
+    var largest = 0
+    repeat {
+      frames += 1
+      try #require(frames <= 10, "the tile never arrived whole")
+      let deferred = banded.statistics.imagesDeferred
+      terminal.apply(banded.render(frame, images: [Self.tile], imageBudget: budget))
+      largest = max(largest, banded.imageBytesInLastFrame)
+      if banded.statistics.imagesDeferred == deferred { break }
+    } while true
+    #expect(frames >= 3, "\(frames) frames: the budget should have spread the bands")
+    #expect(terminal.images == 5, "each of the 5 bands drawn once: \(terminal.images)")
+    #expect(largest < tileBytes / 2, "a frame carried \(largest) of the tile's \(tileBytes) bytes")
+    for y in 1..<10 {
+      for x in 2..<12 {
+        #expect(
+          terminal.pixels(ofCell: x, y) == reference.pixels(ofCell: x, y), "cell (\(x),\(y))")
+      }
+    }
+    // At rest nothing more goes.
+    _ = banded.render(frame, images: [Self.tile], imageBudget: budget)
+    #expect(banded.imageBytesInLastFrame == 0)
+  }
+}
