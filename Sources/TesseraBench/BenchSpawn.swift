@@ -83,6 +83,27 @@ enum BenchSpawn {
       posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     }
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let spawned = withChildAttributes { attributes in
+      ChildEnvironment.withPointer {
+        posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, $0)
+      }
+    }
+    if let pipe { close(pipe[1]) }
+    guard spawned == 0 else {
+      throw Failure(description: "cannot run \(arguments[0]): error \(spawned)")
+    }
+    return pid
+  }
+
+  /// Runs `body` with spawn attributes for a child: no signal blocked and default handlers
+  /// (so a tmux server and its gallery stop on kill-server), and with `newSession` a session
+  /// of its own (POSIX_SPAWN_SETSID, glibc 2.26, which the Glibc module does not export).
+  static func withChildAttributes<T>(
+    newSession: Bool = false, _ body: (inout posix_spawnattr_t) -> T
+  ) -> T {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -95,17 +116,10 @@ enum BenchSpawn {
       sigaddset(&defaults, signal)
     }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    let spawned = ChildEnvironment.withPointer {
-      posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, $0)
-    }
-    if let pipe { close(pipe[1]) }
-    guard spawned == 0 else {
-      throw Failure(description: "cannot run \(arguments[0]): error \(spawned)")
-    }
-    return pid
+    let setSessionID: Int32 = 0x80
+    posix_spawnattr_setflags(
+      &attributes,
+      Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | (newSession ? setSessionID : 0)))
+    return body(&attributes)
   }
 }

@@ -207,22 +207,6 @@ final class LinkSession {
     posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
     posix_spawn_file_actions_adddup2(&actions, 0, 1)
     posix_spawn_file_actions_addopen(&actions, 2, errorLog, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGCHLD, SIGTSTP, SIGCONT, SIGWINCH] {
-      sigaddset(&defaults, signal)
-    }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    // POSIX_SPAWN_SETSID (glibc 2.26), which the Glibc module does not export.
-    let setSessionID: Int32 = 0x80
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | setSessionID))
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     var envp: [UnsafeMutablePointer<CChar>?] =
       environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -231,7 +215,9 @@ final class LinkSession {
       for pointer in envp { free(pointer) }
     }
     var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, &envp)
+    let spawned = BenchSpawn.withChildAttributes(newSession: true) {
+      posix_spawnp(&pid, arguments[0], &actions, &$0, &argv, &envp)
+    }
     guard spawned == 0 else {
       throw Failure(
         description: "cannot run \(arguments[0]): \(String(cString: strerror(spawned)))")

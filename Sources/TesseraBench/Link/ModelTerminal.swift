@@ -1,3 +1,5 @@
+import TesseraTerminal
+
 /// The far end of `tessera bench link`: a terminal reduced to what the bench measures. It reads
 /// the bytes as kitty or xterm would — text into a grid of cells (cursor moves, scroll regions,
 /// erases), kitty graphics commands (uploads, placements, deletions), sixel images — and
@@ -19,13 +21,6 @@ struct ModelTerminal {
     case xterm
   }
 
-  struct Rect: Hashable {
-    var x: Int
-    var y: Int
-    var width: Int
-    var height: Int
-  }
-
   let flavour: Flavour
   let columns: Int
   let rows: Int
@@ -45,7 +40,7 @@ struct ModelTerminal {
   /// when it declared none, as a PNG may).
   private(set) var uploads: [(image: UInt32, width: Int)] = []
   private var anonymousImages: UInt32 = 0
-  private var placements: [PlacementKey: (rect: Rect, image: UInt32)] = [:]
+  private var placements: [PlacementKey: (rect: CellRect, image: UInt32)] = [:]
   /// sixel: which image's pixels each cell shows (0: none). A sixel image paints the cells it
   /// covers; text written or erased in a cell, as in xterm, replaces its pixels; a scroll
   /// moves them with the text.
@@ -276,7 +271,7 @@ struct ModelTerminal {
     }
   }
 
-  private func isOnScreen(_ rect: Rect) -> Bool {
+  private func isOnScreen(_ rect: CellRect) -> Bool {
     rect.x >= 0 && rect.y >= 0 && rect.x < columns && rect.y < rows
   }
 
@@ -385,7 +380,7 @@ struct ModelTerminal {
         height = numbers[3]
       }
     }
-    let rect = Rect(
+    let rect = CellRect(
       x: cursor.x, y: cursor.y, width: max(1, (width + cellWidth - 1) / cellWidth),
       height: max(1, (height + cellHeight - 1) / cellHeight))
     sixelsDrawn += 1
@@ -463,7 +458,7 @@ struct ModelTerminal {
   }
 
   private mutating func place(image: UInt32, placement: UInt32, keys: [Character: Int]) {
-    let rect = Rect(
+    let rect = CellRect(
       x: cursor.x, y: cursor.y, width: max(1, keys["c"] ?? 1), height: max(1, keys["r"] ?? 1))
     placements[PlacementKey(image: image, placement: placement)] = (rect, image)
     if keys["C"] != 1 { cursor.x = min(columns - 1, cursor.x + rect.width) }
