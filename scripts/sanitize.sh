@@ -57,16 +57,25 @@ for kind in "${kinds[@]}"; do
   wait "$first_pid"
   first_status=$?
   cat "$log.first" "$log.rest" | tee "$log"
+  # Each process that failed must have ended its run, saying which tests failed: one that
+  # crashed or was killed hides the tests after the crash, and is never run again.
+  retryable=1
+  for part in first rest; do
+    part_status=$([ "$part" = first ] && echo "$first_status" || echo "$rest_status")
+    if [ "$part_status" -ne 0 ] && ! grep -aq 'Test run with .* failed' "$log.$part"; then
+      retryable=0
+    fi
+  done
   rm -f "$log.first" "$log.rest"
   run_status=$((first_status > rest_status ? first_status : rest_status))
   reports=$(grep -acE 'ERROR: AddressSanitizer|WARNING: ThreadSanitizer' "$log")
-  # A test that failed with no sanitizer report, its process alive to the end (a time limit
-  # or a deadline missed on an instrumented build 4-15 times slower, on a loaded machine) is
-  # run once more, alone, under the same sanitizer. Its suite passing then is said loudly and
+  # A test that failed with no sanitizer report in a process that lived to print its run's
+  # summary (a time limit or a deadline missed on an instrumented build 4-15 times slower, on
+  # a loaded machine) is run once more, alone, under the same sanitizer. Its suite passing then is said loudly and
   # does not fail this step: what this step finds is memory and thread errors, and every
   # test runs again uninstrumented in `make test`'s tests step, where a failure fails it. A
   # crash, a report, or a second failure fails the step.
-  if [ "$run_status" -ne 0 ] && [ "$reports" -eq 0 ] && grep -aq 'Test run with .* failed' "$log"; then
+  if [ "$run_status" -ne 0 ] && [ "$reports" -eq 0 ] && [ "$retryable" -eq 1 ]; then
     suites=$(grep -aoE '✘ Suite [A-Za-z0-9_]+ failed' "$log" | awk '{print $3}' | sort -u | paste -sd'|')
     if [ -n "$suites" ]; then
       echo "sanitize: $kind: failed without a sanitizer report: $suites; running them again, alone" >&2

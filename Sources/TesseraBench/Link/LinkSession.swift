@@ -32,6 +32,8 @@ final class LinkSession {
   private(set) var lastProgramOutput = 0.0
   private(set) var lastPictureCompleted = 0.0
   private(set) var exited = false
+  /// The program was waited for: its pid may belong to another process now.
+  private var reaped = false
 
   /// Seconds since the session started.
   var now: Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
@@ -94,12 +96,14 @@ final class LinkSession {
         _ = poll(nil, 0, milliseconds)
       }
       deliver()
+      recount(at: now)
     }
   }
 
   /// Stops the program (SIGTERM, then SIGKILL after a second) and reaps it.
   func stop() {
-    guard pid > 0 else { return }
+    guard pid > 0, !reaped else { return }
+    defer { reaped = true }
     var status: Int32 = 0
     if waitpid(pid, &status, WNOHANG) == pid { return }
     kill(pid, SIGTERM)
@@ -146,8 +150,8 @@ final class LinkSession {
   }
 
   /// Counting the pictures on screen takes a pass over every cell (sixel): it is done at most
-  /// every ``countInterval`` while bytes arrive, so the bench's own work never slows the
-  /// link it measures, and whenever the owner asks (``pictures``).
+  /// every ``countInterval`` (so the bench's own work never slows the link it measures: the
+  /// timeline's times are up to that late), and whenever the owner asks (``pictures``).
   static let countInterval = 0.02
   private var lastCount = -1.0
   private var counted = 0

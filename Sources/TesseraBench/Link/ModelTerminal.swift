@@ -12,6 +12,8 @@ import TesseraTerminal
 /// (text written or erased over a cell, as in xterm, takes its pixels), an area of cells side
 /// by side counting once (a tile drawn in bands is one picture).
 ///
+/// Every character takes one cell (the bench's captions are ASCII file names).
+///
 /// - Complexity: O(n) in the bytes read; a placement or sixel change O(pictures on screen).
 struct ModelTerminal {
   enum Flavour: String, CaseIterable, Sendable {
@@ -48,7 +50,7 @@ struct ModelTerminal {
   private var sixelsDrawn: Int32 = 0
 
   /// Uploads completed and sixel images drawn, ever.
-  private(set) var picturesCompleted = 0
+  var picturesCompleted: Int { uploads.count + Int(sixelsDrawn) }
 
   private var state = ParserState.ground
   private var sequence: [UInt8] = []
@@ -389,7 +391,6 @@ struct ModelTerminal {
         sixelOwners[y * columns + x] = sixelsDrawn
       }
     }
-    picturesCompleted += 1
   }
 
   // MARK: kitty graphics
@@ -436,7 +437,6 @@ struct ModelTerminal {
         uploading = nil
         completeImages.insert(upload.id)
         uploads.append((upload.id, upload.width))
-        picturesCompleted += 1
         if upload.display { place(image: upload.id, placement: 0, keys: keys) }
       }
     case "p":

@@ -38,10 +38,7 @@ final class GalleryRunLoop {
   /// Over SSH to kitty itself, a screen's tiles go as previews first (a picture on each in a
   /// ninth of the time) and then at full detail. Not past tmux: Konsole through tmux's
   /// passthrough kept a preview when the full upload with the same id followed (16589e0).
-  private var previewsFirst: Bool {
-    remote && !capabilities.passthrough
-      && (capabilities.terminalName?.lowercased().hasPrefix("kitty") ?? false)
-  }
+  private let previewsFirst: Bool
   private let frameLog = FrameLog(environment: ProcessInfo.processInfo.environment)
   /// The longest step the physics take after a rest: a wake-up continues from where it was.
   static let maximumStep = Duration.milliseconds(100)
@@ -59,6 +56,9 @@ final class GalleryRunLoop {
     self.screen = screen
     self.capabilities = capabilities
     pacer = LinkPacer(passthrough: capabilities.passthrough)
+    previewsFirst =
+      remote && !capabilities.passthrough
+      && (capabilities.terminalName?.lowercased().hasPrefix("kitty") ?? false)
     // Over SSH a sixel tile goes in bands of two cell rows (about 36 kB for a 380-pixel-wide
     // photo tile): a key's answer waits behind one band, not a whole tile.
     if remote { renderer.sixelBandRows = 2 }
