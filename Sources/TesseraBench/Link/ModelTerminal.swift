@@ -38,6 +38,7 @@ struct ModelTerminal {
   /// kitty: images whose last chunk arrived, and the one being uploaded.
   private var completeImages: Set<UInt32> = []
   private var uploading: (id: UInt32, display: Bool, width: Int)?
+  private var imageWidths: [UInt32: Int] = [:]
   /// Every kitty upload completed, in order: its image and the width it declared (`s`; 0
   /// when it declared none, as a PNG may).
   private(set) var uploads: [(image: UInt32, width: Int)] = []
@@ -109,6 +110,12 @@ struct ModelTerminal {
       }
     }
     return regions
+  }
+
+  /// kitty: the width each picture on screen was uploaded at (`s`), in no order.
+  var shownWidths: [Int] {
+    placements.values.filter { completeImages.contains($0.image) && isOnScreen($0.rect) }
+      .map { imageWidths[$0.image] ?? 0 }
   }
 
   /// How many columns the pictures on screen stand in (distinct left edges).
@@ -431,11 +438,20 @@ struct ModelTerminal {
         anonymousImages += 1
         upload.id = UInt32.max - anonymousImages
       }
+      if keys["i"] != nil || uploading == nil {
+        // kitty empties an image the moment a transmission under its id begins.
+        completeImages.remove(upload.id)
+      }
       if more {
         uploading = upload
+      } else if control.count == body.count, uploading != nil {
+        // An empty last chunk ends the load with what came: not a picture (the gallery's way
+        // to give up an upload part-way).
+        uploading = nil
       } else {
         uploading = nil
         completeImages.insert(upload.id)
+        imageWidths[upload.id] = upload.width
         uploads.append((upload.id, upload.width))
         if upload.display { place(image: upload.id, placement: 0, keys: keys) }
       }

@@ -187,7 +187,8 @@ final class GalleryRunLoop {
       if screen.needsDisplay || moving || held || (loadingFeed && frameCount % 6 == 0) {
         draw(at: now)
       }
-      if imagesPaced && !imagesHeldBack && !moving && !screen.needsDisplay {
+      let waitsForTheLink = imagesPaced && !pacer.hasRoom(at: pacingTime(now))
+      if waitsForTheLink && !imagesHeldBack && !moving && !screen.needsDisplay {
         // Waiting for the terminal to read what is in flight: its answer (or input) wakes
         // the loop; the timeout covers an answer the pacer gives up on.
         await wakeup.wait(until: now + Self.pacedWait)

@@ -15,6 +15,18 @@ enum KittyCommands {
     id: UInt32, bitmap: Bitmap, format: KittyPayloadFormat = .png, frameGap: Int? = nil,
     passthrough: Bool, into out: inout ByteWriter
   ) {
+    var commandEnds: [Int] = []
+    transmit(
+      id: id, bitmap: bitmap, format: format, frameGap: frameGap, passthrough: passthrough,
+      into: &out, commandEnds: &commandEnds)
+  }
+
+  /// ``transmit(id:bitmap:format:frameGap:passthrough:into:)``, noting in `commandEnds` where
+  /// in `out` each chunk's command ends: the places an upload may pause (``KittyTransfer``).
+  static func transmit(
+    id: UInt32, bitmap: Bitmap, format: KittyPayloadFormat = .png, frameGap: Int? = nil,
+    passthrough: Bool, into out: inout ByteWriter, commandEnds: inout [Int]
+  ) {
     let opaque = bitmap.isOpaque
     // Should zlib or libpng fail (out of memory), the pixels go raw: larger, never lost.
     let encodedFormat: KittyPayloadFormat
@@ -41,6 +53,7 @@ enum KittyCommands {
       keys.append(more ? "m=1" : "m=0")
       if !first { keys.append(",q=2") }
       command(keys.bytes, payload: encoded[offset..<end], passthrough: passthrough, into: &out)
+      commandEnds.append(out.count)
       offset = end
       first = false
     } while offset < encoded.count
@@ -223,6 +236,14 @@ enum KittyCommands {
   /// Removes every placement on the screen and keeps the images (`d=a`, lowercase).
   static func hideAll(passthrough: Bool, into out: inout ByteWriter) {
     command(Array("a=d,d=a,q=2".utf8), payload: nil, passthrough: passthrough, into: &out)
+  }
+
+  /// Ends the direct transmission kitty is loading with an empty last chunk (`m=0`): the
+  /// upload then fails to decode and is dropped, and the next transmission starts a new
+  /// image instead of continuing it (``KittyTransfer``). With no transmission loading it is
+  /// an empty image kitty refuses, quietly.
+  static func endTransmission(passthrough: Bool, into out: inout ByteWriter) {
+    command(Array("m=0,q=2".utf8), payload: nil, passthrough: passthrough, into: &out)
   }
 
   /// Frees every image (`d=A`): sent when the app leaves the terminal.

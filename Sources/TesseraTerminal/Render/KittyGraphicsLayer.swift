@@ -56,13 +56,16 @@ final class KittyGraphicsLayer: GraphicsLayer {
 
   func screenCleared() { engine.screenCleared() }
 
-  /// A fresh engine: every image is uploaded again.
+  /// A fresh engine: every image is uploaded again, after the end of any upload the old
+  /// engine left part-way (kitty would take the next upload's chunks as its own).
   func reset() {
     let origin = engine.origin
+    let unfinished = engine.transferInProgress || engine.endsTransmission
     engine = KittyLayer(
       placeholders: engine.placeholders, passthrough: engine.passthrough,
       cellSize: engine.cellSize, localFiles: engine.localFiles)
     engine.origin = origin
+    engine.endsTransmission = unfinished
     placements = []
     uploads = ByteWriter()
   }

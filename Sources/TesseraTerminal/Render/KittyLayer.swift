@@ -61,6 +61,17 @@ struct KittyLayer {
   private var virtualSizes: [UInt32: Geometry] = [:]
   /// Animations whose start is still to be repeated (``startRepeats``), with their loops.
   private var pendingStarts: [UInt32: (loops: Int, repeats: Int)] = [:]
+  /// The upload on its way in chunks (``KittyTransfer``): while it is, no other starts.
+  private var transfer: KittyTransfer?
+  /// Ids a completed transfer replaced: freed after the placements that show their
+  /// replacements, so the tile is never blank between the two.
+  private var retired: [UInt32] = []
+  /// kitty may still be loading an upload this engine will not finish (the screen was
+  /// cleared, or the renderer reset): the next frame first ends it.
+  var endsTransmission = false
+
+  /// Whether an upload is part-way to the terminal.
+  var transferInProgress: Bool { transfer != nil }
 
   init(
     placeholders: Bool, passthrough: Bool? = nil, cellSize: PixelSize,
@@ -79,9 +90,14 @@ struct KittyLayer {
   /// kitty 0.26 under Xvfb: after the window grew, tiles re-placed over their earlier uploads
   /// stayed blank). What is shown next is uploaded again. Virtual placements (tmux's
   /// placeholders) survive a clear, and so do their uploads.
+  /// kitty drops an image still loading with the rest (it has no placement), so a transfer
+  /// under way is ended and starts again.
   mutating func screenCleared() {
     placed.removeAll()
     guard !placeholders else { return }
+    if let current = transfer { abandon(current) }
+    for id in retired { release(id) }
+    retired.removeAll()
     uploads.removeAll()
     uploaded.removeAll()
     virtualSizes.removeAll()
@@ -100,64 +116,89 @@ struct KittyLayer {
   ///
   /// A placement with an ``ImageAnimation`` is uploaded with all its frames and started (not
   /// as a preview): kitty plays it with no further bytes but the start's repeats.
+  ///
+  /// Uploads go in chunks within `imageBudget` (``KittyTransfer``): one that does not fit
+  /// goes on in the next frames, the tile keeping what it showed meanwhile, and no other
+  /// upload starts until it is whole. A transfer for an image no longer on screen is ended,
+  /// and so is a full-detail one with more than half to go while a tile on screen has no
+  /// picture at all: that tile's preview goes first.
   mutating func prepare(
     _ placements: [ImagePlacement], frame: inout FrameBuffer, policy: ImageDrawPolicy,
     imageBudget: Int = .max, uploadsOut: inout ByteWriter, statistics: inout RenderStatistics
   ) -> [(PlacementKey, Geometry)] {
     let start = uploadsOut.count
+    if endsTransmission {
+      KittyCommands.endTransmission(passthrough: passthrough, into: &uploadsOut)
+      endsTransmission = false
+    }
+    let onScreen = placements.filter { $0.visible(in: frame.bounds) != nil }
+    let bare = onScreen.contains {
+      $0.imageID != transfer?.imageID
+        && ids[$0.imageID].flatMap { uploads.value(for: $0) } == nil
+    }
     var policy = policy
-    if policy == .previewsFirst {
-      let bare = placements.contains {
-        $0.visible(in: frame.bounds) != nil
-          && ids[$0.imageID].flatMap { uploads.value(for: $0) } == nil
+    if policy == .previewsFirst { policy = bare ? .preview : .all }
+    if let current = transfer {
+      let wanted = onScreen.contains { $0.imageID == current.imageID }
+      let outranked = bare && policy == .preview && !current.upload.preview
+      if !wanted || (outranked && current.remaining * 2 > current.bytesTotal) {
+        abandon(current)
+        KittyCommands.endTransmission(passthrough: passthrough, into: &uploadsOut)
+        endsTransmission = false
+      } else if policy != .none {
+        continueTransfer(
+          budget: imageBudget - (uploadsOut.count - start), into: &uploadsOut,
+          statistics: &statistics)
       }
-      policy = bare ? .preview : .all
     }
     var wanted: [(PlacementKey, Geometry)] = []
     var occurrences: [UInt32: UInt32] = [:]
-    for placement in placements {
+    for placement in onScreen {
       guard let visible = placement.visible(in: frame.bounds) else { continue }
-      let id = kittyID(for: placement.imageID)
       if policy == .none {
         statistics.imagesDeferred += 1
         continue
       }
       let rect = placement.rect
       let box = KittyGeometry.box(columns: rect.width, rows: rect.height, cell: cellSize)
-      let existing = uploads.value(for: id) != nil ? uploaded[id] : nil
+      let shown = ids[placement.imageID]
+      let existing = shown.flatMap { uploads.value(for: $0) != nil ? uploaded[$0] : nil }
       let animation = policy == .preview ? nil : placement.animation
       let stale =
         existing.map {
           $0.preview || !Self.fits($0.size, box) || (animation != nil && !$0.animated)
         } ?? true
-      // Past the frame's budget the rest wait for a later frame; one upload may end past it.
+      // Past the frame's budget the rest wait for a later frame.
       let withinBudget = uploadsOut.count - start < imageBudget
       let mayUpload =
-        withinBudget && (policy == .all || (policy == .preview && existing == nil))
+        transfer == nil && withinBudget
+        && (policy == .all || (policy == .preview && existing == nil))
+      var uploadedNow = false
       if stale && mayUpload {
-        let before = uploadsOut.count
-        let upload = self.upload(
-          placement.bitmap, animation: animation, id: id, box: box, preview: policy == .preview,
-          into: &uploadsOut, statistics: &statistics)
-        let evicted = uploads.insert(placement.imageID, for: id, cost: upload.pixels)
-        for old in evicted { forget(kittyID: old.key, into: &uploadsOut) }
+        let id = existing == nil ? kittyID(for: placement.imageID) : newID(for: placement.imageID)
+        transfer = encode(
+          placement, animation: animation, id: id, replaces: existing == nil ? nil : shown,
+          box: box, preview: policy == .preview, statistics: &statistics)
         statistics.imageConversions += 1
-        statistics.imageBytesUploaded += uploadsOut.count - before
         if policy == .preview { statistics.previewUploads += 1 }
-      } else if existing != nil {
-        // A preview (or a smaller upload) stays up; past the budget its replacement is
-        // deferred, so the caller draws again when the link has room.
-        if stale && policy == .all {
-          statistics.imagesDeferred += 1
-        } else {
-          statistics.imageCacheHits += 1
-        }
-        repeatStart(of: id, into: &uploadsOut)
-      } else {
+        continueTransfer(
+          budget: imageBudget - (uploadsOut.count - start), into: &uploadsOut,
+          statistics: &statistics)
+        uploadedNow = transfer == nil
+      }
+      guard let id = ids[placement.imageID], let upload = uploaded[id] else {
         statistics.imagesDeferred += 1
         continue
       }
-      guard let upload = uploaded[id] else { continue }
+      // A preview (or a smaller upload) stays up while its replacement waits for the link or
+      // is on its way, counted deferred so the caller draws again when the link has room.
+      let waiting = stale && (policy == .all || transfer?.imageID == placement.imageID)
+      if waiting && !uploadedNow {
+        statistics.imagesDeferred += 1
+      } else if !uploadedNow {
+        statistics.imageCacheHits += 1
+        repeatStart(of: id, into: &uploadsOut)
+      }
       let crop = placement.crop(of: visible)
       if placeholders {
         let size = Geometry(x: 0, y: 0, columns: rect.width, rows: rect.height, source: nil)
@@ -201,14 +242,59 @@ struct KittyLayer {
     return abs(shown.width - size.width) <= 1 && abs(shown.height - size.height) <= 1
   }
 
-  /// Crops, scales and transmits one upload under `id` (replacing any earlier one: kitty
-  /// then drops its placements, so they are placed again), with `animation`'s other frames
-  /// after it, cropped and scaled alike, and the command that runs them. O(bitmap crop +
-  /// upload pixels), per frame.
-  private mutating func upload(
-    _ bitmap: Bitmap, animation: ImageAnimation?, id: UInt32, box: PixelSize, preview: Bool,
-    into out: inout ByteWriter, statistics: inout RenderStatistics
-  ) -> (pixels: Int, size: PixelSize) {
+  /// Writes the transfer under way as far as `budget` goes; once whole, what it uploaded is
+  /// recorded (``commit(_:into:)``).
+  private mutating func continueTransfer(
+    budget: Int, into out: inout ByteWriter, statistics: inout RenderStatistics
+  ) {
+    guard var current = transfer else { return }
+    statistics.imageBytesUploaded += current.write(budget: budget, into: &out)
+    transfer = current.isComplete ? nil : current
+    if current.isComplete { commit(current, into: &out) }
+  }
+
+  /// A whole upload: its id now shows its image, the id it replaced is retired, and the least
+  /// recently used uploads past the budget are freed.
+  private mutating func commit(_ done: KittyTransfer, into out: inout ByteWriter) {
+    if let old = done.replaces {
+      uploads.remove(old)
+      uploaded[old] = nil
+      pendingStarts[old] = nil
+      retired.append(old)
+    }
+    ids[done.imageID] = done.id
+    imageIDs[done.id] = done.imageID
+    uploaded[done.id] = done.upload
+    pendingStarts[done.id] = done.animationLoops.map { ($0, Self.startRepeats) }
+    placed = placed.filter { $0.key.id != done.id }
+    virtualSizes[done.id] = nil
+    let evicted = uploads.insert(done.imageID, for: done.id, cost: done.pixels)
+    for old in evicted { forget(kittyID: old.key, into: &out) }
+  }
+
+  /// Gives up the transfer under way; kitty must then be told it ended
+  /// (``KittyCommands/endTransmission(passthrough:into:)``), which ``endsTransmission`` asks
+  /// of the next frame.
+  private mutating func abandon(_ current: KittyTransfer) {
+    transfer = nil
+    endsTransmission = true
+    if current.replaces != nil { release(current.id) }
+  }
+
+  /// Forgets kitty id `id`'s link to its image, unless the image is shown under it.
+  private mutating func release(_ id: UInt32) {
+    guard let imageID = imageIDs.removeValue(forKey: id), ids[imageID] == id else { return }
+    ids[imageID] = nil
+  }
+
+  /// Crops, scales and encodes one upload under `id`, with `animation`'s other frames after
+  /// it, cropped and scaled alike, and the commands that run them, as a transfer to write.
+  /// O(bitmap crop + upload pixels).
+  private func encode(
+    _ placement: ImagePlacement, animation: ImageAnimation?, id: UInt32, replaces: UInt32?,
+    box: PixelSize, preview: Bool, statistics: inout RenderStatistics
+  ) -> KittyTransfer {
+    let bitmap = placement.bitmap
     let crop = KittyGeometry.fillCrop(
       of: PixelSize(width: bitmap.width, height: bitmap.height), toAspectOf: box)
     let size = KittyGeometry.uploadSize(
@@ -224,39 +310,47 @@ struct KittyLayer {
       statistics.pixelsResampled += size.width * size.height
       return smaller
     }
+    var out = ByteWriter()
+    var ends: [Int] = []
     let pixels = fitted(bitmap)
-    transmit(pixels, id: id, frameGap: nil, into: &out)
+    transmit(pixels, id: id, frameGap: nil, into: &out, commandEnds: &ends)
     var total = pixels.pixels.count
-    pendingStarts[id] = nil
     if let animation {
       for (frame, gap) in zip(animation.frames, animation.gapsInMilliseconds).dropFirst() {
         let fittedFrame = fitted(frame)
-        transmit(fittedFrame, id: id, frameGap: gap, into: &out)
+        transmit(fittedFrame, id: id, frameGap: gap, into: &out, commandEnds: &ends)
         total += fittedFrame.pixels.count
       }
       KittyCommands.setFirstFrameGap(
         id: id, milliseconds: animation.gapsInMilliseconds[0], passthrough: passthrough,
         into: &out)
+      ends.append(out.count)
       KittyCommands.runAnimation(
         id: id, loopCount: animation.loopCount, passthrough: passthrough, into: &out)
-      pendingStarts[id] = (animation.loopCount, Self.startRepeats)
+      ends.append(out.count)
     }
-    let actual = PixelSize(width: pixels.width, height: pixels.height)
-    uploaded[id] = Upload(size: actual, preview: preview, animated: animation != nil)
-    placed = placed.filter { $0.key.id != id }
-    virtualSizes[id] = nil
-    return (total, actual)
+    return KittyTransfer(
+      imageID: placement.imageID, id: id, replaces: replaces,
+      upload: Upload(
+        size: PixelSize(width: pixels.width, height: pixels.height), preview: preview,
+        animated: animation != nil),
+      pixels: total, animationLoops: animation?.loopCount, bytes: out.bytes, commandEnds: ends)
   }
 
   /// One image or frame, through a temporary file where the terminal reads ours, else inline.
-  private func transmit(_ bitmap: Bitmap, id: UInt32, frameGap: Int?, into out: inout ByteWriter) {
-    if !localFiles
-      || !KittyCommands.transmitFile(
+  private func transmit(
+    _ bitmap: Bitmap, id: UInt32, frameGap: Int?, into out: inout ByteWriter,
+    commandEnds: inout [Int]
+  ) {
+    if localFiles,
+      KittyCommands.transmitFile(
         id: id, bitmap: bitmap, frameGap: frameGap, passthrough: passthrough, into: &out)
     {
+      commandEnds.append(out.count)
+    } else {
       KittyCommands.transmit(
         id: id, bitmap: bitmap, format: format, frameGap: frameGap, passthrough: passthrough,
-        into: &out)
+        into: &out, commandEnds: &commandEnds)
     }
   }
 
@@ -271,6 +365,7 @@ struct KittyLayer {
   /// Places what moved or appeared and hides what left; written after the text of the frame.
   /// Returns whether the cursor moved.
   mutating func place(_ wanted: [(PlacementKey, Geometry)], into out: inout ByteWriter) -> Bool {
+    defer { freeRetired(into: &out) }
     guard !placeholders else { return false }
     var next: [PlacementKey: Geometry] = [:]
     var moved = false
@@ -293,7 +388,7 @@ struct KittyLayer {
         source: geometry.source, passthrough: false, into: &out)
     }
     // In id order: the same frames write the same bytes, whatever the dictionary's order.
-    let left = placed.keys.filter { next[$0] == nil }.sorted {
+    let left = placed.keys.filter { next[$0] == nil && !retired.contains($0.id) }.sorted {
       ($0.id, $0.placement) < ($1.id, $1.placement)
     }
     for key in left {
@@ -304,8 +399,24 @@ struct KittyLayer {
     return moved
   }
 
+  /// Frees the ids replaced this frame, now that their replacements are placed.
+  private mutating func freeRetired(into out: inout ByteWriter) {
+    for id in retired {
+      KittyCommands.free(id: id, passthrough: passthrough, into: &out)
+      placed = placed.filter { $0.key.id != id }
+      virtualSizes[id] = nil
+      release(id)
+    }
+    retired.removeAll()
+  }
+
   /// Frees the upload of an image the app will not show again.
   mutating func forget(imageID: UInt64, into out: inout ByteWriter) {
+    if let current = transfer, current.imageID == imageID {
+      abandon(current)
+      KittyCommands.endTransmission(passthrough: passthrough, into: &out)
+      endsTransmission = false
+    }
     guard let id = ids[imageID] else { return }
     uploads.remove(id)
     forget(kittyID: id, into: &out)
@@ -317,17 +428,23 @@ struct KittyLayer {
     virtualSizes[id] = nil
     uploaded[id] = nil
     pendingStarts[id] = nil
-    if let imageID = imageIDs.removeValue(forKey: id) { ids[imageID] = nil }
+    release(id)
   }
 
   private mutating func kittyID(for imageID: UInt64) -> UInt32 {
     if let id = ids[imageID] { return id }
+    let id = newID(for: imageID)
+    ids[imageID] = id
+    return id
+  }
+
+  /// An id no upload uses, for `imageID`: its first, or one to replace what shows it.
+  private mutating func newID(for imageID: UInt64) -> UInt32 {
     // Ids stay below 2^24: a placeholder's foreground colour carries them. Past that they
     // wrap, skipping ids still in use.
     var id = nextID
     while imageIDs[id] != nil { id = id >= 0xFF_FFFF ? 1 : id + 1 }
     nextID = id >= 0xFF_FFFF ? 1 : id + 1
-    ids[imageID] = id
     imageIDs[id] = imageID
     return id
   }

@@ -30,15 +30,19 @@ public struct TerminalModes: OptionSet, Sendable, Hashable {
 
   /// Bytes leaving them, in reverse, after ending any synchronized update and resetting the
   /// pen, so a restore mid-frame leaves a usable terminal. `freeKittyImages` adds kitty's
-  /// delete-all, for sessions that showed kitty images; `throughTmux` sends it through tmux's
-  /// passthrough (tmux takes a bare APC for a window title).
+  /// delete-all, for sessions that showed kitty images, after an empty last chunk that ends
+  /// any upload left loading (else the next program's first upload would continue ours, see
+  /// ``KittyCommands/endTransmission(passthrough:into:)``); `throughTmux` sends them through
+  /// tmux's passthrough (tmux takes a bare APC for a window title).
   public func leaveSequence(freeKittyImages: Bool = false, throughTmux: Bool = false) -> [UInt8] {
     var text = "\u{1B}[?2026l\u{1B}[0m"
     if freeKittyImages {
-      text +=
-        throughTmux
-        ? "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=A,q=2\u{1B}\u{1B}\\\u{1B}\\"
-        : "\u{1B}_Ga=d,d=A,q=2\u{1B}\\"
+      for keys in ["m=0,q=2", "a=d,d=A,q=2"] {
+        text +=
+          throughTmux
+          ? "\u{1B}Ptmux;\u{1B}\u{1B}_G\(keys)\u{1B}\u{1B}\\\u{1B}\\"
+          : "\u{1B}_G\(keys)\u{1B}\\"
+      }
     }
     if contains(.inBandResize) { text += "\u{1B}[?2048l" }
     if contains(.bracketedPaste) { text += "\u{1B}[?2004l" }

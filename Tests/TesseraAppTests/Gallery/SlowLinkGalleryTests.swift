@@ -33,21 +33,25 @@ import Testing
       errorLog: folder.url.appendingPathComponent("stderr").path)
     defer { session.stop() }
 
-    // Every tile shows a preview first (its first upload a third of the width) and ends at
-    // full detail: waited for as what arrives, not as quiet on the link. (Which tiles'
-    // previews precede which full uploads depends on when each photo was decoded: the policy
-    // holds full detail back only while a decoded tile on screen has nothing;
-    // `KittyAspectTests` checks that.)
-    func previewThenFull(_ uploads: [(image: UInt32, width: Int)]) -> [UInt32: [Int]] {
-      Dictionary(grouping: uploads, by: \.image).mapValues { $0.map(\.width) }
-        .filter { $0.value.count < 2 || $0.value[0] * 2 >= ($0.value.last ?? 0) }
+    // Every tile shows a preview first (an upload a third of the width) and ends at full
+    // detail (under an id of its own, so the preview stays until it is whole): waited for as
+    // what arrives, not as quiet on the link. (Which tiles' previews precede which full
+    // uploads depends on when each photo was decoded: the policy holds full detail back only
+    // while a decoded tile on screen has nothing; `KittyAspectTests` checks that.)
+    func settled(_ terminal: ModelTerminal) -> (previews: Int, shown: [Int])? {
+      let widths = terminal.uploads.map(\.width)
+      guard let widest = widths.max(), terminal.pictures >= 4 else { return nil }
+      let previews = widths.filter { $0 * 2 < widest }.count
+      let shown = terminal.shownWidths
+      guard previews >= terminal.pictures, shown.allSatisfy({ $0 * 2 >= widest }) else {
+        return nil
+      }
+      return (previews, shown)
     }
-    let arrived = session.pump(
-      until: { $0.pictures >= 4 && previewThenFull($0.terminal.uploads).isEmpty },
-      timeout: 60)
+    let arrived = session.pump(until: { settled($0.terminal) != nil }, timeout: 60)
     #expect(
       arrived,
-      "\(session.pictures) tiles pictured; images without a preview then full detail (widths): \(previewThenFull(session.terminal.uploads))\n\(session.terminal.text)"
+      "\(session.pictures) tiles pictured; uploads (image, width): \(session.terminal.uploads); shown widths \(session.terminal.shownWidths)\n\(session.terminal.text)"
     )
 
     session.type("?")

@@ -56,12 +56,19 @@ struct KittyWire {
     return result
   }
 
+  /// As kitty reads them: while an upload is loading, a direct transmission is its next chunk
+  /// (an empty last one ends it undecoded); placements and deletions are handled apart. A
+  /// new upload under an id empties it at once; `d=I` and `d=A` free images.
   mutating func apply(_ bytes: [UInt8]) throws {
     for (keys, payload) in Self.commands(in: bytes) {
-      if var open = pending {
+      let transmission = ["t", "T", nil].contains(keys["a"]) && (keys["t"] ?? "d") == "d"
+      if var open = pending, transmission {
         open.payload += payload
         pending = keys["m"] == "1" ? open : nil
-        if keys["m"] != "1" { try finishUpload(open.keys, open.payload) }
+        if keys["m"] != "1" {
+          if payload.isEmpty { continue }
+          try finishUpload(open.keys, open.payload)
+        }
         continue
       }
       switch keys["a"] {
@@ -76,6 +83,7 @@ struct KittyWire {
           animations[id, default: .init()].runs.append((state, Int(keys["v"] ?? "0") ?? 0))
         }
       case "t", "f":
+        if keys["a"] == "t", let id = Int(keys["i"] ?? "") { images[id] = nil }
         if keys["m"] == "1" {
           pending = (keys, payload)
         } else {
@@ -97,6 +105,10 @@ struct KittyWire {
           Placement(
             id: id, columns: Int(keys["c"] ?? "") ?? 0, rows: Int(keys["r"] ?? "") ?? 0,
             source: source))
+      case "d":
+        // Freeing drops the image; the placements stay in the log they are.
+        if keys["d"] == "I", let id = Int(keys["i"] ?? "") { images[id] = nil }
+        if keys["d"] == "A" { images.removeAll() }
       default: break
       }
     }

@@ -64,7 +64,8 @@ import Testing
   }
 
   @Test(
-    arguments: [(250_000.0, 0.04), (2_500_000.0, 0.04), (25_000_000.0, 0.02)], [10_000, 40_000])
+    arguments: [(250_000.0, 0.04), (2_500_000.0, 0.04), (25_000_000.0, 0.02)],
+    [4_096, 10_000, 40_000])
   func keysStayQuickAndTheRateIsMeasured(link: (rate: Double, delay: Double), unit: Int) throws {
     let (rate, delay) = link
     let (worstKey, measured, peak, utilisation) = Self.run(rate: rate, delay: delay, unit: unit)
