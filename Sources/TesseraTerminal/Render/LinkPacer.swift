@@ -42,6 +42,10 @@ public struct LinkPacer: Sendable {
   public static let sampleLifetime = 4.0
   /// After startup, every this many rounds the window is 1.25× to find a faster link.
   public static let probeEvery = 8
+  /// The shortest time a delivery-rate sample spans: answers are read between frames, so a
+  /// frame's work (a sixel band's encoding) can hand two answers over together, and two
+  /// answers a few milliseconds apart claimed four times the link (xterm at 20 Mbit/s).
+  static let shortestSample = 0.032
   /// The rates a sample may claim: 1 kB/s to 10 GB/s (two answers a few microseconds apart
   /// would claim anything).
   static let plausibleRates = 1e3...1e10
@@ -148,9 +152,12 @@ public struct LinkPacer: Sendable {
     let interval = lastAnswer.map { max(now - $0.at, probe.sentAt - $0.sentAt) } ?? 0
     acknowledged = probe.mark
     // A sample of a few kilobytes is mostly the loop's 16-ms steps, not the link: at least
-    // ``minimumWindow`` bytes make one. Answers for less are summed into the next sample (a
-    // window written in pieces smaller than that was once never measured at all).
-    if let last = lastAnswer, interval < 0.002 || probe.mark - last.mark < Self.minimumWindow {
+    // ``minimumWindow`` bytes over ``shortestSample`` make one. Answers for less are summed
+    // into the next sample (a window written in pieces smaller than that was once never
+    // measured at all).
+    if let last = lastAnswer,
+      interval < Self.shortestSample || probe.mark - last.mark < Self.minimumWindow
+    {
       return
     }
     if let last = lastAnswer {
