@@ -30,6 +30,8 @@ command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
 command -v xterm >/dev/null 2>&1 || need+=(xterm)
 command -v kitty >/dev/null 2>&1 || need+=(kitty)
 command -v mlterm >/dev/null 2>&1 || need+=(mlterm)
+# One xterm test puts pv between the gallery's pseudo-terminal and xterm's, a 2-Mbit/s link.
+command -v pv >/dev/null 2>&1 || need+=(pv)
 # Konsole (kitty's protocol and iTerm2's) runs them inside tmux, whose copy of the pane is the
 # text: Konsole 22.12 has no way to read its own.
 command -v konsole >/dev/null 2>&1 || need+=(konsole)

@@ -213,6 +213,10 @@ struct ModelTerminal {
     case 0x0A: lineFeed()
     case 0x08: cursor.x = max(0, cursor.x - 1)
     case 0x00..<0x20, 0x7F: break
+    case 0x20..<0x7F:
+      // ASCII, the bulk of any text, without a String per byte.
+      utf8.removeAll(keepingCapacity: true)
+      put(Character(Unicode.Scalar(byte)))
     case 0x80..<0xC0:
       guard !utf8.isEmpty else { return }
       utf8.append(byte)
@@ -234,11 +238,14 @@ struct ModelTerminal {
 
   private mutating func put(_ scalarBytes: [UInt8]) {
     utf8 = []
+    put(Character(String(decoding: scalarBytes, as: UTF8.self)))
+  }
+
+  private mutating func put(_ character: Character) {
     if cursor.x >= columns {
       cursor.x = 0
       lineFeed()
     }
-    let character = Character(String(decoding: scalarBytes, as: UTF8.self))
     cells[cursor.y * columns + cursor.x] = character
     sixelOwners[cursor.y * columns + cursor.x] = 0
     cursor.x += 1

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraTerminal
+import TesseraUtilities
 
 /// `tessera doctor`: what Tessera finds out about the terminal, the protocol it chooses and
 /// why, one test image drawn in each protocol the terminal claims, and the settings that would
@@ -14,6 +15,17 @@ package enum TerminalDoctor {
     }
     if !protocols.contains(.blocks) { protocols.append(.blocks) }
     return protocols
+  }
+
+  /// The link test's line (``LinkTest``): the rate and round trip, or why there are none.
+  package static func linkLine(_ result: LinkTest.Result?, throughTmux: Bool) -> String {
+    guard let result else {
+      return "link           not measured: the terminal did not answer the test transfer"
+    }
+    let rate = ByteCount.rounded(Int(result.bytesPerSecond.clamped(to: 0...1e15))) + "/s"
+    let trip = Int((result.roundTrip * 1000).rounded())
+    return "link           \(rate), round trip \(trip) ms (a \(ByteCount.rounded(result.bytes)) "
+      + "test transfer\(throughTmux ? " through tmux" : ""))"
   }
 
   /// The report's lines, in words.
@@ -137,12 +149,18 @@ package enum TerminalDoctor {
         ("\u{1B}[H\u{1B}[2J\u{1B}[1mtessera doctor\u{1B}[0m: a test image in each protocol "
           + "this terminal claims\r\n").utf8))
     session.write(try testImages(protocols, capabilities: capabilities, size: size, row: 2))
+    // The link, timed by the terminal's answers, over the line the report starts on.
+    let reportRow = min(size.rows, 12)
+    session.write(Array("\u{1B}[0m\u{1B}[\(reportRow);1H".utf8))
+    let link = LinkTest.run(
+      session: session, columns: size.columns, passthrough: capabilities.passthrough)
     var lines = report(capabilities, environment: environment)
+    lines.append(linkLine(link, throughTmux: capabilities.passthrough))
     lines.append(
       capabilities.graphics == .blocks
         ? "images: half blocks only (exit status 1)"
         : "images: \(capabilities.graphics) (exit status 0)")
-    var text = "\u{1B}[0m\u{1B}[\(min(size.rows, 12));1H"
+    var text = "\u{1B}[0m\u{1B}[\(reportRow);1H"
     for line in lines {
       text += TextLayout.truncate(line, columns: max(10, size.columns - 1)) + "\r\n"
     }

@@ -59,9 +59,11 @@ final class GalleryRunLoop {
     previewsFirst =
       remote && !capabilities.passthrough
       && (capabilities.terminalName?.lowercased().hasPrefix("kitty") ?? false)
-    // Over SSH a sixel tile goes in bands of two cell rows (about 36 kB for a 380-pixel-wide
-    // photo tile): a key's answer waits behind one band, not a whole tile.
-    if remote { renderer.sixelBandRows = 2 }
+    // Over SSH a sixel tile goes in bands of one cell row (about 18 kB for a 380-pixel-wide
+    // photo tile): a key's answer waits behind one band, not a whole tile. Two-row bands
+    // measured a key p95 of 387 ms at 2 Mbit/s and the link 0.77 used; one row 269 ms and
+    // the link full (`tessera bench link`, BENCHMARKS).
+    if remote { renderer.sixelBandRows = 1 }
     screen.terminal.playsAnimations = renderer.playsAnimations
   }
 

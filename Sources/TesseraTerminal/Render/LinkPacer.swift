@@ -42,10 +42,12 @@ public struct LinkPacer: Sendable {
   public static let sampleLifetime = 4.0
   /// After startup, every this many rounds the window is 1.25× to find a faster link.
   public static let probeEvery = 8
-  /// The shortest time a delivery-rate sample spans: answers are read between frames, so a
-  /// frame's work (a sixel band's encoding) can hand two answers over together, and two
-  /// answers a few milliseconds apart claimed four times the link (xterm at 20 Mbit/s).
-  static let shortestSample = 0.032
+  /// The shortest time a delivery-rate sample spans. Answers come in bursts (a terminal
+  /// parses its input in batches, the loop reads answers between frames) while frames are
+  /// written faster than a fast link carries them, so over a few milliseconds both intervals
+  /// BBR compares are short: samples 2 ms apart read 4× the rate at 20 Mbit/s, 32 ms apart
+  /// 1.6–1.9×. Over 100 ms a burst of 20 ms is a fifth of the sample.
+  static let shortestSample = 0.1
   /// The rates a sample may claim: 1 kB/s to 10 GB/s (two answers a few microseconds apart
   /// would claim anything).
   static let plausibleRates = 1e3...1e10

@@ -41,6 +41,10 @@ enum RealTerminalTests {
       try LightBackgroundScenario.run(.xterm)
     }
 
+    @Test func aFlingOverASlowLinkSettlesOnTheRightTiles() throws {
+      try RealTerminalScenarios.flingOverASlowLink(.xterm)
+    }
+
     /// Sixel through tmux's passthrough (tmux 3.3 draws no sixel itself).
     @Test func insideTmuxThroughPassthrough() throws {
       try RealTerminalScenarios.insideTmux(.xterm)

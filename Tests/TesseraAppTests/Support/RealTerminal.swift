@@ -27,7 +27,7 @@ enum RealTerminalKind: String, CustomStringConvertible, Sendable {
       ("Xvfb", "xvfb"), ("import", "imagemagick"), ("xdotool", "xdotool"),
     ]
     switch self {
-    case .xterm: return common + [("xterm", "xterm")]
+    case .xterm: return common + [("xterm", "xterm"), ("pv", "pv"), ("script", "bsdutils")]
     case .kitty: return common + [("kitty", "kitty")]
     case .mlterm: return common + [("mlterm", "mlterm")]
     case .konsole:
@@ -139,10 +139,13 @@ final class RealTerminal {
   }
 
   /// Starts `tessera` with `arguments` in a `columns`×`rows` terminal of `kind`; with
-  /// `insideTmux`, in a tmux session (passthrough allowed) inside that terminal.
+  /// `insideTmux`, in a tmux session (passthrough allowed) inside that terminal; with
+  /// `linkBytesPerSecond`, as over SSH: in a pseudo-terminal of its own (`script`) whose output
+  /// reaches the terminal through `pv` at that rate, `SSH_CONNECTION` set (the terminal's
+  /// answers and the keys come back at once).
   init(
     _ kind: RealTerminalKind, arguments: [String], columns: Int, rows: Int,
-    insideTmux: Bool = false, colours: Colours = .tests
+    insideTmux: Bool = false, colours: Colours = .tests, linkBytesPerSecond: Int? = nil
   ) throws {
     self.kind = kind
     self.colours = colours
@@ -159,6 +162,11 @@ final class RealTerminal {
     var gallery =
       ["sh", "-c", "echo $$ > \(Tmux.quote(pidFile)); exec \"$@\"", "sh", GalleryBinary.path]
       + arguments
+    if let rate = linkBytesPerSecond {
+      let inner = (["env", "SSH_CONNECTION=127.0.0.1 50000 127.0.0.1 22"] + gallery)
+        .map(Tmux.quote).joined(separator: " ")
+      gallery = ["sh", "-c", "script -qfec \"$0\" /dev/null | pv -qL \(max(1, rate))", inner]
+    }
     if kind == .konsole, !insideTmux {
       let record = folder.appendingPathComponent("output.record").path
       self.record = record
