@@ -30,15 +30,13 @@ struct InfoLine {
     ]
   }
 
-  /// The rating in the photo's sidecar, looked for as the gallery's walk names it (the whole
-  /// name's, then the stem's; `.xmp` before `.XMP`); nil when none says one.
+  /// The rating in the photo's sidecar, looked for as the gallery's walk names it
+  /// (`SidecarPairing`: the whole name's, its RAW companion's, then the stem's); nil when none
+  /// says one.
   private static func sidecarRating(of path: String, reader: some PhotoHeaderReading) -> Int? {
-    let stem = (path as NSString).deletingPathExtension
-    for candidate in [path + ".xmp", path + ".XMP", stem + ".xmp", stem + ".XMP"]
-    where FileManager.default.fileExists(atPath: candidate) {
-      return reader.culling(ofSidecarAt: candidate)?.rating
+    SidecarPairing.sidecarPath(ofPhotoAt: path).flatMap {
+      reader.culling(ofSidecarAt: $0)?.rating
     }
-    return nil
   }
 
   /// A rating as a person reads it: "★★★", "0 stars", "rejected", "-".

@@ -9,7 +9,7 @@ import Foundation
 /// Where several could be a photo's, the first of these is: the shown file's own
 /// (`IMG_0001.JPG.xmp`), its RAW's (`IMG_0001.CR2.xmp`, for a RAW+JPEG pair), the stem's
 /// (`IMG_0001.xmp`); each with `.xmp` before `.XMP`.
-enum SidecarPairing {
+package enum SidecarPairing {
   /// Whether `name` is a sidecar's: it ends in `.xmp` or `.XMP` after a stem. O(1).
   static func isSidecarName(_ name: String) -> Bool {
     let bytes = name.utf8
@@ -26,8 +26,11 @@ enum SidecarPairing {
     var stem: String?
 
     init(of file: WalkedFile) {
-      own = [file.name] + (file.rawCompanion.map { [$0] } ?? [])
-      let name = file.name
+      self.init(name: file.name, rawCompanion: file.rawCompanion)
+    }
+
+    init(name: String, rawCompanion: String?) {
+      own = [name] + (rawCompanion.map { [$0] } ?? [])
       stem = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : String(name[..<$0]) }
     }
 
@@ -53,5 +56,32 @@ enum SidecarPairing {
         Bases(of: files[index]).candidates.lazy
         .compactMap { sidecars[$0] }.first
     }
+  }
+
+  /// The sidecar of the one photo at `path`, named as the walk names it (``Bases``), with its
+  /// RAW companion found as ``RAWPairing`` finds one (a RAW of its stem beside it, in lower or
+  /// upper case): the first candidate that is a regular file (a symbolic link never is a
+  /// sidecar), or nil. For `tessera info`, which reads files one at a time.
+  ///
+  /// - Complexity: O(RAW extensions) `lstat` calls.
+  package static func sidecarPath(ofPhotoAt path: String) -> String? {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[...$0]) } ?? ""
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    func isRegularFile(_ name: String) -> Bool {
+      var status = stat()
+      return lstat(folder + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+    var rawCompanion: String?
+    if let dot = name.lastIndex(of: "."), dot != name.startIndex,
+      RAWPairing.code(ofExtension: name[name.index(after: dot)...]) == 0
+    {
+      let stem = name[..<dot]
+      rawCompanion = RAWPairing.extensions.lazy
+        .flatMap { [stem + "." + $0, stem + "." + $0.uppercased()] }
+        .first(where: isRegularFile)
+    }
+    let bases = Bases(name: name, rawCompanion: rawCompanion)
+    return bases.candidates.first(where: isRegularFile).map { folder + $0 }
   }
 }

@@ -97,4 +97,25 @@ struct InfoCommandTests {
     #expect(lines.dropFirst().first?.contains("  ★★  ") == true, "\(lines)")
     #expect(lines.last?.contains("  rejected  ") == true, "\(lines)")
   }
+
+  /// A RAW+JPEG pair's sidecar by the RAW's name (darktable's and digiKam's) is the JPEG's, as
+  /// in the gallery; a symbolic link named as a sidecar is none.
+  @Test func aPairsSidecarByTheRAWsNameCountsAndALinkDoesNot() throws {
+    let folder = TemporaryFolder.make(prefix: "tessera-info")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let paths = ["IMG_1.JPG", "IMG_2.JPG"].map { folder.appendingPathComponent($0).path }
+    for path in paths { try Data(try Self.jpeg()).write(to: URL(fileURLWithPath: path)) }
+    // The RAW's bytes do not matter here: its name beside the JPEG pairs them.
+    try Data([0]).write(to: folder.appendingPathComponent("IMG_1.CR2"))
+    try Data(XMPNamespaces.packet(attributes: #"xmp:Rating="5""#))
+      .write(to: folder.appendingPathComponent("IMG_1.CR2.xmp"))
+    let elsewhere = folder.appendingPathComponent("elsewhere.xmp")
+    try Data(XMPNamespaces.packet(attributes: #"xmp:Rating="3""#)).write(to: elsewhere)
+    try FileManager.default.createSymbolicLink(
+      at: folder.appendingPathComponent("IMG_2.JPG.xmp"), withDestinationURL: elsewhere)
+    let tsv = try Spawn.run([GalleryBinary.path, "info", "--tsv"] + paths)
+    #expect(
+      tsv.output.split(separator: "\n").map { $0.split(separator: "\t")[4] } == ["5", "-"],
+      "\(tsv.output)")
+  }
 }
