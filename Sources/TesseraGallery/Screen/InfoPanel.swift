@@ -69,7 +69,7 @@ enum InfoPanel {
   }
 
   /// A shutter time as cameras show it: "1/250 s" below a second, "2 s", "1.5 s" above.
-  static func shutter(_ exposure: (numerator: Int, denominator: Int)) -> String {
+  static func shutter(_ exposure: ShootingFacts.ExposureTime) -> String {
     let seconds = Double(exposure.numerator) / Double(exposure.denominator)
     if seconds >= 1 { return number(seconds) + " s" }
     return "1/\(Int((1 / seconds).rounded())) s"

@@ -5,6 +5,17 @@ import TesseraUtilities
 /// on demand for the info panel, never with the walk. Every number is checked against what a
 /// camera can record; one outside is left out, never shown wrong.
 public struct ShootingFacts: Equatable, Sendable {
+  /// An exposure time as the camera states it, a fraction of seconds.
+  public struct ExposureTime: Equatable, Sendable {
+    public var numerator: Int
+    public var denominator: Int
+
+    public init(_ numerator: Int, _ denominator: Int) {
+      self.numerator = numerator
+      self.denominator = denominator
+    }
+  }
+
   public var make: String?
   public var model: String?
   public var lens: String?
@@ -15,7 +26,7 @@ public struct ShootingFacts: Equatable, Sendable {
   /// The f-number, 0.5…256.
   public var aperture: Double?
   /// Seconds as the camera states them (numerator, denominator), 1/1,000,000 s to 1 hour.
-  public var exposure: (numerator: Int, denominator: Int)?
+  public var exposure: ExposureTime?
   /// ISO 1…10,000,000.
   public var iso: Int?
   /// Exposure compensation in EV, −20…20.
@@ -29,16 +40,6 @@ public struct ShootingFacts: Equatable, Sendable {
   public var altitude: Double?
 
   public init() {}
-
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.make == rhs.make && lhs.model == rhs.model && lhs.lens == rhs.lens
-      && lhs.focalLength == rhs.focalLength && lhs.focalLength35 == rhs.focalLength35
-      && lhs.aperture == rhs.aperture && lhs.exposure?.numerator == rhs.exposure?.numerator
-      && lhs.exposure?.denominator == rhs.exposure?.denominator && lhs.iso == rhs.iso
-      && lhs.exposureBias == rhs.exposureBias && lhs.flashFired == rhs.flashFired
-      && lhs.latitude == rhs.latitude && lhs.longitude == rhs.longitude
-      && lhs.altitude == rhs.altitude
-  }
 
   /// The facts in the TIFF structure `exif` (IFD0, its Exif IFD and its GPS IFD, each read
   /// once); nil when none is there.
@@ -68,7 +69,7 @@ public struct ShootingFacts: Equatable, Sendable {
           Double(numerator) / Double(denominator) <= 3600,
           Double(numerator) / Double(denominator) >= 1e-6
         {
-          facts.exposure = (numerator, denominator)
+          facts.exposure = ExposureTime(numerator, denominator)
         }
       case 0x829D: facts.aperture = exif.real(entry).flatMap { (0.5...256).contains($0) ? $0 : nil }
       case 0x8827:

@@ -13,7 +13,7 @@ import Testing
     facts.focalLength = 35
     facts.focalLength35 = 52
     facts.aperture = 2.8
-    facts.exposure = (1, 250)
+    facts.exposure = .init(1, 250)
     facts.iso = 400
     facts.exposureBias = 1.0 / 3
     #expect(
@@ -22,11 +22,11 @@ import Testing
       ])
     facts.aperture = 8
     facts.exposureBias = -0.67
-    facts.exposure = (10, 20)
+    facts.exposure = .init(10, 20)
     #expect(InfoPanel.settings(facts).dropFirst() == ["f/8", "1/2 s", "ISO 400", "−0.7 EV"])
-    #expect(InfoPanel.shutter((2, 1)) == "2 s")
-    #expect(InfoPanel.shutter((15, 10)) == "1.5 s")
-    #expect(InfoPanel.shutter((1, 8000)) == "1/8000 s")
+    #expect(InfoPanel.shutter(.init(2, 1)) == "2 s")
+    #expect(InfoPanel.shutter(.init(15, 10)) == "1.5 s")
+    #expect(InfoPanel.shutter(.init(1, 8000)) == "1/8000 s")
     facts.exposureBias = 0.01
     #expect(InfoPanel.settings(facts).last == "0 EV")
   }
