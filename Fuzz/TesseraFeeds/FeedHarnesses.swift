@@ -202,9 +202,10 @@ enum FeedInvariants {
     if let value = facts.focalLength { precondition((0.1...10_000).contains(value)) }
     if let value = facts.focalLength35 { precondition((1...10_000).contains(value)) }
     if let value = facts.aperture { precondition((0.5...256).contains(value)) }
-    if let (numerator, denominator) = facts.exposure {
-      precondition(numerator > 0 && denominator > 0)
-      precondition((1e-6...3600).contains(Double(numerator) / Double(denominator)))
+    if let exposure = facts.exposure {
+      precondition(exposure.numerator > 0 && exposure.denominator > 0)
+      precondition(
+        (1e-6...3600).contains(Double(exposure.numerator) / Double(exposure.denominator)))
     }
     if let value = facts.iso { precondition((1...10_000_000).contains(value)) }
     if let value = facts.exposureBias { precondition((-20...20).contains(value)) }
