@@ -6,9 +6,9 @@ import Testing
 
 /// `tessera doctor` measures the link to the terminal (issue 34, item 5): run across
 /// `tessera bench link`'s modelled link at known rates, the rate it reports is within a
-/// quarter of the link's. The fastest is 5 MB/s, not the issue's 25: the model terminal reads
-/// about 7 MB/s in a debug build, and the doctor then reports the model's speed (rightly: it is
-/// what the terminal read).
+/// quarter of the link's. The fastest is 2.5 MB/s, not the issue's 25: the model terminal reads
+/// about 7 MB/s in a debug build on an idle machine, less beside the other end-to-end suites,
+/// and the doctor then reports the model's speed (rightly: it is what the terminal read).
 @Suite(.serialized, .timeLimit(.minutes(2))) struct DoctorLinkTests {
   /// The rate in the report's link line ("link           244.1 KB/s, round trip …").
   static func reportedRate(in text: String) -> Double? {
@@ -21,7 +21,7 @@ import Testing
     return scale[words[2]].map { value * $0 }
   }
 
-  @Test(arguments: [250e3, 2.5e6, 5e6])
+  @Test(arguments: [250e3, 1e6, 2.5e6])
   func theReportedRateIsTheLinks(bytesPerSecond: Double) throws {
     let folder = TemporaryFolder.Owned(prefix: "tessera-doctor-link")
     var environment = ProcessInfo.processInfo.environment
