@@ -35,6 +35,11 @@ public struct LinkPacer: Sendable {
   /// link busy (round trip + ``queueTime``) / (2 × round trip + ``queueTime``) of the time,
   /// two thirds at 40 ms each way (the kitty first screen measured 0.62 of the link).
   public static let piecesPerWindow = 4
+  /// Below this round trip (a terminal on this machine) a window goes whole and samples are
+  /// short: the answer is back before the next frame, so stop-and-wait costs nothing, and
+  /// pieces and long samples would only slow the estimate's climb from ``firstWindow`` (a
+  /// local gallery's first screen in half blocks waited seconds for it).
+  public static let localRoundTrip = 0.01
   /// A probe unanswered this long is given up (a terminal that does not answer DA1 would
   /// otherwise stop every image): the pacer then lets images through unpaced.
   public static let giveUpAfter = 5.0
@@ -46,8 +51,14 @@ public struct LinkPacer: Sendable {
   /// parses its input in batches, the loop reads answers between frames) while frames are
   /// written faster than a fast link carries them, so over a few milliseconds both intervals
   /// BBR compares are short: samples 2 ms apart read 4× the rate at 20 Mbit/s, 32 ms apart
-  /// 1.6–1.9×. Over 100 ms a burst of 20 ms is a fifth of the sample.
+  /// 1.6–1.9×. Over 100 ms a burst of 20 ms is a fifth of the sample. A sample spans three
+  /// round trips when that is shorter, and 2 ms at least (``localRoundTrip``).
   static let shortestSample = 0.1
+
+  /// The shortest sample for the round trip measured so far.
+  private var shortestSampleNow: Double {
+    max(0.002, min(Self.shortestSample, 3 * (roundTrip ?? 0)))
+  }
   /// The rates a sample may claim: 1 kB/s to 10 GB/s (two answers a few microseconds apart
   /// would claim anything).
   static let plausibleRates = 1e3...1e10
@@ -115,6 +126,9 @@ public struct LinkPacer: Sendable {
     if unanswered { return .max }
     guard probes.count < Self.maximumProbes else { return 0 }
     let window = window
+    guard let trip = roundTrip, trip >= Self.localRoundTrip else {
+      return max(0, window - inFlight)
+    }
     return max(0, min(window - inFlight, window / Self.piecesPerWindow))
   }
 
@@ -158,7 +172,7 @@ public struct LinkPacer: Sendable {
     // into the next sample (a window written in pieces smaller than that was once never
     // measured at all).
     if let last = lastAnswer,
-      interval < Self.shortestSample || probe.mark - last.mark < Self.minimumWindow
+      interval < shortestSampleNow || probe.mark - last.mark < Self.minimumWindow
     {
       return
     }
