@@ -41,7 +41,10 @@ struct StandardErrorLogTests {
     }
     let written = log.stop()
     #expect(written.kept == StandardErrorLog.sessionLimit)
-    #expect(written.dropped == 8 * chunk.count - StandardErrorLog.sessionLimit)
+    // Standard error is the process's: a suite running beside this one may write to it while
+    // it is captured (CI's parallel run: 578 bytes more), never less than the flood's excess.
+    #expect(written.dropped >= 8 * chunk.count - StandardErrorLog.sessionLimit)
+    #expect(written.dropped < 8 * chunk.count, "\(written.dropped) bytes dropped")
     let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
     #expect(size == StandardErrorLog.sessionLimit, "the old log was not started afresh")
     #expect(
