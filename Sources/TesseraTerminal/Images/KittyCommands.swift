@@ -247,7 +247,9 @@ enum KittyCommands {
   }
 
   /// Frees every image (`d=A`): sent when the app leaves the terminal.
-  static let freeAll: [UInt8] = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
+  static func freeAll(passthrough: Bool, into out: inout ByteWriter) {
+    command(Array("a=d,d=A,q=2".utf8), payload: nil, passthrough: passthrough, into: &out)
+  }
 
   /// The support query: a 1×1 image id 31 with `a=q`; a kitty-capable terminal answers OK.
   static let query: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)

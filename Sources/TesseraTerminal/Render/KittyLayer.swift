@@ -131,20 +131,24 @@ struct KittyLayer {
       KittyCommands.endTransmission(passthrough: passthrough, into: &uploadsOut)
       endsTransmission = false
     }
-    let onScreen = placements.filter { $0.visible(in: frame.bounds) != nil }
-    let bare = onScreen.contains {
-      $0.imageID != transfer?.imageID
-        && ids[$0.imageID].flatMap { uploads.value(for: $0) } == nil
+    let onScreen = placements.compactMap { placement in
+      placement.visible(in: frame.bounds).map { (placement, $0) }
     }
+    // Whether a tile on screen has no picture at all (the one on its way aside); asked only by
+    // the first screen's policy and by a transfer that a preview may outrank.
+    let bare =
+      (policy == .previewsFirst || transfer != nil)
+      && onScreen.contains { placement, _ in
+        placement.imageID != transfer?.imageID
+          && ids[placement.imageID].flatMap { uploads.value(for: $0) } == nil
+      }
     var policy = policy
     if policy == .previewsFirst { policy = bare ? .preview : .all }
     if let current = transfer {
-      let wanted = onScreen.contains { $0.imageID == current.imageID }
+      let wanted = onScreen.contains { $0.0.imageID == current.imageID }
       let outranked = bare && policy == .preview && !current.upload.preview
       if !wanted || (outranked && current.remaining * 2 > current.bytesTotal) {
-        abandon(current)
-        KittyCommands.endTransmission(passthrough: passthrough, into: &uploadsOut)
-        endsTransmission = false
+        end(current, into: &uploadsOut)
       } else if policy != .none {
         continueTransfer(
           budget: imageBudget - (uploadsOut.count - start), into: &uploadsOut,
@@ -153,8 +157,7 @@ struct KittyLayer {
     }
     var wanted: [(PlacementKey, Geometry)] = []
     var occurrences: [UInt32: UInt32] = [:]
-    for placement in onScreen {
-      guard let visible = placement.visible(in: frame.bounds) else { continue }
+    for (placement, visible) in onScreen {
       if policy == .none {
         statistics.imagesDeferred += 1
         continue
@@ -279,6 +282,13 @@ struct KittyLayer {
     transfer = nil
     endsTransmission = true
     if current.replaces != nil { release(current.id) }
+  }
+
+  /// Gives up the transfer under way and tells kitty now, in `out`.
+  private mutating func end(_ current: KittyTransfer, into out: inout ByteWriter) {
+    abandon(current)
+    KittyCommands.endTransmission(passthrough: passthrough, into: &out)
+    endsTransmission = false
   }
 
   /// Forgets kitty id `id`'s link to its image, unless the image is shown under it.
@@ -412,11 +422,7 @@ struct KittyLayer {
 
   /// Frees the upload of an image the app will not show again.
   mutating func forget(imageID: UInt64, into out: inout ByteWriter) {
-    if let current = transfer, current.imageID == imageID {
-      abandon(current)
-      KittyCommands.endTransmission(passthrough: passthrough, into: &out)
-      endsTransmission = false
-    }
+    if let current = transfer, current.imageID == imageID { end(current, into: &out) }
     guard let id = ids[imageID] else { return }
     uploads.remove(id)
     forget(kittyID: id, into: &out)

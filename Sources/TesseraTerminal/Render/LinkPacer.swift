@@ -118,7 +118,7 @@ public struct LinkPacer: Sendable {
 
   /// The image bytes the next frame may add (``TerminalRenderer/render(_:images:occluders:policy:imageBudget:)``).
   public mutating func imageBudget(at now: Double) -> Int {
-    if let oldest = probes.first, now - oldest.sentAt > Self.giveUpAfter {
+    if probeExpired(at: now) {
       unanswered = true
       probes.removeAll()
       acknowledged = written
@@ -135,9 +135,13 @@ public struct LinkPacer: Sendable {
   /// Whether the window has room now: the caller draws again after a frame's interval
   /// instead of waiting for an answer. Changes nothing.
   public func hasRoom(at now: Double) -> Bool {
-    if unanswered { return true }
-    if let oldest = probes.first, now - oldest.sentAt > Self.giveUpAfter { return true }
+    if unanswered || probeExpired(at: now) { return true }
     return probes.count < Self.maximumProbes && inFlight < window
+  }
+
+  /// Whether the oldest probe went unanswered ``giveUpAfter``.
+  private func probeExpired(at now: Double) -> Bool {
+    probes.first.map { now - $0.sentAt > Self.giveUpAfter } ?? false
   }
 
   /// A frame of `bytes` was written at `now`, `imageBytes` of them image data. Returns the

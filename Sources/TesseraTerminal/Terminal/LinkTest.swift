@@ -24,19 +24,21 @@ public enum LinkTest {
   public static let largestTransfer = 16 << 20
   public static let targetSeconds = 0.5
 
-  /// Runs the test on `session`, each answer waited for at most `timeout`; nil when the
-  /// terminal did not answer. `columns` is the screen's width (the spaces never wrap); the
-  /// line the cursor is on is left blank. `passthrough`: inside tmux, the question goes to the
-  /// terminal outside it (tmux would answer at once).
+  /// Runs the test on `session`; nil when the terminal did not answer. A DA1 alone is waited
+  /// for at most `roundTripTimeout` (a terminal that does not answer it keeps the doctor that
+  /// long, not longer), a transfer's at most `timeout`. `columns` is the screen's width (the
+  /// spaces never wrap); the line the cursor is on is left blank. `passthrough`: inside tmux,
+  /// the question goes to the terminal outside it (tmux would answer at once).
   public static func run(
-    session: TerminalSession, columns: Int, passthrough: Bool, timeout: Duration = .seconds(5)
+    session: TerminalSession, columns: Int, passthrough: Bool,
+    roundTripTimeout: Duration = .seconds(2), timeout: Duration = .seconds(5)
   ) -> Result? {
     let probe = LinkPacer(passthrough: passthrough).probe
     let clock = ContinuousClock()
     func exchange(_ bytes: [UInt8]) -> Double? {
       let start = clock.now
       session.write(bytes + probe)
-      let deadline = start + timeout
+      let deadline = start + (bytes.isEmpty ? roundTripTimeout : timeout)
       while clock.now < deadline, !session.inputEnded {
         let answered = session.readEvents(timeout: deadline - clock.now).contains {
           if case .reply(.primaryDeviceAttributes) = $0 { return true }

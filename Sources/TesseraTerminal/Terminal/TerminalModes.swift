@@ -35,15 +35,12 @@ public struct TerminalModes: OptionSet, Sendable, Hashable {
   /// ``KittyCommands/endTransmission(passthrough:into:)``); `throughTmux` sends them through
   /// tmux's passthrough (tmux takes a bare APC for a window title).
   public func leaveSequence(freeKittyImages: Bool = false, throughTmux: Bool = false) -> [UInt8] {
-    var text = "\u{1B}[?2026l\u{1B}[0m"
+    var kitty = ByteWriter()
     if freeKittyImages {
-      for keys in ["m=0,q=2", "a=d,d=A,q=2"] {
-        text +=
-          throughTmux
-          ? "\u{1B}Ptmux;\u{1B}\u{1B}_G\(keys)\u{1B}\u{1B}\\\u{1B}\\"
-          : "\u{1B}_G\(keys)\u{1B}\\"
-      }
+      KittyCommands.endTransmission(passthrough: throughTmux, into: &kitty)
+      KittyCommands.freeAll(passthrough: throughTmux, into: &kitty)
     }
+    var text = "\u{1B}[?2026l\u{1B}[0m" + String(decoding: kitty.bytes, as: UTF8.self)
     if contains(.inBandResize) { text += "\u{1B}[?2048l" }
     if contains(.bracketedPaste) { text += "\u{1B}[?2004l" }
     if contains(.focusEvents) { text += "\u{1B}[?1004l" }
