@@ -41,10 +41,9 @@ extension GalleryScreen {
     detail.slot.bind(item: item.id, request: request, loader: loader)
     if item.local?.isVideo == true {
       // A new box (a resize) plays on from where the video was.
-      let now = ContinuousClock.now
       let playing = detail.video.flatMap { $0.itemID == item.id ? $0 : nil }
       playVideo(
-        of: item, request: request, from: playing?.position(at: now) ?? .zero,
+        of: item, request: request, from: playing?.position ?? .zero,
         paused: playing?.isPaused ?? false)
     } else {
       playAnimation(of: item, request: request)
@@ -116,7 +115,7 @@ extension GalleryScreen {
     var keys = "Esc back · Space/⌫ next/previous · + - f zoom"
     if item.local?.isVideo == true {
       let position = detail.video.flatMap { $0.itemID == item.id ? $0 : nil }?
-        .positionText(at: .now)
+        .positionText
       keys = (position.map { $0 + " · " } ?? "") + "Space pause/play · ←/→ 5 s · Esc back"
     }
     if detail.zoom > 1 { keys += " \(Self.zoomText(detail.zoom)) · h j k l pan" }
@@ -125,7 +124,7 @@ extension GalleryScreen {
     if item.local?.motion != nil {
       let playing = detail.video.flatMap { $0.itemID == item.id ? $0 : nil }
       keys =
-        (playing.map { $0.positionText(at: .now) + " · p stops" } ?? "p plays its motion")
+        (playing.map { $0.positionText + " · p stops" } ?? "p plays its motion")
         + " · " + keys
     }
     frame.buffer.put(

@@ -38,7 +38,7 @@ extension GalleryScreen {
         itemID: itemID, path: path, byteOffset: byteOffset, byteLength: byteLength,
         isMotion: motion != nil,
         request: request, probe: probe, source: source, from: position, at: .now)
-      if paused { playback.pause(at: .now) }
+      if paused { playback.pause() }
       detail.video = playback
       needsDisplay = true
     }
@@ -101,7 +101,6 @@ extension GalleryScreen {
   /// Space on a video: pause, play on, or play again from the start once it ended.
   func toggleVideoPlayback() {
     guard case .detail(let item) = overlay, item.local?.isVideo == true else { return }
-    let now = ContinuousClock.now
     guard var playback = detail.video, playback.itemID == item.id else {
       if let request = detail.request { playVideo(of: item, request: request) }
       return
@@ -110,7 +109,7 @@ extension GalleryScreen {
       if let request = detail.request { playVideo(of: item, request: request) }
       return
     }
-    if playback.isPaused { playback.resume(at: now) } else { playback.pause(at: now) }
+    if playback.isPaused { playback.resume(at: .now) } else { playback.pause() }
     detail.video = playback
   }
 
@@ -119,15 +118,14 @@ extension GalleryScreen {
     guard case .detail(let item) = overlay, var playback = detail.video,
       playback.itemID == item.id, let box = playback.request.targetSize
     else { return }
-    let now = ContinuousClock.now
-    var target = max(.zero, playback.position(at: now) + step)
+    var target = max(.zero, playback.position + step)
     if let duration = playback.probe.duration { target = min(target, duration) }
     guard
       let source = startVideoSource(
         path: playback.path, byteOffset: playback.byteOffset, byteLength: playback.byteLength,
         probe: playback.probe, box: box, from: target)
     else { return }
-    playback.restart(from: target, with: source, at: now)
+    playback.restart(from: target, with: source, at: .now)
     detail.video = playback
   }
 }

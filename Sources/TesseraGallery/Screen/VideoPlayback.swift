@@ -24,6 +24,11 @@ struct VideoPlayback {
   private(set) var shown: VideoFrame?
   private(set) var shownCount = 0
   private(set) var origin: (position: Duration, instant: ContinuousClock.Instant)
+  /// The latest instant the caller gave (a start, an advance, a resume): the picture on screen
+  /// is the video at that instant, so the position said under it, a pause and a seek are taken
+  /// from it, never from the wall clock (a test composed a second after its instants read
+  /// "0:01", and a pause a second late paused a second on).
+  private(set) var lastInstant: ContinuousClock.Instant
   /// The position a pause holds; nil while playing.
   private(set) var pausedAt: Duration?
   /// When the source last gave a frame (or started): a decoder silent longer than
@@ -53,7 +58,11 @@ struct VideoPlayback {
     self.source = source
     origin = (position, now)
     lastProgress = now
+    lastInstant = now
   }
+
+  /// Where the video is at ``lastInstant``: what the screen shows.
+  var position: Duration { position(at: lastInstant) }
 
   /// Where in the video `now` is.
   func position(at now: ContinuousClock.Instant) -> Duration {
@@ -73,6 +82,7 @@ struct VideoPlayback {
   /// has said nothing for ``stallLimit`` while playing is stopped, with a reason.
   mutating func advance(at now: ContinuousClock.Instant) -> Bool {
     guard failure == nil, !isPaused else { return false }
+    lastInstant = max(lastInstant, now)
     if let frame = source.take(upTo: position(at: now)) {
       shown = frame
       shownCount += 1
@@ -103,9 +113,10 @@ struct VideoPlayback {
     return lastProgress + Self.stallLimit
   }
 
-  mutating func pause(at now: ContinuousClock.Instant) {
+  /// Holds ``position``: the picture on screen is where it pauses.
+  mutating func pause() {
     guard pausedAt == nil else { return }
-    pausedAt = position(at: now)
+    pausedAt = position
   }
 
   mutating func resume(at now: ContinuousClock.Instant) {
@@ -113,6 +124,7 @@ struct VideoPlayback {
     pausedAt = nil
     origin = (position, now)
     lastProgress = now
+    lastInstant = now
   }
 
   /// Plays from `position` with `source` (decoding from there), the old source stopped; a
@@ -125,14 +137,15 @@ struct VideoPlayback {
     origin = (position, now)
     if pausedAt != nil { pausedAt = position }
     lastProgress = now
+    lastInstant = now
     failure = nil
     endShown = false
   }
 
-  /// "▶ 0:03 / 0:12" or "⏸ …": what the detail view says under the picture.
-  func positionText(at now: ContinuousClock.Instant) -> String {
+  /// "▶ 0:03 / 0:12" or "⏸ …": what the detail view says under the picture (at ``position``).
+  var positionText: String {
     let mark = failure != nil ? "✗" : isPaused ? "⏸" : source.end == .finished ? "■" : "▶"
-    let at = DurationText.clock(position(at: now))
+    let at = DurationText.clock(position)
     guard let duration = probe.duration else { return "\(mark) \(at)" }
     return "\(mark) \(at) / \(DurationText.clock(duration))"
   }
