@@ -84,19 +84,11 @@ struct Find: AsyncParsableCommand {
     library.onChange = nil
     continuation.finish()
     await library.factsStored()
-    let photos = library.order.map { library.catalog.photo(at: $0) }
-    let reader = LocalPhotoHeaderReader()
-    let needsTags = query.needsTags
+    let catalog = library.catalog
+    let order = library.order
     let matching = await BlockingWork.run {
-      photos.filter { photo in
-        let tags =
-          needsTags
-          ? photo.file.sidecar.map {
-            reader.tags(ofSidecarAt: $0.path(besidePhoto: photo.file.path))
-          }
-            ?? [] : []
-        return query.matches(PhotoQuery.Facts(photo, tags: tags))
-      }.map(\.file.path)
+      order.lazy.map { catalog.photo(at: $0) }
+        .filter { query.matches(PhotoQuery.Facts($0)) }.map(\.file.path)
     }
     return (matching, library.problems)
   }

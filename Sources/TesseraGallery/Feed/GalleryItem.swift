@@ -99,7 +99,8 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
     }
   }
 
-  /// Text that wraps in list rows and the detail view: tags, summary.
+  /// Text that wraps in list rows and the detail view: tags, summary. A local photo's tags
+  /// are in its culling line (`LocalFacts.cullingLine`), with the sidecar they came from.
   var body: String {
     if case .feed(let facts) = content { return facts.text.body }
     return ""
@@ -130,7 +131,8 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
       headerRead: photo.headerRead, rawCompanion: photo.file.rawCompanion,
       duration: photo.header?.duration, isAnimated: photo.header?.isAnimated ?? false,
       rating: photo.header?.rating, label: photo.header?.culling?.label,
-      sidecar: photo.file.sidecar?.name, motion: photo.motion)
+      tags: photo.header?.culling?.tags ?? [], sidecar: photo.file.sidecar?.name,
+      motion: photo.motion)
   }
 
   /// A local photo's facts, as far as its header told them.
@@ -154,6 +156,8 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
     /// The rating that counts (the sidecar's, else the camera's): −1 rejected, 0…5.
     var rating: Int?
     var label: PhotoCulling.Label?
+    /// Keywords and tag paths from the sidecar (`PhotoCulling.tags`).
+    var tags: [String] = []
     /// The XMP sidecar's name, when the photo has one.
     var sidecar: String?
     /// A Live Photo's video beside it, or a motion photo's video appended to it
@@ -228,7 +232,8 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
         + (cullingLine.map { [$0] } ?? [])
     }
 
-    /// "★★★☆☆ · label Red · from IMG_1.CR2.xmp", "rejected · …"; nil when nothing was decided.
+    /// "★★★☆☆ · label Red · tags wedding, People/Ann · from IMG_1.CR2.xmp", "rejected · …";
+    /// nil when nothing was decided.
     var cullingLine: String? {
       var parts: [String] = []
       if let rating {
@@ -238,6 +243,7 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
             : String(repeating: "★", count: rating) + String(repeating: "☆", count: 5 - rating))
       }
       if let label { parts.append("label \(label.name)") }
+      if !tags.isEmpty { parts.append("tags " + tags.joined(separator: ", ")) }
       guard !parts.isEmpty else { return nil }
       parts.append(sidecar.map { "from \($0)" } ?? "rated in the camera")
       return parts.joined(separator: " · ")

@@ -36,15 +36,9 @@ struct ItemFilter: Equatable {
   var isEmpty: Bool { hidden.isEmpty && query.isEmpty }
 
   /// Why the query does not filter as written: not one yet ("“rating>=9”: a rating is −1
-  /// (rejected) to 5"; it is looked for as a name meanwhile), or a `tag:` term, which `/`
-  /// cannot read yet. Nil when it filters as written, or is empty.
-  var problem: String? {
-    if parsed?.needsTags == true {
-      // Keywords are not kept per photo yet: reading every sidecar on each key is too slow.
-      return "tag: is read by tessera find only, so far"
-    }
-    return query.isEmpty ? nil : parseFailure
-  }
+  /// (rejected) to 5"; it is looked for as a name meanwhile). Nil when it filters as
+  /// written, or is empty.
+  var problem: String? { query.isEmpty ? nil : parseFailure }
 
   /// Whether `item` matches the query (every item does when there is none).
   func matches(_ item: GalleryItem) -> Bool {

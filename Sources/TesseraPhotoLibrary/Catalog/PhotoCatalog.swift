@@ -13,8 +13,8 @@ import TesseraUtilities
 ///
 /// - Complexity: `append`, `setHeader`, the accessors O(1) (plus one `pread` of the path
 ///   where it is read); memory 88 bytes a photo, rounded up to a page of 4,096 records,
-///   and a dictionary entry for each photo with an XMP sidecar or an appended motion video
-///   (`tessera bench library`).
+///   and a dictionary entry for each photo with an XMP sidecar, tags, or an appended motion
+///   video (`tessera bench library`).
 public final class PhotoCatalog: Sendable {
   /// One photo. Fields that may be absent are flagged in `flags`.
   struct Record {
@@ -110,6 +110,8 @@ public final class PhotoCatalog: Sendable {
     /// Where a motion photo's appended video lies (`PhotoHeader.appendedMotion`), for the
     /// photos whose header said so: few do, so no room in every record either.
     var appendedMotion: [Int: Range<Int>] = [:]
+    /// The tags of the photos whose sidecar names some (`PhotoCulling.tags`): few do.
+    var tags: [Int: [String]] = [:]
   }
 
   /// Distinct camera models written once; past this many each photo's is written on its own.
@@ -231,6 +233,7 @@ public final class PhotoCatalog: Sendable {
       var record = state.records[index]
       record.ratings = Record.ratings(culled: culling?.rating, exif: record.exifRating)
       record.label = culling?.label?.rawValue ?? 0
+      state.tags[index] = culling.flatMap { $0.tags.isEmpty ? nil : $0.tags }
       state.records[index] = record
       state.sidecars[index] = sidecar
     }
@@ -319,7 +322,8 @@ public final class PhotoCatalog: Sendable {
           pixelSize: record.flags.contains(.pixelSize)
             ? PixelSize(width: Int(record.width), height: Int(record.height)) : nil,
           exif: exif, duration: record.duration == 0 ? nil : Double(record.duration) / 100,
-          isAnimated: record.flags.contains(.animated), culling: Self.culling(of: record),
+          isAnimated: record.flags.contains(.animated),
+          culling: Self.culling(of: record, tags: state.tags[index]),
           appendedMotion: state.appendedMotion[index])
       }
       return LocalPhoto(
@@ -449,10 +453,11 @@ public final class PhotoCatalog: Sendable {
     return key
   }
 
-  private static func culling(of record: Record) -> PhotoCulling? {
-    guard record.culledRating != nil || record.label != 0 else { return nil }
+  private static func culling(of record: Record, tags: [String]?) -> PhotoCulling? {
+    guard record.culledRating != nil || record.label != 0 || tags != nil else { return nil }
     return PhotoCulling(
-      rating: record.culledRating, label: PhotoCulling.Label(rawValue: record.label))
+      rating: record.culledRating, label: PhotoCulling.Label(rawValue: record.label),
+      tags: tags ?? [])
   }
 
   private static func set(
@@ -462,6 +467,7 @@ public final class PhotoCatalog: Sendable {
     record.flags = header.isAnimated ? [.headerRead, .animated] : [.headerRead]
     record.ratings = Record.ratings(culled: header.culling?.rating, exif: header.exif?.rating)
     record.label = header.culling?.label?.rawValue ?? 0
+    state.tags[index] = header.culling.flatMap { $0.tags.isEmpty ? nil : $0.tags }
     record.duration =
       header.duration.map { UInt32(Int(clamping: $0 * 100, to: 1...Int(UInt32.max))) } ?? 0
     if let size = header.pixelSize {

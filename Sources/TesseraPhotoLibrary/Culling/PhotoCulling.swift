@@ -2,8 +2,9 @@ import Foundation
 import TesseraPhotoFormats
 
 /// What a person decided about a photo in a culling tool (darktable, digiKam, Lightroom,
-/// Capture One, Immich), as its XMP sidecar says: the rating or reject, and the colour label.
-/// Keywords and titles are read (`XMPCulling`) but not kept per photo yet.
+/// Capture One, Immich), as its XMP sidecar says: the rating or reject, the colour label and
+/// the tags (keywords, and tag paths with their levels joined by "/"). Titles are read
+/// (`XMPCulling`) but not kept.
 ///
 /// A sidecar wins over the file: a camera's in-camera rating (EXIF 0x4746,
 /// `ExifFacts.rating`) counts only when the sidecar says nothing (``rating(over:)``).
@@ -32,13 +33,35 @@ public struct PhotoCulling: Equatable, Sendable {
   /// −1 rejected, 0 unrated, 1…5 stars; nil when the sidecar says nothing usable.
   public var rating: Int?
   public var label: Label?
+  /// Keywords (`dc:subject`) then tag paths (`lr:hierarchicalSubject`, `digiKam:TagsList`)
+  /// as "People/Ann", without repeats, at most ``maxTags``; a tag with a control character
+  /// (a line break a facts file could not keep on its line) is left out.
+  public private(set) var tags: [String]
 
-  public init(rating: Int? = nil, label: Label? = nil) {
+  /// Tags kept a photo: a sidecar with more names a whole vocabulary, not a photo's.
+  public static let maxTags = 64
+
+  public init(rating: Int? = nil, label: Label? = nil, tags: [String] = []) {
     self.rating = rating.flatMap { (-1...5).contains($0) ? $0 : nil }
     self.label = label
+    self.tags = Self.cleaned(tags)
   }
 
-  /// What `culling` (a parsed packet) says; nil when it says neither a rating nor a label.
+  /// `tags` without empty ones, ones with a control character, and repeats, in their order.
+  /// - Complexity: O(n²) comparisons for n ≤ ``maxTags`` kept.
+  static func cleaned(_ tags: [String]) -> [String] {
+    var kept: [String] = []
+    for tag in tags where kept.count < maxTags {
+      guard !tag.isEmpty,
+        !tag.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+        !kept.contains(tag)
+      else { continue }
+      kept.append(tag)
+    }
+    return kept
+  }
+
+  /// What `culling` (a parsed packet) says; nil when it says no rating, label or tag.
   init?(_ culling: XMPCulling) {
     let label: Label? =
       switch culling.label {
@@ -50,8 +73,10 @@ public struct PhotoCulling: Equatable, Sendable {
       case .purple: .purple
       case .other: .other
       }
-    guard culling.rating != nil || label != nil else { return nil }
-    self.init(rating: culling.rating, label: label)
+    let tags = Self.cleaned(
+      culling.keywords + culling.tagPaths.map { $0.joined(separator: "/") })
+    guard culling.rating != nil || label != nil || !tags.isEmpty else { return nil }
+    self.init(rating: culling.rating, label: label, tags: tags)
   }
 
   /// The rating that counts: this one, else the camera's `inCamera` (0…5).

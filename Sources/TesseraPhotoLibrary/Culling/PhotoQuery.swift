@@ -113,12 +113,6 @@ public struct PhotoQuery: Equatable, Sendable {
     self.terms = terms
   }
 
-  /// Whether any term needs a photo's tags (a sidecar's keywords are not kept per photo: a
-  /// caller reads them only then).
-  public var needsTags: Bool {
-    terms.contains { if case .tag = $0.condition { true } else { false } }
-  }
-
   public var isEmpty: Bool { terms.isEmpty }
 
   public func matches(_ facts: Facts) -> Bool {

@@ -148,6 +148,57 @@ import Testing
       try ExifTool.run(["-s3", "-XMP:all", root.appendingPathComponent("a.jpg").path]).isEmpty)
   }
 
+  /// Keywords and a tag path exiftool wrote into a sidecar show in the detail view, and `/`
+  /// selects by them (`tag:` a keyword, a level of a path, or the path).
+  @Test func tagsExiftoolWroteShowAndFilterWithSlash() throws {
+    let root = TemporaryFolder.make(prefix: "tessera-culling-tags")
+    defer { try? FileManager.default.removeItem(at: root) }
+    for (index, name) in ["a", "b", "c"].enumerated() {
+      try LocalFolderEndToEndTests.write(
+        try LocalFolderEndToEndTests.jpeg(UInt8(60 * index)), to: "\(name).jpg", in: root,
+        modified: "2024-05-0\(index + 1)T10:00:00Z")
+    }
+    try ExifTool.run([
+      "-q", "-o", root.appendingPathComponent("b.jpg.xmp").path, "-XMP-dc:Subject=wedding",
+      "-XMP-lr:HierarchicalSubject=People|Ann",
+    ])
+    try ExifTool.run([
+      "-q", "-o", root.appendingPathComponent("c.xmp").path, "-XMP-dc:Subject=holiday",
+    ])
+    let tmux = try ActingOnPhotosEndToEndTests.gallery("--sort name", in: root)
+    try tmux.waitFor("the three photos") { PathsInAndOutEndToEndTests.ready(3)($0) }
+    try tmux.send("Right")
+    try tmux.send("Enter")
+    try tmux.waitFor("b's detail names its tags and sidecar") {
+      Tmux.plain($0).contains("tags wedding, People/Ann · from b.jpg.xmp")
+    }
+    try tmux.send("Escape")
+    // An Escape and a "/" read together are Alt-/: the grid comes back first.
+    try tmux.waitFor("the grid again") {
+      PathsInAndOutEndToEndTests.ready(3)($0) && !Tmux.plain($0).contains("from b.jpg.xmp")
+    }
+    try tmux.send("/")
+    try tmux.send("-l", "tag:ann")
+    try tmux.send("Enter")
+    let filtered = try tmux.waitFor("only b.jpg") {
+      PathsInAndOutEndToEndTests.ready(1)($0) && Tmux.plain($0).contains("b.jpg")
+    }
+    let plain = Tmux.plain(filtered)
+    #expect(!plain.contains("a.jpg") && !plain.contains("c.jpg"), "\(plain)")
+    #expect(!plain.contains("tag: is read"), "\(plain)")
+    try tmux.send("Escape")
+    try tmux.waitFor("all three") { PathsInAndOutEndToEndTests.ready(3)($0) }
+    try tmux.send("/")
+    try tmux.send("-l", "!tag:wedding !tag:holiday")
+    try tmux.send("Enter")
+    let untagged = try tmux.waitFor("only a.jpg") {
+      PathsInAndOutEndToEndTests.ready(1)($0) && Tmux.plain($0).contains("a.jpg")
+    }
+    #expect(!Tmux.plain(untagged).contains("b.jpg"), "\(Tmux.plain(untagged))")
+    try tmux.send("q")
+    try PathsInAndOutEndToEndTests.exited(tmux, in: root)
+  }
+
   /// `--filter` and `/` take the grammar `tessera find` takes.
   @Test func aFilterSelectsByRatingAndLabel() throws {
     let root = TemporaryFolder.make(prefix: "tessera-culling-filter")

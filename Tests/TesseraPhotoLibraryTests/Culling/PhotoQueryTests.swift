@@ -85,9 +85,7 @@ import Testing
     #expect(negated.matches(named) == false)
   }
 
-  @Test func onlyATagTermNeedsTheSidecarsTags() throws {
-    #expect(try PhotoQuery("rating>=3 camera:x").needsTags == false)
-    #expect(try PhotoQuery("!tag:x").needsTags)
+  @Test func anOverlongExpressionIsRefused() throws {
     #expect(throws: PhotoQuery.ParseError.self) {
       try PhotoQuery(String(repeating: "a", count: 5_000))
     }

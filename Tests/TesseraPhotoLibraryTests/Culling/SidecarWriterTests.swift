@@ -77,7 +77,8 @@ import Testing
       let rated = try SidecarWriter.apply(.rating(4), toSidecarAt: path)
       #expect(rated.ratingBefore == "2" && rated.labelBefore == "Second pick")
       let labelled = try SidecarWriter.apply(.label(.red), toSidecarAt: path)
-      #expect(labelled.culling == PhotoCulling(rating: 4, label: .red))
+      #expect(
+        labelled.culling == PhotoCulling(rating: 4, label: .red, tags: ["Places/France/Paris"]))
 
       var after = try exiftoolTags(path)
       #expect(after.removeValue(forKey: "XMP-xmp:Rating") == "4")
@@ -89,9 +90,10 @@ import Testing
       // exiv2, the library darktable and digiKam read sidecars with, reads it too.
       let exiv2 = try Exiv2.run(["-q", "-K", "Xmp.xmp.Rating", "-K", "Xmp.xmp.Label", "-Pv", path])
       #expect(exiv2.split(separator: "\n") == ["4", "Red"], "\(exiv2)")
-      // What the walk reads.
+      // What the walk reads: the tag Lightroom wrote kept beside them.
       #expect(
-        LocalPhotoHeaderReader().culling(ofSidecarAt: path) == PhotoCulling(rating: 4, label: .red))
+        LocalPhotoHeaderReader().culling(ofSidecarAt: path)
+          == PhotoCulling(rating: 4, label: .red, tags: ["Places/France/Paris"]))
       // The stamp returned is the file's.
       let attributes = try FileManager.default.attributesOfItem(atPath: path)
       #expect(labelled.sidecar.size == (attributes[.size] as? Int))

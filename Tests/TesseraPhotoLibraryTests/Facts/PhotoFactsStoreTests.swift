@@ -62,7 +62,8 @@ import Testing
       let store = PhotoFactsStore(directory: directory)
       let sidecar = XMPSidecar(name: "été\t1.CR2.xmp", size: 4_096, modified: Self.modified)
       var rated = Self.camera
-      rated.culling = PhotoCulling(rating: 0, label: .purple)
+      rated.culling = PhotoCulling(
+        rating: 0, label: .purple, tags: ["100% wedding", "Places/Île de Ré", "a\tb"])
       var rejected = PhotoHeader()
       rejected.culling = PhotoCulling(rating: -1)
       try store.store(
@@ -167,18 +168,20 @@ import Testing
       // The fields before the sidecar's (a photo without one nor appended motion), then
       // model and name.
       func line(_ fields: [String]) -> String {
-        (fields.prefix(9) + ["", "", "", "", "", "", ""] + fields.dropFirst(9))
+        (fields.prefix(9) + ["", "", "", "", "", "", "", ""] + fields.dropFirst(9))
           .joined(separator: "\t")
       }
       // A motion photo of 1,000 bytes: its video's start and length.
       func motion(_ start: String, _ length: String, _ name: String) -> String {
-        (["1000", bits] + Array(repeating: "", count: 12) + [start, length, "", name])
+        (["1000", bits] + Array(repeating: "", count: 12) + [start, length, "", "", name])
           .joined(separator: "\t")
       }
-      // A photo with a sidecar: its rating, label, size, time and name.
-      func culled(_ rating: String, _ label: String, sidecar: String, _ name: String) -> String {
-        (["10", bits, "", "", "", "", "", "", "", rating, label, "12", bits, sidecar, "", "", ""]
-          + [name])
+      // A photo with a sidecar: its rating, label, size, time and name, and its tags.
+      func culled(
+        _ rating: String, _ label: String, sidecar: String, tags: String = "", _ name: String
+      ) -> String {
+        (["10", bits, "", "", "", "", "", "", "", rating, label, "12", bits, sidecar, "", ""]
+          + [tags, "", name])
           .joined(separator: "\t")
       }
       let lines = [
@@ -218,6 +221,14 @@ import Testing
         culled("", "0", sidecar: "x.xmp", "label-0.jpg"),
         culled("3", "", sidecar: "", "rating-without-sidecar.jpg"),
         culled("3", "", sidecar: "a/b.xmp", "sidecar-elsewhere.jpg"),
+        culled("", "", sidecar: "t.xmp", tags: "wedding%0APeople/Ann", "tagged.jpg"),
+        culled("", "", sidecar: "", tags: "wedding", "tags-without-sidecar.jpg"),
+        culled(
+          "", "", sidecar: "t.xmp",
+          tags: (0...PhotoCulling.maxTags).map { "t\($0)" }.joined(separator: "%0A"),
+          "too-many-tags.jpg"),
+        culled(
+          "", "", sidecar: "t.xmp", tags: String(repeating: "w", count: 257), "overlong-tag.jpg"),
         motion("600", "400", "moving.jpg"),
         motion("600", "401", "motion-past-the-end.jpg"),
         motion("1000", "1", "motion-after-the-end.jpg"),
@@ -232,8 +243,12 @@ import Testing
       let facts = store.facts(ofFolder: "/p")
       #expect(
         facts.entries.keys.sorted() == [
-          "good.jpg", "loop.gif", "moving.jpg", "picked.jpg", "rated.jpg", "video.mp4",
+          "good.jpg", "loop.gif", "moving.jpg", "picked.jpg", "rated.jpg", "tagged.jpg",
+          "video.mp4",
         ])
+      #expect(
+        facts.entries["tagged.jpg"]?.header.culling
+          == PhotoCulling(tags: ["wedding", "People/Ann"]))
       #expect(facts.entries["moving.jpg"]?.header.appendedMotion == 600..<1000)
       #expect(
         facts.entries["picked.jpg"]?.header.culling == PhotoCulling(rating: -1, label: .green))

@@ -68,6 +68,10 @@ import Testing
       try sidecar("rejected.xmp", in: photos, ["-XMP-xmp:Rating=-1"])
       try jpeg("labelled.jpg", in: photos)
       try sidecar("labelled.xmp", in: photos, ["-XMP-xmp:Label=Second pick"])
+      try jpeg("tagged.jpg", in: photos)
+      try sidecar(
+        "tagged.jpg.xmp", in: photos,
+        ["-XMP-dc:Subject=wedding", "-XMP-dc:Subject=Ann", "-XMP-digiKam:TagsList=People/Ann"])
       let store = PhotoFactsStore(directory: root.appendingPathComponent("facts"))
 
       let first = CountingReader()
@@ -79,7 +83,10 @@ import Testing
       #expect(headers["rejected.jpg"]?.rating == PhotoCulling.rejected)
       #expect(headers["labelled.jpg"]?.culling == PhotoCulling(label: .other))
       #expect(headers["labelled.jpg"]?.rating == nil)
-      #expect(first.reads.withLock { $0.count } == 7, "\(first.reads.withLock { $0 })")
+      // Tags alone are a culling too, kept with the walk (and in the store, read back below).
+      #expect(
+        headers["tagged.jpg"]?.culling == PhotoCulling(tags: ["wedding", "Ann", "People/Ann"]))
+      #expect(first.reads.withLock { $0.count } == 9, "\(first.reads.withLock { $0 })")
 
       // A second look reads nothing and knows it all.
       let second = CountingReader()
