@@ -62,8 +62,8 @@ extension PhotoLibrary {
     return outcome
   }
 
-  /// Puts the two properties back as they were before the change `undo` came from; a sidecar
-  /// that change made is removed (unless another tool wrote it since).
+  /// Puts the two properties (or the tags) back as they were before the change `undo` came
+  /// from; a sidecar that change made is removed (unless another tool wrote it since).
   public func undo(_ undo: CullingUndo) async -> CullingOutcome {
     let count = catalog.count
     let steps = undo.steps.filter { (0..<count).contains($0.photo) }
@@ -76,6 +76,8 @@ extension PhotoLibrary {
         do throws(SidecarWriter.Failure) {
           if written.created {
             try SidecarWriter.remove(written.path, ifStill: written.sidecar)
+          } else if let tags = written.tagsBefore {
+            _ = try SidecarWriter.apply(.restoreTags(tags), toSidecarAt: written.path)
           } else {
             _ = try SidecarWriter.apply(
               .restore(rating: written.ratingBefore, label: written.labelBefore),

@@ -21,8 +21,9 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
       g G (Home End) first / last; Enter opens the selected photo, Esc goes back; L the next \
       layout (grid, list, waterfall); + - columns; m marks, v marks as the selection moves, * inverts the marks; \
       0 1 2 3 4 5 rate the marked (or selected) photos, x rejects them (again: takes the \
-      reject back), 6 7 8 9 label them red, yellow, green, blue (again: takes it off), written \
-      into their XMP sidecars as darktable and Lightroom read them; d moves the marked (or \
+      reject back), 6 7 8 9 label them red, yellow, green, blue (again: takes it off), # tags \
+      them (type tags separated by commas, -tag removes one, Tab completes from the library's \
+      tags), written into their XMP sidecars as darktable and Lightroom read them; d moves the marked (or \
       selected) photos to the Trash; u undoes the last d or rating; / filters by \
       name as you type (Enter keeps, Esc shows all), n N the next and previous match; t the \
       months; s a slideshow; i the info panel (camera, lens, exposure, position, sizes, \

@@ -50,6 +50,8 @@ package final class GalleryFeed {
   /// one. Nil for a feed from the network.
   var cull: (@MainActor (CullingChange, [Int]) async -> PhotoLibrary.CullingOutcome)?
   var undoCulling: (@MainActor (PhotoLibrary.CullingUndo) async -> PhotoLibrary.CullingOutcome)?
+  /// Every tag the library's photos have, for the tag prompt's completion.
+  var tagVocabulary: (@MainActor () -> [String])?
   /// How far a walk is, for the status bar ("walking · 12,000 photos in 800 folders"); nil
   /// when there is nothing under way to tell.
   var progressText: String? { progressOf() }
@@ -177,6 +179,7 @@ package final class GalleryFeed {
     prioritize = { library.prioritize(photos: $0.compactMap(\.localIndex)) }
     cull = { await library.cull($0, photos: $1) }
     undoCulling = { await library.undo($0) }
+    tagVocabulary = { library.catalog.tagVocabulary() }
     progressOf = { Self.progressText(library.progress) }
     library.onChange = { [weak self] change in
       guard let self else { return }

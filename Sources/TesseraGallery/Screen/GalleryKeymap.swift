@@ -47,6 +47,8 @@ enum GalleryAction: Equatable {
   case rate(Int)
   case toggleReject
   case toggleLabel(PhotoCulling.Label)
+  /// `#`: type tags to add (`-tag` removes one), Tab completing from the library's tags.
+  case startTagging
   /// `L`: grid, list, waterfall in turn.
   case nextLayout
   /// `/`: type a name to filter by; `n`/`N`: the next or previous item whose name matches the
@@ -141,6 +143,7 @@ struct GalleryKeymap {
     + zip(["6", "7", "8", "9"], [PhotoCulling.Label.red, .yellow, .green, .blue]).map {
       ([.character(Character($0))], .toggleLabel($1))
     }
+    + [([.character("#")], .startTagging)]
 
   /// The detail view of a local photo, before the overlay's own keys.
   static let localDetail = GalleryKeymap(

@@ -78,6 +78,9 @@ extension GalleryScreen {
     case .label(let label?): "label \(label.name)"
     case .label(nil): "no label"
     case .restore: "restored"
+    case .tags(let add, let remove):
+      "tags " + (add.map { "+" + $0 } + remove.map { "−" + $0 }).joined(separator: " ")
+    case .restoreTags: "tags restored"
     }
   }
 

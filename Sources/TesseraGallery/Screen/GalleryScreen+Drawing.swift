@@ -280,6 +280,8 @@ extension GalleryScreen {
         "/\(filterInput)▏ \(feed.items.count) match\(feed.items.count == 1 ? "" : "es")"
           + (feed.filter.problem.map { " · \($0)" } ?? "") + " · Enter keeps · Esc clears",
         at: 0)
+    } else if let tagInput = modes.tagInput {
+      parts.insert(tagInput.prompt(photos: photosToActOn.count), at: 0)
     } else if !feed.filter.query.isEmpty {
       parts.insert("filter “\(feed.filter.query)” · Esc shows all", at: 0)
     }

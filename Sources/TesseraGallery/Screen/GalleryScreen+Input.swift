@@ -42,10 +42,11 @@ extension GalleryScreen {
       status.message = nil
       needsDisplay = true
     }
-    // The innermost mode that takes keys: the key-handler prefix, the filter prompt, then
-    // the keymaps of the overlay and the grid.
+    // The innermost mode that takes keys: the key-handler prefix, the filter prompt, the
+    // tag prompt, then the keymaps of the overlay and the grid.
     if modes.awaitsKeyHandlerKey { return handleKeyHandlerKey(key) }
     if modes.filterInput != nil { return handleFilterInput(key) }
+    if modes.tagInput != nil { return handleTagInput(key) }
     // The info panel takes Esc before the overlay or grid under it.
     if modes.info != nil, key == .escape {
       closeInfo()
@@ -106,6 +107,7 @@ extension GalleryScreen {
     case .rate(let rating): cull(.rating(rating))
     case .toggleReject: cullTogglingReject()
     case .toggleLabel(let label): cullTogglingLabel(label)
+    case .startTagging: startTagging()
     case .changeColumns(let delta): changeColumns(by: delta)
     case .trash: trashPhotos()
     case .undo: undoLastChange()

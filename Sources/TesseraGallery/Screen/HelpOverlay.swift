@@ -12,6 +12,7 @@ enum HelpOverlay {
     "m / v / *          mark / mark as you move / invert marks",
     "0 1 2 3 4 5  x     stars (0: none), reject; in the XMP sidecar",
     "6 7 8 9            label red / yellow / green / blue",
+    "#                  tags: a, -b adds a, removes b; Tab completes",
     "d / u              move to the Trash / undo the last d or rating",
     "/  n N  Esc        filter by name, next / previous, all",
     "t                  months, with counts",

@@ -239,6 +239,15 @@ public final class PhotoCatalog: Sendable {
     }
   }
 
+  /// Every tag of every photo, each once (the first spelling met), sorted ignoring case.
+  /// - Complexity: O(t log t) for the t tags of the photos that have some.
+  public func tagVocabulary() -> [String] {
+    let all = state.withLock { $0.tags.values.flatMap { $0 } }
+    var seen = Set<String>()
+    return all.filter { seen.insert($0.lowercased()).inserted }
+      .sorted { $0.lowercased() < $1.lowercased() }
+  }
+
   /// The path of photo `index`'s XMP sidecar, when the walk found one: one `pread`.
   func sidecarPath(at index: Int) -> String? {
     guard let sidecar = state.withLock({ $0.sidecars[index] }) else { return nil }

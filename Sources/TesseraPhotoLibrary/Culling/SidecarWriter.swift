@@ -8,8 +8,8 @@ import TesseraUtilities
   import Darwin
 #endif
 
-/// What a culling key changes in a sidecar: Tessera owns `xmp:Rating` and `xmp:Label` and
-/// touches nothing else.
+/// What a culling key changes in a sidecar: Tessera owns `xmp:Rating` and `xmp:Label`, and
+/// adds and removes tags in the three arrays the tools keep them in; it touches nothing else.
 public enum CullingChange: Equatable, Sendable {
   /// −1 rejects, 0 unrates, 1…5 stars.
   case rating(Int)
@@ -17,6 +17,19 @@ public enum CullingChange: Equatable, Sendable {
   case label(PhotoCulling.Label?)
   /// Both properties back to their text before an earlier change (nil: absent), for undo.
   case restore(rating: String?, label: String?)
+  /// Tags added and removed, spelled as `PhotoCulling.tags` spells them ("People/Ann"):
+  /// `SidecarTags` puts each where darktable, digiKam and Lightroom look.
+  case tags(add: [String], remove: [String])
+  /// The tag arrays back as they were before an earlier change, for undo.
+  case restoreTags(SidecarTags)
+
+  /// A change of tags, whose undo puts the tag arrays back.
+  var changesTags: Bool {
+    switch self {
+    case .tags, .restoreTags: true
+    case .rating, .label, .restore: false
+    }
+  }
 }
 
 /// Writes what a person decided into a photo's XMP sidecars without losing anything another
@@ -44,6 +57,8 @@ package enum SidecarWriter {
     package var culling: PhotoCulling?
     package var ratingBefore: String?
     package var labelBefore: String?
+    /// The tag arrays before a change of tags (for undo); nil for another change.
+    package var tagsBefore: SidecarTags?
     /// The sidecar did not exist before: an undo removes it.
     package var created = false
   }
@@ -139,6 +154,7 @@ package enum SidecarWriter {
       }
       let ratingBefore = packet.property(.xmp, "Rating")
       let labelBefore = packet.property(.xmp, "Label")
+      let tagsBefore = SidecarTags(packet)
       switch change {
       case .rating(let rating):
         packet.set(.xmp, "Rating", to: String(rating.clamped(to: -1...5)))
@@ -155,6 +171,11 @@ package enum SidecarWriter {
           packet.delete(.xmp, "Rating")
         }
         if let label { packet.set(.xmp, "Label", to: label) } else { packet.delete(.xmp, "Label") }
+      case .tags(let add, let remove):
+        for tag in remove { SidecarTags.remove(tag, from: packet) }
+        for tag in add { SidecarTags.add(tag, to: packet) }
+      case .restoreTags(let tags):
+        tags.write(into: packet)
       }
       guard let bytes = packet.sidecarBytes() else {
         throw Failure(description: "“\(name)” could not be serialized: left as it is")
@@ -176,7 +197,8 @@ package enum SidecarWriter {
       return Written(
         path: path, sidecar: XMPSidecar(name: name, size: written.size, modified: written.modified),
         culling: PhotoCulling(XMPCulling(packet)), ratingBefore: ratingBefore,
-        labelBefore: labelBefore, created: before == nil)
+        labelBefore: labelBefore, tagsBefore: change.changesTags ? tagsBefore : nil,
+        created: before == nil)
     }
     throw Failure(description: "“\(name)” kept changing while it was written: left as it is")
   }

@@ -199,6 +199,47 @@ import Testing
     try PathsInAndOutEndToEndTests.exited(tmux, in: root)
   }
 
+  /// `#` tags the selected photo: Tab completes from the tags the library has, Enter writes
+  /// the sidecar (exiftool reads it), the detail view names it, `u` takes it back.
+  @Test func hashTagsWithCompletionAndUUndoes() throws {
+    let root = TemporaryFolder.make(prefix: "tessera-culling-tagging")
+    defer { try? FileManager.default.removeItem(at: root) }
+    for (index, name) in ["a", "b"].enumerated() {
+      try LocalFolderEndToEndTests.write(
+        try LocalFolderEndToEndTests.jpeg(UInt8(60 * index)), to: "\(name).jpg", in: root,
+        modified: "2024-05-0\(index + 1)T10:00:00Z")
+    }
+    try ExifTool.run([
+      "-q", "-o", root.appendingPathComponent("b.jpg.xmp").path, "-XMP-dc:Subject=wedding",
+    ])
+    let tmux = try ActingOnPhotosEndToEndTests.gallery("--sort name", in: root)
+    try tmux.waitFor("both photos") { PathsInAndOutEndToEndTests.ready(2)($0) }
+    try tmux.send("#")
+    try tmux.send("-l", "wed")
+    try tmux.waitFor("the completion offered") { Tmux.plain($0).contains("Tab: wedding") }
+    try tmux.send("Tab")
+    try tmux.send("-l", ", trip")
+    try tmux.waitFor("what Enter does") {
+      Tmux.plain($0).contains("Enter: +wedding +trip on 1 photo")
+    }
+    try tmux.send("Enter")
+    try tmux.waitFor("the tags written") { Tmux.plain($0).contains("tags +wedding +trip") }
+    let sidecar = root.appendingPathComponent("a.jpg.xmp").path
+    let subject = try ExifTool.run(["-s3", "-XMP-dc:Subject", sidecar])
+    #expect(subject.trimmingCharacters(in: .whitespacesAndNewlines) == "wedding, trip")
+    try tmux.send("Enter")
+    try tmux.waitFor("a's detail names its tags") {
+      Tmux.plain($0).contains("tags wedding, trip · from a.jpg.xmp")
+    }
+    try tmux.send("u")
+    try tmux.waitFor("the change undone") { Tmux.plain($0).contains("undone on 1 photo") }
+    // The sidecar Tessera made for the tags is gone again.
+    #expect(!FileManager.default.fileExists(atPath: sidecar))
+    try tmux.send("q")
+    try tmux.send("q")
+    try PathsInAndOutEndToEndTests.exited(tmux, in: root)
+  }
+
   /// `--filter` and `/` take the grammar `tessera find` takes.
   @Test func aFilterSelectsByRatingAndLabel() throws {
     let root = TemporaryFolder.make(prefix: "tessera-culling-filter")

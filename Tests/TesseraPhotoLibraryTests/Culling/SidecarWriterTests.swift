@@ -100,6 +100,46 @@ import Testing
     }
   }
 
+  /// `#`'s change: a keyword into `dc:subject`, a path into Lightroom's and digiKam's arrays
+  /// with its last level a keyword, a removal from all three; exiftool and exiv2 read them,
+  /// everything else darktable wrote stays, and the undo puts the arrays back.
+  @Test func tagsGoWhereEachToolLooksAndAnUndoPutsThemBack() async throws {
+    try await TemporaryFolder.with { folder in
+      let path = folder.appendingPathComponent("a.jpg.xmp").path
+      try Data(Self.darktableSidecar.utf8).write(to: URL(fileURLWithPath: path))
+      let before = try exiftoolTags(path)
+      let written = try SidecarWriter.apply(
+        .tags(add: ["wedding", "People/Ann"], remove: []), toSidecarAt: path)
+      // Keywords, then Lightroom's paths, then digiKam's (`XMPCulling`'s order).
+      #expect(written.culling?.tags == ["wedding", "Ann", "People/Ann", "Places/France/Paris"])
+      var after = try exiftoolTags(path)
+      #expect(after["XMP-dc:Subject"] == #"["wedding","Ann"]"#, "\(after)")
+      #expect(after["XMP-lr:HierarchicalSubject"] == #"["People|Ann"]"#, "\(after)")
+      #expect(
+        after["XMP-digiKam:TagsList"] == #"["Places\/France\/Paris","People\/Ann"]"#, "\(after)")
+      for key in ["XMP-dc:Subject", "XMP-lr:HierarchicalSubject", "XMP-digiKam:TagsList"] {
+        after.removeValue(forKey: key)
+      }
+      var kept = before
+      kept.removeValue(forKey: "XMP-digiKam:TagsList")
+      #expect(after == kept)
+      let exiv2 = try Exiv2.run(["-q", "-K", "Xmp.dc.subject", "-Pv", path])
+      #expect(exiv2.trimmingCharacters(in: .whitespacesAndNewlines) == "wedding, Ann", "\(exiv2)")
+
+      // Removing a path takes it from both arrays and its keyword with it.
+      let removed = try SidecarWriter.apply(
+        .tags(add: [], remove: ["People/Ann", "Places/France/Paris"]), toSidecarAt: path)
+      #expect(removed.culling?.tags == ["wedding"])
+      #expect(try exiftoolTags(path)["XMP-digiKam:TagsList"] == nil)
+
+      // Undone in turn, last first: darktable's sidecar as it was.
+      let tagsBefore = try #require(removed.tagsBefore)
+      _ = try SidecarWriter.apply(.restoreTags(tagsBefore), toSidecarAt: path)
+      _ = try SidecarWriter.apply(.restoreTags(try #require(written.tagsBefore)), toSidecarAt: path)
+      #expect(try exiftoolTags(path) == before)
+    }
+  }
+
   @Test func anUndoPutsBothPropertiesBackAsTheyWereWritten() async throws {
     try await TemporaryFolder.with { folder in
       let path = folder.appendingPathComponent("a.xmp").path

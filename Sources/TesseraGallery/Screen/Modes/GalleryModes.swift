@@ -10,6 +10,8 @@ struct GalleryModes {
   var overlay = GalleryScreen.Overlay.none
   /// While `/` takes the query as typed: what is typed so far.
   var filterInput: String?
+  /// While `#` takes tags as typed.
+  var tagInput: TagInput?
   /// The query `n`/`N` look for: the last one typed, kept after Esc shows everything again.
   var lastQuery = ""
   /// Ctrl-x was pressed: the next key goes to the key-handler.
