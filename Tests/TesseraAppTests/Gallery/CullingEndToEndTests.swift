@@ -8,11 +8,7 @@ import Testing
   @Test func ratingsRejectsAndLabelsFromSidecarsShowOnTheTiles() throws {
     let root = TemporaryFolder.make(prefix: "tessera-culling")
     defer { try? FileManager.default.removeItem(at: root) }
-    for (index, name) in ["a", "b", "c"].enumerated() {
-      try LocalFolderEndToEndTests.write(
-        try LocalFolderEndToEndTests.jpeg(UInt8(60 * index)), to: "\(name).jpg", in: root,
-        modified: "2024-05-0\(index + 1)T10:00:00Z")
-    }
+    try Self.photos(["a.jpg", "b.jpg", "c.jpg"], in: root)
     // darktable's way: the whole name, properties as attributes.
     try Data(XMPNamespaces.packet(attributes: #"xmp:Rating="3" xmp:Label="Red""#))
       .write(to: root.appendingPathComponent("a.jpg.xmp"))
@@ -52,11 +48,7 @@ import Testing
   @Test func sortByRatingPutsTheBestFirstUnderHeaders() throws {
     let root = TemporaryFolder.make(prefix: "tessera-culling-sort")
     defer { try? FileManager.default.removeItem(at: root) }
-    for (index, name) in ["a", "b", "c"].enumerated() {
-      try LocalFolderEndToEndTests.write(
-        try LocalFolderEndToEndTests.jpeg(UInt8(60 * index)), to: "\(name).jpg", in: root,
-        modified: "2024-05-0\(index + 1)T10:00:00Z")
-    }
+    try Self.photos(["a.jpg", "b.jpg", "c.jpg"], in: root)
     try Data(XMPNamespaces.packet(attributes: #"xmp:Rating="-1""#))
       .write(to: root.appendingPathComponent("a.jpg.xmp"))
     try Data(XMPNamespaces.packet(attributes: #"xmp:Rating="5""#))
@@ -79,6 +71,15 @@ import Testing
     try PathsInAndOutEndToEndTests.exited(tmux, in: root)
   }
 
+  /// Small JPEGs named `names` in `root`, a day apart from 2024-05-01, each a shade darker.
+  static func photos(_ names: [String], in root: URL) throws {
+    for (index, name) in names.enumerated() {
+      try LocalFolderEndToEndTests.write(
+        try LocalFolderEndToEndTests.jpeg(UInt8(60 * index)), to: name, in: root,
+        modified: "2024-05-0\(index + 1)T10:00:00Z")
+    }
+  }
+
   /// The Rating exiftool reads in `path`; nil when the file or the tag is absent.
   static func rating(_ path: URL) -> String? {
     guard FileManager.default.fileExists(atPath: path.path),
@@ -91,11 +92,7 @@ import Testing
   @Test func keysRateRejectLabelAndUndoInTheSidecars() throws {
     let root = TemporaryFolder.make(prefix: "tessera-culling-keys")
     defer { try? FileManager.default.removeItem(at: root) }
-    for (index, name) in ["a.jpg", "b.jpg", "p.JPG"].enumerated() {
-      try LocalFolderEndToEndTests.write(
-        try LocalFolderEndToEndTests.jpeg(UInt8(60 * index)), to: name, in: root,
-        modified: "2024-05-0\(index + 1)T10:00:00Z")
-    }
+    try Self.photos(["a.jpg", "b.jpg", "p.JPG"], in: root)
     try Data(RawFixtures.cr2(orientation: 1)).write(to: root.appendingPathComponent("p.CR2"))
     // a.jpg's sidecar holds another tool's work, which must survive.
     try ExifTool.run([
@@ -153,11 +150,7 @@ import Testing
   @Test func tagsExiftoolWroteShowAndFilterWithSlash() throws {
     let root = TemporaryFolder.make(prefix: "tessera-culling-tags")
     defer { try? FileManager.default.removeItem(at: root) }
-    for (index, name) in ["a", "b", "c"].enumerated() {
-      try LocalFolderEndToEndTests.write(
-        try LocalFolderEndToEndTests.jpeg(UInt8(60 * index)), to: "\(name).jpg", in: root,
-        modified: "2024-05-0\(index + 1)T10:00:00Z")
-    }
+    try Self.photos(["a.jpg", "b.jpg", "c.jpg"], in: root)
     try ExifTool.run([
       "-q", "-o", root.appendingPathComponent("b.jpg.xmp").path, "-XMP-dc:Subject=wedding",
       "-XMP-lr:HierarchicalSubject=People|Ann",
@@ -204,11 +197,7 @@ import Testing
   @Test func hashTagsWithCompletionAndUUndoes() throws {
     let root = TemporaryFolder.make(prefix: "tessera-culling-tagging")
     defer { try? FileManager.default.removeItem(at: root) }
-    for (index, name) in ["a", "b"].enumerated() {
-      try LocalFolderEndToEndTests.write(
-        try LocalFolderEndToEndTests.jpeg(UInt8(60 * index)), to: "\(name).jpg", in: root,
-        modified: "2024-05-0\(index + 1)T10:00:00Z")
-    }
+    try Self.photos(["a.jpg", "b.jpg"], in: root)
     try ExifTool.run([
       "-q", "-o", root.appendingPathComponent("b.jpg.xmp").path, "-XMP-dc:Subject=wedding",
     ])
@@ -244,11 +233,7 @@ import Testing
   @Test func aFilterSelectsByRatingAndLabel() throws {
     let root = TemporaryFolder.make(prefix: "tessera-culling-filter")
     defer { try? FileManager.default.removeItem(at: root) }
-    for (index, name) in ["a", "b", "c"].enumerated() {
-      try LocalFolderEndToEndTests.write(
-        try LocalFolderEndToEndTests.jpeg(UInt8(60 * index)), to: "\(name).jpg", in: root,
-        modified: "2024-05-0\(index + 1)T10:00:00Z")
-    }
+    try Self.photos(["a.jpg", "b.jpg", "c.jpg"], in: root)
     try Data(XMPNamespaces.packet(attributes: #"xmp:Rating="3" xmp:Label="Green""#))
       .write(to: root.appendingPathComponent("a.jpg.xmp"))
     try Data(XMPNamespaces.packet(attributes: #"xmp:Rating="-1""#))
