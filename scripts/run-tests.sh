@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the whole test suite and ends with one plain line, "N passed, N failed", read from
-# Swift Testing's own lines (XCTest, which has no tests here, prints "Executed 0 tests"
-# before them, and that line must not be mistaken for the result).
+# the xUnit record Swift Testing writes itself (scripts/test-results.py), or, when the process
+# died before writing it, from Swift Testing's own lines (XCTest, which has no tests here,
+# prints "Executed 0 tests" before them, and that line must not be mistaken for the result).
 #
 # Every test is counted, also when a test crashes its process: the tests `swift test list`
 # names for a run are the ones expected, and each one that did not end (passed, failed or
@@ -29,6 +30,7 @@ if ! swift build --build-tests >/dev/null 2>&1 || ! swift test list --skip-build
 fi
 for selection in "--skip TesseraAppTests" "--filter TesseraAppTests"; do
   log=$(mktemp)
+  xml="$log.xml"
   # The tests this run should end, as `--skip`/`--filter` select them (a regular expression
   # over "Module.Suite/test()").
   if [ "${selection%% *}" = "--skip" ]; then
@@ -37,17 +39,30 @@ for selection in "--skip TesseraAppTests" "--filter TesseraAppTests"; do
     expected=$(grep -c 'TesseraAppTests' "$listed")
   fi
   # shellcheck disable=SC2086 # the selection is two words on purpose
-  swift test --skip-build "$@" $selection 2>&1 | tee "$log"
+  swift test --skip-build "$@" $selection --xunit-output "$xml" 2>&1 | tee "$log"
   run_status=${PIPESTATUS[0]}
   [ "$run_status" -ne 0 ] && status=$run_status
-  # (Not the closing "✘ Test run with N tests … failed after", which is no test of its own.)
-  # (A test that passes with known issues says "━ Test … passed after …".)
-  results=$(grep -aE '^([✔━] Test [^ ].* passed after|✘ Test [^ ].* failed after|➜ Test [^ ].* skipped)' "$log" |
-    grep -avE '^. Test run with [0-9]+ tests?')
-  run_failed=$(grep -acE '^✘' <<<"$results")
-  ended=$(grep -acE '^.' <<<"$results")
-  skipped=$((skipped + $(grep -acE '^➜' <<<"$results")))
-  if ! grep -qaE 'Test run with [0-9]+ tests?' "$log" || [ "$ended" -lt "$expected" ]; then
+  recorded="${xml%.xml}-swift-testing.xml"
+  if [ -s "$recorded" ]; then
+    # What the test process recorded itself (scripts/test-results.py): a result line lost on
+    # the way to the console loses no test here.
+    counts=$(python3 scripts/test-results.py "$recorded")
+    read -r ended run_failed run_skipped <<<"$(head -1 <<<"$counts")"
+    skipped=$((skipped + run_skipped))
+    failed_names=$(tail -n +2 <<<"$counts")
+    [ -n "$failed_names" ] && echo "run-tests: failed: $(paste -sd, <<<"$failed_names")" >&2
+  else
+    # No record: the process ended before writing it. Count from the console's lines.
+    # (Not the closing "✘ Test run with N tests … failed after", which is no test of its own.)
+    # (A test that passes with known issues says "━ Test … passed after …".)
+    results=$(grep -aE '^([✔━] Test [^ ].* passed after|✘ Test [^ ].* failed after|➜ Test [^ ].* skipped)' "$log" |
+      grep -avE '^. Test run with [0-9]+ tests?')
+    run_failed=$(grep -acE '^✘' <<<"$results")
+    ended=$(grep -acE '^.' <<<"$results")
+    skipped=$((skipped + $(grep -acE '^➜' <<<"$results")))
+  fi
+  if { [ ! -s "$recorded" ] && ! grep -qaE 'Test run with [0-9]+ tests?' "$log"; } ||
+    [ "$ended" -lt "$expected" ]; then
     # The process ended before its summary: every expected test that did not end failed.
     missing=$((expected - ended))
     ((missing < 1)) && missing=1
@@ -67,7 +82,7 @@ for selection in "--skip TesseraAppTests" "--filter TesseraAppTests"; do
   fi
   total=$((total + expected))
   failed=$((failed + run_failed))
-  rm -f "$log"
+  rm -f "$log" "$xml" "$recorded"
 done
 rm -f "$listed"
 
