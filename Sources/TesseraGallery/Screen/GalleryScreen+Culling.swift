@@ -79,7 +79,7 @@ extension GalleryScreen {
     case .label(nil): "no label"
     case .restore: "restored"
     case .tags(let add, let remove):
-      "tags " + (add.map { "+" + $0 } + remove.map { "−" + $0 }).joined(separator: " ")
+      "tags " + TagInput.summary(add: add, remove: remove)
     case .restoreTags: "tags restored"
     }
   }

@@ -56,12 +56,17 @@ struct TagInput: Equatable {
     typed = String(prefix) + space + sign + completion
   }
 
+  /// "+wedding −Ann": a change of tags as the prompt and the status bar after it say it.
+  static func summary(add: [String], remove: [String]) -> String {
+    (add.map { "+" + $0 } + remove.map { "−" + $0 }).joined(separator: " ")
+  }
+
   /// The status bar while typing: what is typed, the completion Tab would take, and what
   /// Enter does to how many photos.
   func prompt(photos: Int) -> String {
     let (add, remove) = change
     let hint = completion.map { " · Tab: \($0)" } ?? ""
-    let what = (add.map { "+" + $0 } + remove.map { "−" + $0 }).joined(separator: " ")
+    let what = Self.summary(add: add, remove: remove)
     let count = photos == 1 ? "1 photo" : "\(photos) photos"
     let enter = what.isEmpty ? "tags, -tag removes" : "Enter: \(what) on \(count)"
     return "#\(typed)▏\(hint) · \(enter) · Esc cancels"
