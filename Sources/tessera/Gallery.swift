@@ -26,11 +26,13 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
       tags), written into their XMP sidecars as darktable and Lightroom read them; d moves the marked (or \
       selected) photos to the Trash; u undoes the last d or rating; / filters by \
       name as you type (Enter keeps, Esc shows all), n N the next and previous match; t the \
-      months; s a slideshow; i the info panel (camera, lens, exposure, position, sizes, \
+      months; c compares the marked photos (or the selected one and the next) side by side \
+      under one zoom and pan, Tab and Shift-Tab choosing the pane the culling keys act on, \
+      Space and Backspace its next and previous photo, Enter opening it; s a slideshow; i the info panel (camera, lens, exposure, position, sizes, \
       sidecar) of the photo shown or selected, following the selection; Ctrl-x and a key runs the key-handler; r refreshes; Ctrl-L \
       redraws; Ctrl-Z suspends; ? shows the keys; q quits (printing the marked paths with -o), Ctrl-C quits \
       printing nothing. In a photo: Space and Backspace the next and previous, + - zoom \
-      (decoded again larger), f fits, h j k l pan, o opens it with xdg-open, y copies its \
+      (decoded again larger), f fits, z shows it at 100 % (again: fits), h j k l pan, o opens it with xdg-open, y copies its \
       path, d moves it to the Trash. A video plays in it: Space pauses and plays on, ← → \
       seek 5 s back and on, Esc stops it; p plays a Live Photo's or motion photo's motion.
 

@@ -62,12 +62,18 @@ enum GalleryAction: Equatable {
   case chooseFromIndex
   /// Ctrl-x: the next key runs the key-handler.
   case keyHandlerPrefix
-  /// The detail view: zoom by a factor, back to fit, pan by a fraction of the box.
+  /// The detail and compare views: zoom by a factor, back to fit, one photo pixel on one
+  /// screen pixel (`z`, or back to fit), pan by a fraction of the box.
   case zoom(Double)
   case zoomToFit
+  case zoomToActualPixels
   case pan(x: Double, y: Double)
-  /// The detail view: the next or previous photo.
+  /// The detail view: the next or previous photo; the compare view: the chosen pane's.
   case showNeighbour(Int)
+  /// `c`: the compare view of the marked photos, or of the selected one and the next.
+  case openCompare
+  /// The compare view: Tab and Shift-Tab choose the pane the keys act on.
+  case focusPane(Int)
   /// `s`: a slideshow from the photo shown (or selected), or its end.
   case toggleSlideshow
   /// A video in the detail view: Space pauses or plays on; ←/→ seek by ``GalleryScreen/seekStep``.
@@ -102,22 +108,39 @@ struct GalleryKeymap {
     ([.character("?")], .toggleHelp),
   ])
 
-  /// The detail view of any item: zoom, pan, neighbours, slideshow, marks.
-  static let detail = GalleryKeymap([
+  /// Zoom and pan, in the detail and the compare views.
+  static let zoomAndPanKeys: [([Key], GalleryAction)] = [
     ([.character("+"), .character("=")], .zoom(GalleryScreen.zoomStep)),
     ([.character("-"), .character("_")], .zoom(1 / GalleryScreen.zoomStep)),
     ([.character("f")], .zoomToFit),
+    ([.character("z")], .zoomToActualPixels),
     ([.left, .character("h")], .pan(x: -GalleryScreen.panStep, y: 0)),
     ([.right, .character("l")], .pan(x: GalleryScreen.panStep, y: 0)),
     ([.up, .character("k")], .pan(x: 0, y: -GalleryScreen.panStep)),
     ([.down, .character("j")], .pan(x: 0, y: GalleryScreen.panStep)),
     ([.space, .pageDown], .showNeighbour(1)),
     ([.backspace, .pageUp], .showNeighbour(-1)),
-    ([.character("s")], .toggleSlideshow),
-    ([.character("m")], .toggleMark),
-    ([.character("i")], .toggleInfo),
-    ([.control("x")], .keyHandlerPrefix),
-  ])
+  ]
+
+  /// The detail view of any item: zoom, pan, neighbours, slideshow, marks.
+  static let detail = GalleryKeymap(
+    zoomAndPanKeys + [
+      ([.character("s")], .toggleSlideshow),
+      ([.character("m")], .toggleMark),
+      ([.character("i")], .toggleInfo),
+      ([.control("x")], .keyHandlerPrefix),
+    ])
+
+  /// The compare view: the panes' shared zoom and pan, the chosen pane, and culling on it.
+  static let compare = GalleryKeymap(
+    zoomAndPanKeys + [
+      ([.tab], .focusPane(1)),
+      ([.backTab], .focusPane(-1)),
+      ([.enter], .openSelected),
+      ([.character("m")], .toggleMark),
+      ([.character("i")], .toggleInfo),
+      ([.character("u")], .undo),
+    ] + cullingKeys)
 
   /// A video in the detail view, before the detail view's own keys.
   static let videoDetail = GalleryKeymap([
@@ -188,13 +211,16 @@ struct GalleryKeymap {
       ([.character("n")], .nextMatch(1)),
       ([.character("N")], .nextMatch(-1)),
       ([.character("t")], .openMonthIndex),
+      ([.character("c")], .openCompare),
       ([.character("s")], .toggleSlideshow),
       ([.character("i")], .toggleInfo),
       ([.control("x")], .keyHandlerPrefix),
     ] + cullingKeys)
 
   /// Every keymap, for the test that each key is documented.
-  static let all = [global, detail, videoDetail, monthIndex, localDetail, overlay, browsing]
+  static let all = [
+    global, detail, videoDetail, monthIndex, localDetail, compare, overlay, browsing,
+  ]
 
   /// The keymaps in force while `overlay` is shown, first to last.
   static func chain(for overlay: GalleryScreen.Overlay) -> [GalleryKeymap] {
@@ -202,6 +228,7 @@ struct GalleryKeymap {
     case .none: [global, browsing]
     case .help: [global, Self.overlay]
     case .monthIndex: [global, monthIndex, Self.overlay]
+    case .compare: [global, compare, Self.overlay]
     case .detail(let item):
       item.local == nil
         ? [global, detail, Self.overlay]

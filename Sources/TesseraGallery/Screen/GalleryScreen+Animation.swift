@@ -10,7 +10,7 @@ extension GalleryScreen {
   func playAnimation(of item: GalleryItem, request: ImageRequest) {
     detail.stopPlaying()
     // Its header says; until it is read, a GIF's or WebP's name is reason enough to look.
-    guard detail.zoom == 1, let local = item.local, let target = request.targetSize,
+    guard detail.zoom.isFitted, let local = item.local, let target = request.targetSize,
       local.isAnimated || (!local.headerRead && AnimationDecoder.mayBeAnimated(path: local.path))
     else { return }
     let path = local.path

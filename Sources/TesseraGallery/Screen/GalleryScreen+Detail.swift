@@ -1,6 +1,6 @@
 import TesseraImages
 
-/// The detail view's keys: neighbours (`Space`, `Backspace`), zoom (`+`, `-`, `0`) and pan
+/// The detail view's keys: neighbours (`Space`, `Backspace`), zoom (`+`, `-`, `f`, `z`) and pan
 /// (`h j k l`); the slideshow (`s`) is a mode of its own (`SlideshowMode`).
 extension GalleryScreen {
   /// How much one `+` zooms, and how far one pan key moves (a fraction of the box).
@@ -32,29 +32,29 @@ extension GalleryScreen {
     showSelectedInDetail()
   }
 
-  /// Zooms by `factor` (within `DetailOverlay.zooms`), asking for the photo again at the
+  /// Zooms by `factor` (within `PhotoZoom.factors`), asking for the photo again at the
   /// zoomed pixel size: a zoomed photo is decoded larger, never enlarged from the fitted one.
   func zoomDetail(by factor: Double) {
-    let zoom = min(
-      max(DetailOverlay.zooms.lowerBound, detail.zoom * factor), DetailOverlay.zooms.upperBound)
-    guard zoom != detail.zoom else { return }
-    detail.zoom = zoom
-    if zoom == 1 { detail.centre = (0.5, 0.5) }
+    guard detail.zoom.set(detail.zoom.factor * factor) else { return }
     bindDetailImage()
   }
 
   func zoomDetailToFit() {
-    guard detail.zoom != 1 else { return }
+    guard !detail.zoom.isFitted else { return }
     detail.resetView()
     bindDetailImage()
   }
 
-  /// Moves the window over a zoomed photo by fractions of the box; nothing moves when fitted.
-  func panDetail(x: Double, y: Double) {
-    guard detail.zoom > 1 else { return }
-    let step = 1 / detail.zoom
-    detail.centre = (
-      min(max(0, detail.centre.x + x * step), 1), min(max(0, detail.centre.y + y * step), 1)
-    )
+  /// `z`: one pixel of the photo on one pixel of the screen, or fitted again.
+  func zoomDetailToActualPixels() {
+    guard detail.zoom.isFitted else { return zoomDetailToFit() }
+    guard let shown = detail.shown, case .detail(let item) = overlay, shown.itemID == item.id
+    else { return }
+    let factor = actualPixelsFactor(of: shown.image, in: detailImageBox)
+    guard factor > 1 else {
+      status.message = "fitted, the photo is already shown at 100 % or larger"
+      return
+    }
+    zoomDetail(by: factor)
   }
 }

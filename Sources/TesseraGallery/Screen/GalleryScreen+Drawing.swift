@@ -6,7 +6,7 @@ import TesseraPhotoLibrary
 import TesseraTerminal
 import TesseraUtilities
 
-/// What the terminal shows: title bar, tiles, status bar, and the help and detail overlays.
+/// What the terminal shows: title bar, tiles, status bar, and the overlays over them.
 extension GalleryScreen {
   struct Frame {
     var buffer: FrameBuffer
@@ -17,6 +17,10 @@ extension GalleryScreen {
 
   struct Palette {
     static let bar = CellStyle(foreground: .rgb(230, 230, 230), background: .rgb(40, 44, 52))
+    /// A heading on a bar's background (a panel's first line): bold, never the terminal's own
+    /// background showing through the panel.
+    static let barTitle = CellStyle(
+      foreground: .rgb(230, 230, 230), background: .rgb(40, 44, 52), attributes: [.bold])
     // Captions and secondary text sit on the terminal's own background, light or dark. Captions
     // take the terminal's own foreground; secondary text a grey of relative luminance 0.18
     // (rgb 118), which has the same 4.6:1 contrast (WCAG AA) on black and on white. The lighter
@@ -78,6 +82,7 @@ extension GalleryScreen {
     case .help: drawHelp(into: &frame)
     case .detail(let item): drawDetail(item, into: &frame)
     case .monthIndex(let row): drawMonthIndex(chosen: row, into: &frame)
+    case .compare: drawCompare(into: &frame)
     }
     drawInfo(into: &frame)
     return frame
@@ -112,21 +117,9 @@ extension GalleryScreen {
     switch layoutMode {
     case .grid, .waterfall:
       imageRect = CellRect(x: rect.x, y: rect.y, width: rect.width, height: max(1, rect.height - 1))
-      let local = item.local
-      let caption = captionText(for: item, width: rect.width, marked: isMarked)
-      // A rejected photo's caption is dimmed, so a culled shoot reads at a glance.
-      let plain = local?.isRejected == true ? Palette.dim : Palette.caption
-      frame.buffer.put(
-        caption.padding(toLength: rect.width, withPad: " ", startingAt: 0), x: rect.x,
-        y: rect.maxY - 1,
-        style: isSelected ? Palette.selected : isMarked ? Palette.marked : plain,
-        clip: clip)
-      // The colour label: its caption's first cell in the label's colour, as a lighttable's
-      // colour dot (its name is in the detail view, for a terminal without colour).
-      if let label = local?.label {
-        frame.buffer.put(
-          "▌", x: rect.x, y: rect.maxY - 1, style: Palette.label(label), clip: clip)
-      }
+      drawCaption(
+        of: item, x: rect.x, y: rect.maxY - 1, width: rect.width, isSelected: isSelected,
+        isMarked: isMarked, clip: clip, into: &frame.buffer)
     case .list:
       let heightPerWidth = (cell as? RowCell)?.thumbnailHeightPerWidth ?? 0.5
       let thumbRows = RowCell.thumbnailRows(forHeightPerWidth: heightPerWidth)
@@ -138,6 +131,24 @@ extension GalleryScreen {
         into: &frame.buffer)
     }
     drawImage(of: cell, item: item, in: imageRect, clip: clip, into: &frame)
+  }
+
+  /// A photo's caption line: stars, badges and its name; dimmed when rejected, and its colour
+  /// label's mark in the first cell, as a lighttable's colour dot (the label's name is in the
+  /// detail view, for a terminal without colour).
+  func drawCaption(
+    of item: GalleryItem, x: Int, y: Int, width: Int, isSelected: Bool, isMarked: Bool,
+    clip: CellRect, into buffer: inout FrameBuffer
+  ) {
+    let caption = captionText(for: item, width: width, marked: isMarked)
+    // A rejected photo's caption is dimmed, so a culled shoot reads at a glance.
+    let plain = item.local?.isRejected == true ? Palette.dim : Palette.caption
+    buffer.put(
+      caption.padding(toLength: width, withPad: " ", startingAt: 0), x: x, y: y,
+      style: isSelected ? Palette.selected : isMarked ? Palette.marked : plain, clip: clip)
+    if let label = item.local?.label {
+      buffer.put("▌", x: x, y: y, style: Palette.label(label), clip: clip)
+    }
   }
 
   private func captionText(for item: GalleryItem, width: Int, marked: Bool) -> String {

@@ -64,7 +64,7 @@ extension GalleryScreen {
     for (offset, line) in lines.enumerated() where offset < inside.height {
       frame.buffer.put(
         TextLayout.truncate(line, columns: inside.width - 2), x: rect.x + 2, y: inside.y + offset,
-        style: offset == 0 ? Palette.title : Palette.bar, clip: inside)
+        style: offset == 0 ? Palette.barTitle : Palette.bar, clip: inside)
     }
     frame.occluders.append(rect)
   }

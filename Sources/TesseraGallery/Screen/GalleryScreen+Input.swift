@@ -120,12 +120,23 @@ extension GalleryScreen {
     case .keyHandlerPrefix:
       modes.awaitsKeyHandlerKey = true
       status.message = "Ctrl-x: now a key for the key-handler (Esc cancels)"
-    case .zoom(let factor): zoomDetail(by: factor)
-    case .zoomToFit: zoomDetailToFit()
-    case .pan(let x, let y): panDetail(x: x, y: y)
+    case .zoom(let factor):
+      if overlay == .compare { zoomCompare(by: factor) } else { zoomDetail(by: factor) }
+    case .zoomToFit:
+      if overlay == .compare { zoomCompareToFit() } else { zoomDetailToFit() }
+    case .zoomToActualPixels:
+      if overlay == .compare { zoomCompareToActualPixels() } else { zoomDetailToActualPixels() }
+    case .pan(let x, let y):
+      if overlay == .compare { compare.zoom.pan(x: x, y: y) } else { detail.zoom.pan(x: x, y: y) }
     case .showNeighbour(let delta):
-      showNeighbour(delta)
-      modes.slideshow.running?.restart(at: .now)
+      if overlay == .compare {
+        showNeighbourInComparePane(delta)
+      } else {
+        showNeighbour(delta)
+        modes.slideshow.running?.restart(at: .now)
+      }
+    case .openCompare: openCompare()
+    case .focusPane(let delta): focusComparePane(by: delta)
     case .toggleSlideshow: toggleSlideshow()
     case .toggleVideoPlayback: toggleVideoPlayback()
     case .toggleMotion: toggleMotion()

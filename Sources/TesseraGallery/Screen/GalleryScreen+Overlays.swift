@@ -24,19 +24,10 @@ extension GalleryScreen {
 
   func bindDetailImage() {
     guard case .detail(let item) = overlay else { return }
-    let box = detailImageBox
-    // Zoomed, the photo is asked for at the zoomed size: more pixels, not enlarged ones.
-    let zoom = detail.zoom
-    let pixels = PixelSize(
-      width: Int(clamping: Double(box.width * geometry.cellPixels.width) * zoom, to: 1...65_535),
-      height: Int(clamping: Double(box.height * geometry.cellPixels.height) * zoom, to: 1...65_535))
-    guard let url = item.imageURL(coveringWidth: pixels.width, height: pixels.height) else {
+    guard let request = photoRequest(for: item, in: detailImageBox, zoom: detail.zoom) else {
       detail.slot.prepareForReuse()
       return
     }
-    let request = ImageRequest(
-      url: url, targetSize: pixels,
-      contentMode: .aspectFit, priority: .veryHigh, source: feed.imageSource)
     detail.request = request
     detail.slot.bind(item: item.id, request: request, loader: loader)
     if item.local?.isVideo == true {
@@ -49,6 +40,22 @@ extension GalleryScreen {
       playAnimation(of: item, request: request)
     }
     needsDisplay = true
+  }
+
+  /// `item`'s photo at the pixel size of `box` times the zoom: zoomed, the photo is asked for
+  /// at the zoomed size (more pixels, not enlarged ones). Nil when the item has no image.
+  func photoRequest(for item: GalleryItem, in box: CellRect, zoom: PhotoZoom) -> ImageRequest? {
+    let pixels = PixelSize(
+      width: Int(
+        clamping: Double(box.width * geometry.cellPixels.width) * zoom.factor, to: 1...65_535),
+      height: Int(
+        clamping: Double(box.height * geometry.cellPixels.height) * zoom.factor, to: 1...65_535))
+    guard let url = item.imageURL(coveringWidth: pixels.width, height: pixels.height) else {
+      return nil
+    }
+    return ImageRequest(
+      url: url, targetSize: pixels, contentMode: .aspectFit, priority: .veryHigh,
+      source: feed.imageSource)
   }
 
   func drawDetail(_ item: GalleryItem, into frame: inout Frame) {
@@ -118,7 +125,7 @@ extension GalleryScreen {
         .positionText
       keys = (position.map { $0 + " · " } ?? "") + "Space pause/play · ←/→ 5 s · Esc back"
     }
-    if detail.zoom > 1 { keys += " \(Self.zoomText(detail.zoom)) · h j k l pan" }
+    if !detail.zoom.isFitted { keys += " \(detail.zoom.text) · h j k l pan" }
     keys += modes.slideshow.running == nil ? " · s slideshow" : " · s stop the slideshow"
     if item.local != nil { keys += " · o open · y copy path · d trash" }
     if item.local?.motion != nil {
@@ -145,24 +152,31 @@ extension GalleryScreen {
     return "RAW · embedded preview \(size.width)×\(size.height)"
   }
 
-  /// "×2.3": the zoom, to one decimal.
-  nonisolated static func zoomText(_ zoom: Double) -> String {
-    let tenths = Int((zoom * 10).rounded())
-    return "×\(tenths / 10).\(tenths % 10)"
-  }
-
-  /// The photo in `box`: fitted, or the window of a zoomed decode that the box shows.
+  /// The detail view's photo in `box`.
   private func placeDetailImage(
     _ image: TesseraImages.Image, of request: ImageRequest?, frame index: Int? = nil,
     animation: ImageAnimation? = nil, in box: CellRect, clip: CellRect, into frame: inout Frame
   ) {
-    guard let request else { return }
-    guard let bitmap = try? Bitmap(width: image.width, height: image.height, pixels: image.pixels)
-    else { return }
-    let view = DetailOverlay.view(
+    placePhoto(
+      image, of: request, zoom: detail.zoom, frame: index, animation: animation, in: box,
+      clip: clip, into: &frame)
+  }
+
+  /// `image` in `box` at `zoom`: fitted, or the window of a zoomed decode that the box shows.
+  /// Returns the cells it takes.
+  @discardableResult
+  func placePhoto(
+    _ image: TesseraImages.Image, of request: ImageRequest?, zoom: PhotoZoom,
+    frame index: Int? = nil, animation: ImageAnimation? = nil, in box: CellRect, clip: CellRect,
+    into frame: inout Frame
+  ) -> CellRect? {
+    guard let request,
+      let bitmap = try? Bitmap(width: image.width, height: image.height, pixels: image.pixels)
+    else { return nil }
+    let view = zoom.view(
       heightPerWidth: cellHeightPerWidth(
         ofImage: Double(image.height) / Double(max(1, image.width))),
-      in: box, zoom: detail.zoom, centre: detail.centre)
+      in: box)
     let window = view.window
     let crop = CellRect(
       x: Int(clamping: window.x * Double(image.width), to: 0...max(0, image.width - 1)),
@@ -179,5 +193,6 @@ extension GalleryScreen {
       ImagePlacement(
         imageID: id, bitmap: shown, rect: view.rect, clip: clip,
         animation: whole ? animation : nil))
+    return view.rect
   }
 }

@@ -11,10 +11,11 @@ struct TrashedPhoto: Equatable {
 /// GNOME's or KDE's Trash lists and restores them too). The items stay in the feed, hidden,
 /// so `u` shows them again where they were.
 extension GalleryScreen {
-  /// The photos `d` (and a culling key) takes: in the detail view the one shown; else the
-  /// marked ones shown, or the selected one.
+  /// The photos `d` (and a culling key) takes: in the detail view the one shown, in the
+  /// compare view the chosen one; else the marked ones shown, or the selected one.
   var photosToActOn: [GalleryItem] {
     if case .detail(let item) = overlay { return [item] }
+    if overlay == .compare { return compare.focusedItem.map { [$0] } ?? [] }
     let marked = choices.marks.count == 0 ? [] : feed.items.filter { choices.marks.contains($0.id) }
     if !marked.isEmpty { return marked }
     return feed.items.indices.contains(selected) ? [feed.items[selected]] : []

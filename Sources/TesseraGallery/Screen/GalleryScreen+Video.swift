@@ -17,7 +17,7 @@ extension GalleryScreen {
     paused: Bool = false, motion: MotionSource? = nil
   ) {
     detail.stopPlaying()
-    guard detail.zoom == 1, let local = item.local, local.isVideo || motion != nil,
+    guard detail.zoom.isFitted, let local = item.local, local.isVideo || motion != nil,
       let box = request.targetSize
     else { return }
     let path = motion?.path ?? local.path

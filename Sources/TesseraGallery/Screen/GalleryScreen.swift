@@ -31,6 +31,8 @@ final class GalleryScreen {
     case detail(GalleryItem)
     /// The month index (`t`), its chosen row.
     case monthIndex(Int)
+    /// The compare view (`c`); its photos are `compare`'s.
+    case compare
   }
 
   let feed: GalleryFeed
@@ -43,7 +45,10 @@ final class GalleryScreen {
   /// The overlay over the grid and each mode's state; leaving the detail view drops its
   /// animation's frames (up to `AnimationDecoder.maxBytes`).
   var modes = GalleryModes() {
-    didSet { if case .detail = modes.overlay {} else { detail.stopPlaying() } }
+    didSet {
+      if case .detail = modes.overlay {} else { detail.stopPlaying() }
+      if modes.overlay != .compare { compare.close() }
+    }
   }
   /// The selected item (flat index into `feed.items`): the engine's focus, which batch
   /// updates keep on its photo. Setting it scrolls as little as shows it wholly.
@@ -63,6 +68,8 @@ final class GalleryScreen {
   }
   /// The detail view's image slot and request.
   let detail = DetailOverlay()
+  /// The compare view's photos, slots and shared zoom.
+  let compare = CompareOverlay()
   /// What the feed has told so far.
   var feedProgress = FeedProgress()
   /// What the status bar says beside the counts.
@@ -112,6 +119,7 @@ final class GalleryScreen {
     loader.onSettled = { [weak self] in self?.needsDisplay = true }
     images.onPrefetchEnded = { [weak self] _, _ in self?.needsDisplay = true }
     detail.slot.onChange = { [weak self] _ in self?.needsDisplay = true }
+    for slot in compare.slots { slot.onChange = { [weak self] _ in self?.needsDisplay = true } }
     feed.onChange = { [weak self] change in self?.feedChanged(change) }
     rebuildLayout()  // the waterfall's provider needs `self`
   }
@@ -227,11 +235,7 @@ final class GalleryScreen {
     case .factsChanged(let ids):
       decideTileShapeIfNeeded()
       reconfigureVisibleCells(of: ids)
-      if case .detail(let item) = overlay, ids.contains(item.id),
-        let fresh = feed.items.first(where: { $0.id == item.id })
-      {
-        overlay = .detail(fresh)  // its facts arrived while it was open
-      }
+      refreshShownItems(ids)
     case .replaced, .appended, .updated:
       var changed = Set<String>()
       if case .updated(let ids) = change { changed = ids }
@@ -252,15 +256,25 @@ final class GalleryScreen {
         selected = 0  // the first items: the cursor starts on the first
       }
       if change == .replaced { retryFailedImages() }
-      if case .detail(let item) = overlay,
-        let fresh = feed.items.first(where: { $0.id == item.id }),
-        fresh.local != item.local
-      {
-        overlay = .detail(fresh)  // its facts arrived while it was open
-      }
+      refreshShownItems(nil)
       feedProgress.announcedItems = 0..<0
     }
     needsDisplay = true
+  }
+
+  /// The detail view's photo, and the compare view's, as the feed now has them (their facts,
+  /// a rating written): those of `ids`, or all when nil.
+  private func refreshShownItems(_ ids: Set<String>?) {
+    func fresh(_ item: GalleryItem) -> GalleryItem? {
+      guard ids?.contains(item.id) ?? true,
+        let fresh = feed.items.first(where: { $0.id == item.id }), fresh != item
+      else { return nil }
+      return fresh
+    }
+    if case .detail(let item) = overlay, let fresh = fresh(item) { overlay = .detail(fresh) }
+    for (index, item) in compare.items.enumerated() {
+      if let fresh = fresh(item) { compare.items[index] = fresh }
+    }
   }
 
   /// Loads the next page when the screen nears the end of what is loaded.

@@ -142,43 +142,49 @@ struct FindingAndDetailTests {
     press(screen, .enter)
     let fitted = try #require(screen.detailRequest?.targetSize)
     press(screen, .character("l"))
-    #expect(screen.detail.centre.x == 0.5 && screen.detail.centre.y == 0.5)
+    #expect(screen.detail.zoom.centre.x == 0.5 && screen.detail.zoom.centre.y == 0.5)
     press(screen, .character("+"))
     let zoomed = try #require(screen.detailRequest?.targetSize)
     #expect(zoomed.width == Int(Double(fitted.width) * 1.5))
     #expect(zoomed.height == Int(Double(fitted.height) * 1.5))
     #expect(local.text(screen).contains { $0.contains("×1.5 · h j k l pan") })
     press(screen, .character("l"), .character("l"), .character("j"))
-    #expect(screen.detail.centre.x > 0.5 && screen.detail.centre.y > 0.5)
+    #expect(screen.detail.zoom.centre.x > 0.5 && screen.detail.zoom.centre.y > 0.5)
     // Panned far past the edge, the centre stays inside the photo.
     for _ in 0..<20 { press(screen, .character("l")) }
-    #expect(screen.detail.centre.x == 1)
+    #expect(screen.detail.zoom.centre.x == 1)
     press(screen, .character("f"))
     #expect(screen.detailRequest?.targetSize == fitted)
-    #expect(screen.detail.centre.x == 0.5 && screen.detail.centre.y == 0.5)
+    #expect(screen.detail.zoom.centre.x == 0.5 && screen.detail.zoom.centre.y == 0.5)
     // Zoom stops at 16 times however often + is pressed.
     for _ in 0..<20 { press(screen, .character("+")) }
-    #expect(screen.detail.zoom == 16)
+    #expect(screen.detail.zoom.factor == 16)
   }
 
   @Test func aZoomedViewShowsTheWindowAroundItsCentreAndNeverPastAnEdge() {
     let box = CellRect(x: 2, y: 2, width: 40, height: 20)
     // A photo twice as wide as tall, in cells: fitted, it fills the width, 20 rows.
-    let fitted = DetailOverlay.view(heightPerWidth: 0.5, in: box, zoom: 1, centre: (0.5, 0.5))
+    var zoom = PhotoZoom()
+    let fitted = zoom.view(heightPerWidth: 0.5, in: box)
     #expect(fitted.rect == CellRect(x: 2, y: 2, width: 40, height: 20))
     #expect(
       fitted.window.x == 0 && fitted.window.y == 0 && fitted.window.width == 1
         && fitted.window.height == 1)
     // Twice: half of each side shows, around the centre.
-    let twice = DetailOverlay.view(heightPerWidth: 0.5, in: box, zoom: 2, centre: (0.5, 0.5))
+    zoom.set(2)
+    let twice = zoom.view(heightPerWidth: 0.5, in: box)
     #expect(twice.window.width == 0.5 && twice.window.height == 0.5)
     #expect(twice.window.x == 0.25 && twice.window.y == 0.25)
     // A centre at the corner is pulled in so the window stays inside.
-    let corner = DetailOverlay.view(heightPerWidth: 0.5, in: box, zoom: 2, centre: (1, 0))
+    zoom.pan(x: 1, y: -1)  // half a box each way: the centre at the corner
+    #expect(zoom.centre == (1, 0))
+    let corner = zoom.view(heightPerWidth: 0.5, in: box)
     #expect(corner.window.x == 0.5 && corner.window.y == 0)
     // A tall photo zoomed a little is wider than before but still narrower than the box:
     // all of its width shows, centred.
-    let tall = DetailOverlay.view(heightPerWidth: 2, in: box, zoom: 1.5, centre: (0.5, 0.5))
+    zoom.set(1)
+    zoom.set(1.5)
+    let tall = zoom.view(heightPerWidth: 2, in: box)
     #expect(tall.window.width == 1)
     #expect(tall.rect.width == 15 && tall.rect.x == 2 + (40 - 15) / 2)
   }

@@ -22,6 +22,8 @@ struct KeysDocumentedTests {
     case .backspace: ["Backspace", "⌫"]
     case .pageDown: ["PgDn"]
     case .pageUp: ["PgUp"]
+    case .tab: ["Tab"]
+    case .backTab: ["Shift-Tab"]
     case .home: ["Home"]
     case .end: ["End"]
     case .up: ["↑", "arrows"]

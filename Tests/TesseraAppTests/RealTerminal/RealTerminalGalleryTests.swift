@@ -120,6 +120,14 @@ enum RealTerminalTests {
       try PinnedHeaderScenario.run(.kitty)
     }
 
+    @Test func theCompareViewShowsEachPhotoInItsPaneUndistorted() throws {
+      try CullingViewsScenario.compare(.kitty)
+    }
+
+    @Test func theInfoPanelHidesThePicturesUnderIt() throws {
+      try CullingViewsScenario.infoPanel(.kitty)
+    }
+
     /// Debian 12's kitty 0.26 draws no Unicode placeholders: placements go through tmux's
     /// passthrough at the pane's cells; a kitty from 0.28 gets placeholders.
     @Test func insideTmux() throws {

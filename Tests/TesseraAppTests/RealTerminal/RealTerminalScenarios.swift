@@ -298,12 +298,25 @@ enum RealTerminalScenarios {
     try terminal.key("question")
     let help = try terminal.waitFor("the help card") { $0.text.contains("redraw the screen") }
     let box = try #require(HelpOverlay.rect(width: columns, height: rows))
+    expectCardOnly(help, in: box, what: "the help card")
+    try terminal.key("Escape")
+    let closed = try terminal.waitFor("the grid after the help") {
+      !$0.text.contains("redraw the screen") && ready(.tiles, minimum: 8)($0)
+    }
+    expectEveryTileCorrect(closed, .tiles, minimum: 8)
+  }
+
+  /// Inside `box` (a cell in from its border) the screenshot shows the bar's background and its
+  /// text only: no image shows through an overlay.
+  static func expectCardOnly(
+    _ screen: RealTerminalScreen, in box: CellRect, what: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     var card = 0
     var total = 0
-    // The card's inside, a cell in from its border.
-    for y in ((box.y + 1) * help.cellHeight)..<((box.maxY - 1) * help.cellHeight) {
-      for x in ((box.x + 1) * help.cellWidth)..<((box.maxX - 1) * help.cellWidth) {
-        let pixel = help.pixels[x, y]
+    for y in ((box.y + 1) * screen.cellHeight)..<((box.maxY - 1) * screen.cellHeight) {
+      for x in ((box.x + 1) * screen.cellWidth)..<((box.maxX - 1) * screen.cellWidth) {
+        let pixel = screen.pixels[x, y]
         let background =
           abs(Int(pixel.red) - 40) + abs(Int(pixel.green) - 44)
           + abs(Int(pixel.blue) - 52) < 30
@@ -316,13 +329,9 @@ enum RealTerminalScenarios {
       }
     }
     #expect(
-      card * 100 >= total * 97,
-      "only \(card) of \(total) pixels in the help card are the card's; images show through")
-    try terminal.key("Escape")
-    let closed = try terminal.waitFor("the grid after the help") {
-      !$0.text.contains("redraw the screen") && ready(.tiles, minimum: 8)($0)
-    }
-    expectEveryTileCorrect(closed, .tiles, minimum: 8)
+      total > 0 && card * 100 >= total * 97,
+      "only \(card) of \(total) pixels in \(what) are its own; images show through",
+      sourceLocation: sourceLocation)
   }
 
   /// iTerm2's inline images (`--graphics iterm2`), where the terminal draws them: the first

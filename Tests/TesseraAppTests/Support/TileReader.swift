@@ -41,7 +41,8 @@ struct TileReader {
       let row = Array(screen.text(ofRow: y))
       var x = 0
       while x < row.count {
-        let startsWord = x == 0 || row[x - 1] == " "
+        // The compare view marks its chosen pane with ▶ right before the caption.
+        let startsWord = x == 0 || row[x - 1] == " " || row[x - 1] == "▶"
         if row[x] == "#", startsWord, x + 1 < row.count, row[x + 1].isNumber {
           var end = x + 1
           while end < row.count, row[end].isNumber { end += 1 }
