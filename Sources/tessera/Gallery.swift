@@ -26,7 +26,7 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
       tags), written into their XMP sidecars as darktable and Lightroom read them; d moves the marked (or \
       selected) photos to the Trash; u undoes the last d or rating; / filters by \
       name as you type (Enter keeps, Esc shows all), n N the next and previous match; t the \
-      months; c compares the marked photos (or the selected one and the next) side by side \
+      months; S opens (or closes) the burst stack under the selection; c compares the marked photos (or the selected one and the next) side by side \
       under one zoom and pan, Tab and Shift-Tab choosing the pane the culling keys act on, \
       Space and Backspace its next and previous photo, Enter opening it; s a slideshow; i the info panel (camera, lens, exposure, position, sizes, \
       sidecar) of the photo shown or selected, following the selection; Ctrl-x and a key runs the key-handler; r refreshes; Ctrl-L \
@@ -63,6 +63,11 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
   @Flag(help: "Include hidden files and folders (names starting with a dot).") var hidden = false
   @Flag(help: "Leave a folder's videos out (they are shown by a poster frame, ▶ on the tile).")
   var noVideos = false
+  @Flag(
+    help:
+      "Show every frame of a burst: by default photos taken within 2 s that look alike are one tile, ⧉ and their count on it (S opens and closes it)."
+  )
+  var noStacks = false
   @Option(
     help:
       "Order of local photos: taken (EXIF date, else modified; the default), modified, name, rating (five stars first, rejected last, under a header per rating), or given (the default with -i)."

@@ -59,6 +59,13 @@ private func processors(request: ImageRequest) {
   _ = request
 }
 
+private func nearIdentical(thumbnail: Image, nextFrame: Image) {
+  let alike =
+    PerceptualHash(of: thumbnail).distance(to: PerceptualHash(of: nextFrame))
+    <= PerceptualHash.burstThreshold
+  _ = alike
+}
+
 private func cachesAndTheEnd(pipeline: ImagePipeline, request: ImageRequest, thumbnail: Image) async
 {
   pipeline.cache[request] = thumbnail

@@ -32,6 +32,7 @@ package final class GalleryFeed {
   /// section for feeds without sections.
   private(set) var sections = [GallerySection(title: nil, range: 0..<0)]
   /// Everything the source gave, shown or not, and its sections.
+  /// Every item in the source's order, before `filter` hides any.
   private(set) var allItems: [GalleryItem] = []
   private var allSections = [GallerySection(title: nil, range: 0..<0)]
   /// Trashed photos and the `/` query: changing it shows the items it now lets through, as

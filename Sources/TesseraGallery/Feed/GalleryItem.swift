@@ -80,6 +80,12 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
     }
   }
 
+  /// When a local photo was taken (EXIF's date, in seconds), nil when unknown or a feed item.
+  var takenSeconds: Int64? {
+    guard case .local(let reference) = content else { return nil }
+    return reference.catalog.takenSeconds(at: Int(reference.index))
+  }
+
   /// The first line of a caption: the title, or the username.
   var title: String {
     switch content {

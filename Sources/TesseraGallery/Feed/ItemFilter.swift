@@ -1,7 +1,8 @@
 import TesseraPhotoLibrary
 
 /// What the feed holds but the screen does not show: photos moved to the Trash (`d`, until
-/// `u` puts them back) and, while `/` filters, every item the query does not select.
+/// `u` puts them back), the frames of a closed burst stack but its first, and, while `/`
+/// filters, every item the query does not select.
 ///
 /// The query is `PhotoQuery`'s grammar, as `tessera find --filter` takes it
 /// (`rating>=3 label:red !rejected camera:x100 date:2024-05`); a plain word is a name to look
@@ -11,6 +12,9 @@ import TesseraPhotoLibrary
 struct ItemFilter: Equatable {
   /// Ids of items not shown whatever the query (trashed photos).
   var hidden: Set<String> = []
+  /// Ids of the photos a closed stack shows as its first (`BurstStacks`); while a query
+  /// filters they show, each one that matches.
+  var stacked: Set<String> = []
   /// `/`: what selects the items shown; empty shows every item.
   var query = "" {
     didSet { (parsed, parseFailure) = Self.parse(query) }
@@ -33,7 +37,7 @@ struct ItemFilter: Equatable {
     }
   }
 
-  var isEmpty: Bool { hidden.isEmpty && query.isEmpty }
+  var isEmpty: Bool { hidden.isEmpty && stacked.isEmpty && query.isEmpty }
 
   /// Why the query does not filter as written: not one yet ("“rating>=9”: a rating is −1
   /// (rejected) to 5"; it is looked for as a name meanwhile). Nil when it filters as
@@ -59,7 +63,10 @@ struct ItemFilter: Equatable {
     var shownSections: [GallerySection] = []
     for section in sections {
       let start = shown.count
-      for item in items[section.range] where !hidden.contains(item.id) && matches(item) {
+      for item in items[section.range]
+      where !hidden.contains(item.id) && !(query.isEmpty && stacked.contains(item.id))
+        && matches(item)
+      {
         shown.append(item)
       }
       if shown.count > start || section.title == nil && sections.count == 1 {

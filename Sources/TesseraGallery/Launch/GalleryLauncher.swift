@@ -96,6 +96,7 @@ package struct GalleryLauncher {
     // `y` copies through OSC 52, written between frames like any other output.
     screen.services.writeToTerminal = { session.write($0) }
     screen.choices.picking = options.pick
+    screen.stacks.enabled = !options.noStacks
     screen.services.keyHandler = KeyHandler(nullSeparated: options.nullSeparated)
     if let filter = options.filter, !filter.isEmpty {
       screen.updateFilter { $0.query = filter }

@@ -35,6 +35,8 @@ package protocol GalleryOptions: Sendable {
   var nullSeparated: Bool { get }
   /// `--no-videos`: a folder's videos are not listed.
   var noVideos: Bool { get }
+  /// `--no-stacks`: every frame of a burst shows, none stacked.
+  var noStacks: Bool { get }
   /// `--slideshow SECONDS`: open the first photo and show the next every so many seconds.
   var slideshow: Double? { get }
   /// `--filter EXPR`: start filtered, as `/` filters (`PhotoQuery`'s grammar).

@@ -70,6 +70,8 @@ enum GalleryAction: Equatable {
   case pan(x: Double, y: Double)
   /// The detail view: the next or previous photo; the compare view: the chosen pane's.
   case showNeighbour(Int)
+  /// `S`: opens the burst stack under the selection, or closes it.
+  case toggleStack
   /// `c`: the compare view of the marked photos, or of the selected one and the next.
   case openCompare
   /// The compare view: Tab and Shift-Tab choose the pane the keys act on.
@@ -212,6 +214,7 @@ struct GalleryKeymap {
       ([.character("N")], .nextMatch(-1)),
       ([.character("t")], .openMonthIndex),
       ([.character("c")], .openCompare),
+      ([.character("S")], .toggleStack),
       ([.character("s")], .toggleSlideshow),
       ([.character("i")], .toggleInfo),
       ([.control("x")], .keyHandlerPrefix),

@@ -164,6 +164,8 @@ extension GalleryScreen {
     // A video's length is what a person looks for on its tile, in every protocol.
     if let badge = item.local?.badge { text = badge + " " + text }
     if let stars = item.local?.ratingMark { text = stars + " " + text }
+    // A burst's stack: its count on the first photo's tile, closed.
+    if let stack = stacks.badge(for: item.id) { text = stack + " " + text }
     if marked { text = "● " + text }
     if item.local?.label != nil { text = " " + text }  // where the label's mark goes
     return TextLayout.truncate(text, columns: width)
@@ -276,6 +278,8 @@ extension GalleryScreen {
     }
     if let progress = feed.progressText {
       parts.append(progress)
+    } else if let hashing = stacks.hashing {
+      parts.append("finding bursts \(hashing.done) of \(hashing.of)")
     } else if state.isLoading {
       parts.append("loading…")
     }

@@ -136,6 +136,7 @@ extension GalleryScreen {
         modes.slideshow.running?.restart(at: .now)
       }
     case .openCompare: openCompare()
+    case .toggleStack: toggleStack()
     case .focusPane(let delta): focusComparePane(by: delta)
     case .toggleSlideshow: toggleSlideshow()
     case .toggleVideoPlayback: toggleVideoPlayback()

@@ -70,6 +70,8 @@ final class GalleryScreen {
   let detail = DetailOverlay()
   /// The compare view's photos, slots and shared zoom.
   let compare = CompareOverlay()
+  /// Bursts shown as stacks.
+  var stacks = StackState()
   /// What the feed has told so far.
   var feedProgress = FeedProgress()
   /// What the status bar says beside the counts.
@@ -259,6 +261,7 @@ final class GalleryScreen {
       refreshShownItems(nil)
       feedProgress.announcedItems = 0..<0
     }
+    if change != .state { restack() }
     needsDisplay = true
   }
 

@@ -216,6 +216,15 @@ public final class PhotoCatalog: Sendable {
     state.withLock { $0.records[index].key(sort) }
   }
 
+  /// The seconds photo `index` was taken (EXIF's date, as a wall clock), nil when its header
+  /// gave none: no disk read. O(1).
+  public func takenSeconds(at index: Int) -> Int64? {
+    state.withLock { state in
+      let record = state.records[index]
+      return record.flags.contains(.taken) ? record.taken : nil
+    }
+  }
+
   /// Photo `index`'s pixel size as shown, when its header gave one: no disk read (a layout
   /// asks it of every photo).
   public func pixelSize(at index: Int) -> PixelSize? {
