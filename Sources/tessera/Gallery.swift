@@ -65,7 +65,7 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
   var noVideos = false
   @Flag(
     help:
-      "Show every frame of a burst: by default photos taken within 2 s that look alike are one tile, ⧉ and their count on it (S opens and closes it)."
+      "Show every frame of a burst: by default photos taken within 2 s that look alike are one tile, ▣ and their count on it (S opens and closes it)."
   )
   var noStacks = false
   @Option(

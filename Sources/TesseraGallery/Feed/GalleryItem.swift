@@ -137,7 +137,8 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
       headerRead: photo.headerRead, rawCompanion: photo.file.rawCompanion,
       duration: photo.header?.duration, isAnimated: photo.header?.isAnimated ?? false,
       rating: photo.header?.rating, label: photo.header?.culling?.label,
-      tags: photo.header?.culling?.tags ?? [], sidecar: photo.file.sidecar?.name,
+      tags: photo.header?.culling?.tags ?? [], title: photo.header?.culling?.title,
+      sidecar: photo.file.sidecar?.name,
       motion: photo.motion)
   }
 
@@ -164,6 +165,8 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
     var label: PhotoCulling.Label?
     /// Keywords and tag paths from the sidecar (`PhotoCulling.tags`).
     var tags: [String] = []
+    /// The sidecar's title (`dc:title`).
+    var title: String?
     /// The XMP sidecar's name, when the photo has one.
     var sidecar: String?
     /// A Live Photo's video beside it, or a motion photo's video appended to it
@@ -238,10 +241,11 @@ package struct GalleryItem: Sendable, Hashable, Identifiable {
         + (cullingLine.map { [$0] } ?? [])
     }
 
-    /// "★★★☆☆ · label Red · tags wedding, People/Ann · from IMG_1.CR2.xmp", "rejected · …";
-    /// nil when nothing was decided.
+    /// "“Pier at dusk” · ★★★☆☆ · label Red · tags wedding, People/Ann · from IMG_1.CR2.xmp",
+    /// "rejected · …"; nil when nothing was decided.
     var cullingLine: String? {
       var parts: [String] = []
+      if let title { parts.append("“\(title)”") }
       if let rating {
         parts.append(
           rating == PhotoCulling.rejected

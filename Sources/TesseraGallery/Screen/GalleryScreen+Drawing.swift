@@ -157,6 +157,7 @@ extension GalleryScreen {
     case .photo: text = item.localIndex == nil ? "#\(item.id) \(item.title)" : item.title
     case .user: text = "\(item.title) · \(item.subtitle)"
     }
+    if let tags = Self.tagsText(of: item) { text += " " + tags }
     // A RAW+JPEG pair says so on its tile, in every protocol.
     if item.local?.rawCompanion != nil { text = "RAW+ " + text }
     // So does a Live Photo or a motion photo, one item with its video.
@@ -171,6 +172,14 @@ extension GalleryScreen {
     return TextLayout.truncate(text, columns: width)
   }
 
+  /// "#wedding #Ann": a photo's tags after its name, each path by its last level (the detail
+  /// view and the info panel name the whole path); nil without tags.
+  nonisolated static func tagsText(of item: GalleryItem) -> String? {
+    guard let tags = item.local?.tags, !tags.isEmpty else { return nil }
+    return tags.map { "#" + ($0.split(separator: "/").last.map(String.init) ?? $0) }
+      .joined(separator: " ")
+  }
+
   private func drawRowText(
     _ item: GalleryItem, in rect: CellRect, isSelected: Bool, isMarked: Bool, clip: CellRect,
     into buffer: inout FrameBuffer
@@ -183,6 +192,7 @@ extension GalleryScreen {
     case .user: heading = item.title
     }
     if let stars = item.local?.ratingMark { heading = stars + " " + heading }
+    if let tags = Self.tagsText(of: item) { heading += " " + tags }
     if isMarked { heading = "● " + heading }
     buffer.put(
       TextLayout.truncate(heading, columns: textWidth), x: x, y: rect.y,

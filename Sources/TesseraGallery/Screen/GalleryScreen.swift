@@ -47,7 +47,7 @@ final class GalleryScreen {
   var modes = GalleryModes() {
     didSet {
       if case .detail = modes.overlay {} else { detail.stopPlaying() }
-      if modes.overlay != .compare { compare.close() }
+      if modes.overlay != .compare { modes.compare.close() }
     }
   }
   /// The selected item (flat index into `feed.items`): the engine's focus, which batch
@@ -68,10 +68,7 @@ final class GalleryScreen {
   }
   /// The detail view's image slot and request.
   let detail = DetailOverlay()
-  /// The compare view's photos, slots and shared zoom.
-  let compare = CompareOverlay()
-  /// Bursts shown as stacks.
-  var stacks = StackState()
+
   /// What the feed has told so far.
   var feedProgress = FeedProgress()
   /// What the status bar says beside the counts.
@@ -85,6 +82,13 @@ final class GalleryScreen {
   var columns: Int { geometry.columns }
   var width: Int { geometry.width }
   var height: Int { geometry.height }
+  /// The compare view's photos, slots and shared zoom (`modes.compare`).
+  var compare: CompareOverlay { modes.compare }
+  /// Bursts shown as stacks (`feedProgress.stacks`).
+  var stacks: StackState {
+    get { feedProgress.stacks }
+    set { feedProgress.stacks = newValue }
+  }
   /// The overlay over the grid (`modes.overlay`).
   var overlay: Overlay {
     get { modes.overlay }

@@ -15,7 +15,7 @@ enum HelpOverlay {
     "#                  tags: a, -b adds a, removes b; Tab completes",
     "d / u              move to the Trash / undo the last d or rating",
     "/  n N  Esc        filter by name, next / previous, all",
-    "t  S              months, with counts; open or close a burst's stack ⧉",
+    "t  S              months, with counts; open or close a burst's stack ▣",
     "c  Tab Shift-Tab   compare marked (or selected, next); Tab: the pane keys act on",
     "s                  slideshow from the selected photo",
     "i                  info: camera, lens, exposure, place, sidecar",

@@ -13,7 +13,7 @@ import TesseraUtilities
 ///
 /// - Complexity: `append`, `setHeader`, the accessors O(1) (plus one `pread` of the path
 ///   where it is read); memory 88 bytes a photo, rounded up to a page of 4,096 records,
-///   and a dictionary entry for each photo with an XMP sidecar, tags, or an appended motion
+///   and a dictionary entry for each photo with an XMP sidecar, tags or a title, or an appended motion
 ///   video (`tessera bench library`).
 public final class PhotoCatalog: Sendable {
   /// One photo. Fields that may be absent are flagged in `flags`.
@@ -110,8 +110,9 @@ public final class PhotoCatalog: Sendable {
     /// Where a motion photo's appended video lies (`PhotoHeader.appendedMotion`), for the
     /// photos whose header said so: few do, so no room in every record either.
     var appendedMotion: [Int: Range<Int>] = [:]
-    /// The tags of the photos whose sidecar names some (`PhotoCulling.tags`): few do.
-    var tags: [Int: [String]] = [:]
+    /// The tags and title of the photos whose sidecar names some (`PhotoCulling.tags`,
+    /// `title`): few do.
+    var words: [Int: SidecarWords] = [:]
   }
 
   /// Distinct camera models written once; past this many each photo's is written on its own.
@@ -242,7 +243,7 @@ public final class PhotoCatalog: Sendable {
       var record = state.records[index]
       record.ratings = Record.ratings(culled: culling?.rating, exif: record.exifRating)
       record.label = culling?.label?.rawValue ?? 0
-      state.tags[index] = culling.flatMap { $0.tags.isEmpty ? nil : $0.tags }
+      state.words[index] = SidecarWords(culling)
       state.records[index] = record
       state.sidecars[index] = sidecar
     }
@@ -251,7 +252,7 @@ public final class PhotoCatalog: Sendable {
   /// Every tag of every photo, each once (the first spelling met), sorted ignoring case.
   /// - Complexity: O(t log t) for the t tags of the photos that have some.
   public func tagVocabulary() -> [String] {
-    let all = state.withLock { $0.tags.values.flatMap { $0 } }
+    let all = state.withLock { $0.words.values.flatMap(\.tags) }
     var seen = Set<String>()
     return all.filter { seen.insert($0.lowercased()).inserted }
       .sorted { $0.lowercased() < $1.lowercased() }
@@ -341,7 +342,7 @@ public final class PhotoCatalog: Sendable {
             ? PixelSize(width: Int(record.width), height: Int(record.height)) : nil,
           exif: exif, duration: record.duration == 0 ? nil : Double(record.duration) / 100,
           isAnimated: record.flags.contains(.animated),
-          culling: Self.culling(of: record, tags: state.tags[index]),
+          culling: Self.culling(of: record, words: state.words[index]),
           appendedMotion: state.appendedMotion[index])
       }
       return LocalPhoto(
@@ -471,11 +472,11 @@ public final class PhotoCatalog: Sendable {
     return key
   }
 
-  private static func culling(of record: Record, tags: [String]?) -> PhotoCulling? {
-    guard record.culledRating != nil || record.label != 0 || tags != nil else { return nil }
+  private static func culling(of record: Record, words: SidecarWords?) -> PhotoCulling? {
+    guard record.culledRating != nil || record.label != 0 || words != nil else { return nil }
     return PhotoCulling(
       rating: record.culledRating, label: PhotoCulling.Label(rawValue: record.label),
-      tags: tags ?? [])
+      tags: words?.tags ?? [], title: words?.title)
   }
 
   private static func set(
@@ -485,7 +486,7 @@ public final class PhotoCatalog: Sendable {
     record.flags = header.isAnimated ? [.headerRead, .animated] : [.headerRead]
     record.ratings = Record.ratings(culled: header.culling?.rating, exif: header.exif?.rating)
     record.label = header.culling?.label?.rawValue ?? 0
-    state.tags[index] = header.culling.flatMap { $0.tags.isEmpty ? nil : $0.tags }
+    state.words[index] = SidecarWords(header.culling)
     record.duration =
       header.duration.map { UInt32(Int(clamping: $0 * 100, to: 1...Int(UInt32.max))) } ?? 0
     if let size = header.pixelSize {
@@ -512,5 +513,18 @@ public final class PhotoCatalog: Sendable {
       }
       record.flags.insert(.model)
     }
+  }
+}
+
+/// A sidecar's tags and title, kept only for the photos whose sidecar has either.
+struct SidecarWords: Sendable {
+  var tags: [String]
+  var title: String?
+
+  /// Nil when `culling` has neither.
+  init?(_ culling: PhotoCulling?) {
+    guard let culling, !culling.tags.isEmpty || culling.title != nil else { return nil }
+    tags = culling.tags
+    title = culling.title
   }
 }

@@ -3,8 +3,7 @@ import TesseraPhotoFormats
 
 /// What a person decided about a photo in a culling tool (darktable, digiKam, Lightroom,
 /// Capture One, Immich), as its XMP sidecar says: the rating or reject, the colour label and
-/// the tags (keywords, and tag paths with their levels joined by "/"). Titles are read
-/// (`XMPCulling`) but not kept.
+/// the tags (keywords, and tag paths with their levels joined by "/"), and the title.
 ///
 /// A sidecar wins over the file: a camera's in-camera rating (EXIF 0x4746,
 /// `ExifFacts.rating`) counts only when the sidecar says nothing (``rating(over:)``).
@@ -38,13 +37,19 @@ public struct PhotoCulling: Equatable, Sendable {
   /// (a line break a facts file could not keep on its line) is left out.
   public private(set) var tags: [String]
 
+  /// `dc:title`'s default-language text, one line (a title with a control character is
+  /// not kept), at most `XMPCulling.maxTextScalars` scalars.
+  public private(set) var title: String?
+
   /// Tags kept a photo: a sidecar with more names a whole vocabulary, not a photo's.
   public static let maxTags = 64
 
-  public init(rating: Int? = nil, label: Label? = nil, tags: [String] = []) {
+  public init(rating: Int? = nil, label: Label? = nil, tags: [String] = [], title: String? = nil) {
     self.rating = rating.flatMap { (-1...5).contains($0) ? $0 : nil }
     self.label = label
     self.tags = Self.cleaned(tags)
+    self.title = title.flatMap { Self.cleaned([$0]).first }
+      .flatMap { $0.unicodeScalars.count <= XMPCulling.maxTextScalars ? $0 : nil }
   }
 
   /// `tags` without empty ones, ones with a control character, and repeats, in their order.
@@ -61,7 +66,7 @@ public struct PhotoCulling: Equatable, Sendable {
     return kept
   }
 
-  /// What `culling` (a parsed packet) says; nil when it says no rating, label or tag.
+  /// What `culling` (a parsed packet) says; nil when it says no rating, label, tag or title.
   init?(_ culling: XMPCulling) {
     let label: Label? =
       switch culling.label {
@@ -75,8 +80,8 @@ public struct PhotoCulling: Equatable, Sendable {
       }
     let tags = Self.cleaned(
       culling.keywords + culling.tagPaths.map { $0.joined(separator: "/") })
-    guard culling.rating != nil || label != nil || !tags.isEmpty else { return nil }
-    self.init(rating: culling.rating, label: label, tags: tags)
+    self.init(rating: culling.rating, label: label, tags: tags, title: culling.title)
+    guard rating != nil || label != nil || !self.tags.isEmpty || title != nil else { return nil }
   }
 
   /// The rating that counts: this one, else the camera's `inCamera` (0…5).

@@ -16,7 +16,7 @@ import TesseraUtilities
 /// A file of another format (an older Tessera's, before an upgrade) is not read: its folder's
 /// headers are read again and the file rewritten in this format. That is said once, by
 /// `log` (by default a line on standard error, which the gallery sends to its log file):
-/// "photo facts: <file> is format 10, this Tessera writes 11; reading that folder's headers
+/// "photo facts: <file> is format 11, this Tessera writes 12; reading that folder's headers
 /// again". A closure rather than swift-log: the fuzz harnesses compile this file into a module
 /// of their own, where no package can be imported.
 ///
@@ -27,7 +27,7 @@ public struct PhotoFactsStore: Sendable {
 
   /// The format of the files written; a reader that changes what it reads from a header
   /// changes it, so facts an older reader gathered are read afresh.
-  static let format = 11
+  static let format = 12
 
   /// The first line of every file, naming `format`.
   static let formatLine = "\(formatPrefix)\(format)"
@@ -129,7 +129,7 @@ public struct PhotoFactsStore: Sendable {
   // "a" for an animation, the EXIF rating, the sidecar's rating (-1…5) and label
   // (`PhotoCulling.Label`'s number), the sidecar's size, modification time (as the photo's)
   // and name, a motion photo's appended video's start and length in bytes, the sidecar's tags
-  // (joined by LF before escaping), model, name.
+  // (joined by LF before escaping) and title, model, name.
   // Empty means unknown (or, for "a", a still picture; for the video, none);
   // text fields escape `%`, tab, CR and LF as `%XX`.
 
@@ -156,6 +156,7 @@ public struct PhotoFactsStore: Sendable {
         header.appendedMotion.map { String($0.lowerBound) } ?? "",
         header.appendedMotion.map { String($0.count) } ?? "",
         escape((header.culling?.tags ?? []).joined(separator: "\n")),
+        escape(header.culling?.title ?? ""),
         escape(header.exif?.model ?? ""),
         escape(entry.name),
       ]
@@ -192,13 +193,14 @@ public struct PhotoFactsStore: Sendable {
 
   private static func entry(_ line: String) -> Entry? {
     let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-    guard fields.count == 19,
+    guard fields.count == 20,
       let size = plainNumber(fields[0], limit: FeedLimits.maxLocalVideoBytes),
       let bits = UInt64(fields[1], radix: 16),
       case let seconds = Double(bitPattern: bits), seconds.isFinite,
       fields[7] == "" || fields[7] == "a",
-      let name = unescape(fields[18]), !name.isEmpty, !name.contains("/"),
-      let model = unescape(fields[17]), model.utf8.count <= FeedLimits.maxExifText,
+      let name = unescape(fields[19]), !name.isEmpty, !name.contains("/"),
+      let model = unescape(fields[18]), model.utf8.count <= FeedLimits.maxExifText,
+      let title = unescape(fields[17]),
       let tagText = unescape(fields[16]),
       let sidecarName = unescape(fields[13]), !sidecarName.contains("/")
     else { return nil }
@@ -255,14 +257,15 @@ public struct PhotoFactsStore: Sendable {
         name: sidecarName, size: sidecarSize,
         modified: Date(timeIntervalSince1970: sidecarSeconds))
     }
-    if !fields[9].isEmpty || !fields[10].isEmpty || !tagText.isEmpty {
+    if !fields[9].isEmpty || !fields[10].isEmpty || !tagText.isEmpty || !title.isEmpty {
       // Only a sidecar tells a culling.
       guard sidecar != nil else { return nil }
       let tags = tagText.isEmpty ? [] : tagText.split(separator: "\n").map(String.init)
       guard tags.count <= PhotoCulling.maxTags,
-        tags.allSatisfy({ $0.unicodeScalars.count <= XMPCulling.maxTextScalars })
+        tags.allSatisfy({ $0.unicodeScalars.count <= XMPCulling.maxTextScalars }),
+        title.unicodeScalars.count <= XMPCulling.maxTextScalars
       else { return nil }
-      var culling = PhotoCulling(tags: tags)
+      var culling = PhotoCulling(tags: tags, title: title.isEmpty ? nil : title)
       if !fields[9].isEmpty {
         let text = fields[9]
         let negative = text == "-1"

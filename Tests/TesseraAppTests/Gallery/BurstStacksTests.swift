@@ -31,12 +31,9 @@ struct BurstStacksTests {
     #expect(BurstStacks.stacks(in: 0..<2, hashes: [alike, other]) == [])
   }
 
-  /// A burst of three frames a second apart, a different picture a second later, and a like
-  /// one five minutes on: one stack of three, opened and closed with `S`; `--no-stacks`
-  /// shows all five.
-  @Test func aBurstIsOneTileWithItsCountAndSOpensIt() throws {
-    let root = TemporaryFolder.make(prefix: "tessera-stacks")
-    defer { try? FileManager.default.removeItem(at: root) }
+  /// In `root`: a burst of three JPEGs a second apart (a1–a3), a different picture a second
+  /// after (b, the gradient mirrored) and a like one five minutes on (c), EXIF-dated.
+  static func writeBurst(in root: URL) throws {
     func photo(_ name: String, taken: String, mirrored: Bool = false, blue: UInt8) throws {
       var pixels = TestImages.gradientPixels(width: 160, height: 120, blue: blue)
       if mirrored {
@@ -59,11 +56,20 @@ struct BurstStacksTests {
     try photo("a3.jpg", taken: "2024:06:01 10:00:02", blue: 120)
     try photo("b.jpg", taken: "2024:06:01 10:00:03", mirrored: true, blue: 100)
     try photo("c.jpg", taken: "2024:06:01 10:05:00", blue: 100)
+  }
+
+  /// A burst of three frames a second apart, a different picture a second later, and a like
+  /// one five minutes on: one stack of three, opened and closed with `S`; `--no-stacks`
+  /// shows all five.
+  @Test func aBurstIsOneTileWithItsCountAndSOpensIt() throws {
+    let root = TemporaryFolder.make(prefix: "tessera-stacks")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try Self.writeBurst(in: root)
 
     let tmux = try ActingOnPhotosEndToEndTests.gallery("--sort taken", in: root)
     // Newest first: c, b, then the burst under its newest frame.
     let stacked = try tmux.waitFor("the burst as one tile") {
-      PathsInAndOutEndToEndTests.ready(3)($0) && Tmux.plain($0).contains("⧉3 a3.jpg")
+      PathsInAndOutEndToEndTests.ready(3)($0) && Tmux.plain($0).contains("▣3 a3.jpg")
     }
     let plain = Tmux.plain(stacked)
     #expect(plain.contains("b.jpg") && plain.contains("c.jpg"), "\(plain)")
@@ -76,22 +82,22 @@ struct BurstStacksTests {
     try tmux.send("Right")
     try tmux.send("S")
     let opened = try tmux.waitFor("the burst opened") {
-      PathsInAndOutEndToEndTests.ready(5)($0) && Tmux.plain($0).contains("⧉ a1.jpg")
+      PathsInAndOutEndToEndTests.ready(5)($0) && Tmux.plain($0).contains("▣ a1.jpg")
     }
-    #expect(Tmux.plain(opened).contains("⧉ a3.jpg"), "\(Tmux.plain(opened))")
-    #expect(!Tmux.plain(opened).contains("⧉ b.jpg"), "\(Tmux.plain(opened))")
+    #expect(Tmux.plain(opened).contains("▣ a3.jpg"), "\(Tmux.plain(opened))")
+    #expect(!Tmux.plain(opened).contains("▣ b.jpg"), "\(Tmux.plain(opened))")
     // Closed again from a frame inside it: the stack's tile is selected.
     try tmux.send("Right")
     try tmux.send("S")
     try tmux.waitFor("the burst closed") {
-      PathsInAndOutEndToEndTests.ready(3)($0) && Tmux.plain($0).contains("⧉3 a3.jpg")
+      PathsInAndOutEndToEndTests.ready(3)($0) && Tmux.plain($0).contains("▣3 a3.jpg")
     }
     try tmux.send("q")
     try PathsInAndOutEndToEndTests.exited(tmux, in: root)
 
     let every = try ActingOnPhotosEndToEndTests.gallery("--sort taken --no-stacks", in: root)
     let all = try every.waitFor("every frame") { PathsInAndOutEndToEndTests.ready(5)($0) }
-    #expect(!Tmux.plain(all).contains("⧉"), "\(Tmux.plain(all))")
+    #expect(!Tmux.plain(all).contains("▣"), "\(Tmux.plain(all))")
     try every.send("q")
     try PathsInAndOutEndToEndTests.exited(every, in: root)
   }

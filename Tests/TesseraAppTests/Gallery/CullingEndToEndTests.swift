@@ -153,17 +153,21 @@ import Testing
     try Self.photos(["a.jpg", "b.jpg", "c.jpg"], in: root)
     try ExifTool.run([
       "-q", "-o", root.appendingPathComponent("b.jpg.xmp").path, "-XMP-dc:Subject=wedding",
-      "-XMP-lr:HierarchicalSubject=People|Ann",
+      "-XMP-lr:HierarchicalSubject=People|Ann", "-XMP-dc:Title=Pier at dusk",
     ])
     try ExifTool.run([
       "-q", "-o", root.appendingPathComponent("c.xmp").path, "-XMP-dc:Subject=holiday",
     ])
     let tmux = try ActingOnPhotosEndToEndTests.gallery("--sort name", in: root)
-    try tmux.waitFor("the three photos") { PathsInAndOutEndToEndTests.ready(3)($0) }
+    // On the tiles: each tag after the name, a path by its last level.
+    try tmux.waitFor("the three photos with their tags") {
+      PathsInAndOutEndToEndTests.ready(3)($0) && Tmux.plain($0).contains("b.jpg #wedding #Ann")
+        && Tmux.plain($0).contains("c.jpg #holiday")
+    }
     try tmux.send("Right")
     try tmux.send("Enter")
-    try tmux.waitFor("b's detail names its tags and sidecar") {
-      Tmux.plain($0).contains("tags wedding, People/Ann · from b.jpg.xmp")
+    try tmux.waitFor("b's detail names its title, tags and sidecar") {
+      Tmux.plain($0).contains("“Pier at dusk” · tags wedding, People/Ann · from b.jpg.xmp")
     }
     try tmux.send("Escape")
     // An Escape and a "/" read together are Alt-/: the grid comes back first.

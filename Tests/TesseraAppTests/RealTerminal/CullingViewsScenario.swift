@@ -1,5 +1,6 @@
 import Foundation
 import TesseraTerminal
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraGallery
@@ -55,6 +56,48 @@ enum CullingViewsScenario {
       !$0.text.contains("Info · i closes") && RealTerminalScenarios.ready(.tiles, minimum: 8)($0)
     }
     RealTerminalScenarios.expectEveryTileCorrect(closed, .tiles, minimum: 8)
+  }
+
+  /// A burst of three photos is one tile, ▣3 on its caption and its picture above; `S` shows
+  /// the three frames, each with its picture.
+  static func stacks(_ kind: RealTerminalKind) throws {
+    let root = TemporaryFolder.make(prefix: "tessera-rt-stacks")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try BurstStacksTests.writeBurst(in: root)
+    let terminal = try RealTerminal(
+      kind, arguments: [root.path, "--graphics", "kitty", "--no-disk-cache"],
+      columns: RealTerminalScenarios.columns, rows: RealTerminalScenarios.rows)
+    let stacked = try terminal.waitFor("the burst as one pictured tile") {
+      $0.settled && $0.text.contains("▣3 a3.jpg") && pictured($0, ["a3.jpg", "b.jpg", "c.jpg"])
+    }
+    #expect(
+      !stacked.text.contains("a2.jpg") && !stacked.text.contains("a1.jpg"), "\(stacked.text)")
+    try terminal.key("Right", "Right", "S")
+    try terminal.waitFor("the burst's three frames, each pictured") {
+      $0.settled && $0.text.contains("▣ a1.jpg")
+        && pictured($0, ["a1.jpg", "a2.jpg", "a3.jpg", "b.jpg", "c.jpg"])
+    }
+  }
+
+  /// Each name is on screen with a picture above it: the cell over its first letter is neither
+  /// the terminal's background nor the placeholder's.
+  static func pictured(_ screen: RealTerminalScreen, _ names: [String]) -> Bool {
+    let rows = screen.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      Array($0)
+    }
+    return names.allSatisfy { name in
+      let letters = Array(name)
+      for (y, row) in rows.enumerated() where y > 1 {
+        guard
+          let x = row.indices.first(where: { Array(row[$0...].prefix(letters.count)) == letters })
+        else { continue }
+        let mean = screen.pixels.mean(
+          x: x * screen.cellWidth + screen.cellWidth / 2 - 2,
+          y: (y - 1) * screen.cellHeight + screen.cellHeight / 2 - 2)
+        return mean != RealTerminalScreen.background && mean != RealTerminalScreen.placeholder
+      }
+      return false
+    }
   }
 
   /// The panel's box, read from its border in the screen's text.

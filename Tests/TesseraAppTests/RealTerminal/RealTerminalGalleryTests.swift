@@ -128,6 +128,10 @@ enum RealTerminalTests {
       try CullingViewsScenario.infoPanel(.kitty)
     }
 
+    @Test func aBurstIsOnePicturedTileAndSShowsItsFrames() throws {
+      try CullingViewsScenario.stacks(.kitty)
+    }
+
     /// Debian 12's kitty 0.26 draws no Unicode placeholders: placements go through tmux's
     /// passthrough at the pane's cells; a kitty from 0.28 gets placeholders.
     @Test func insideTmux() throws {

@@ -63,7 +63,8 @@ import Testing
       let sidecar = XMPSidecar(name: "été\t1.CR2.xmp", size: 4_096, modified: Self.modified)
       var rated = Self.camera
       rated.culling = PhotoCulling(
-        rating: 0, label: .purple, tags: ["100% wedding", "Places/Île de Ré", "a\tb"])
+        rating: 0, label: .purple, tags: ["100% wedding", "Places/Île de Ré", "a\tb"],
+        title: "Île de Ré · 100% été")
       var rejected = PhotoHeader()
       rejected.culling = PhotoCulling(rating: -1)
       try store.store(
@@ -168,20 +169,21 @@ import Testing
       // The fields before the sidecar's (a photo without one nor appended motion), then
       // model and name.
       func line(_ fields: [String]) -> String {
-        (fields.prefix(9) + ["", "", "", "", "", "", "", ""] + fields.dropFirst(9))
+        (fields.prefix(9) + ["", "", "", "", "", "", "", "", ""] + fields.dropFirst(9))
           .joined(separator: "\t")
       }
       // A motion photo of 1,000 bytes: its video's start and length.
       func motion(_ start: String, _ length: String, _ name: String) -> String {
-        (["1000", bits] + Array(repeating: "", count: 12) + [start, length, "", "", name])
+        (["1000", bits] + Array(repeating: "", count: 12) + [start, length, "", "", "", name])
           .joined(separator: "\t")
       }
-      // A photo with a sidecar: its rating, label, size, time and name, and its tags.
+      // A photo with a sidecar: its rating, label, size, time and name, its tags and title.
       func culled(
-        _ rating: String, _ label: String, sidecar: String, tags: String = "", _ name: String
+        _ rating: String, _ label: String, sidecar: String, tags: String = "",
+        title: String = "", _ name: String
       ) -> String {
         (["10", bits, "", "", "", "", "", "", "", rating, label, "12", bits, sidecar, "", ""]
-          + [tags, "", name])
+          + [tags, title, "", name])
           .joined(separator: "\t")
       }
       let lines = [
@@ -229,6 +231,11 @@ import Testing
           "too-many-tags.jpg"),
         culled(
           "", "", sidecar: "t.xmp", tags: String(repeating: "w", count: 257), "overlong-tag.jpg"),
+        culled("", "", sidecar: "t.xmp", title: "Pier at dusk, 100%25", "titled.jpg"),
+        culled("", "", sidecar: "", title: "Pier", "title-without-sidecar.jpg"),
+        culled(
+          "", "", sidecar: "t.xmp", title: String(repeating: "w", count: 257),
+          "overlong-title.jpg"),
         motion("600", "400", "moving.jpg"),
         motion("600", "401", "motion-past-the-end.jpg"),
         motion("1000", "1", "motion-after-the-end.jpg"),
@@ -244,11 +251,13 @@ import Testing
       #expect(
         facts.entries.keys.sorted() == [
           "good.jpg", "loop.gif", "moving.jpg", "picked.jpg", "rated.jpg", "tagged.jpg",
-          "video.mp4",
+          "titled.jpg", "video.mp4",
         ])
       #expect(
         facts.entries["tagged.jpg"]?.header.culling
           == PhotoCulling(tags: ["wedding", "People/Ann"]))
+      #expect(
+        facts.entries["titled.jpg"]?.header.culling == PhotoCulling(title: "Pier at dusk, 100%"))
       #expect(facts.entries["moving.jpg"]?.header.appendedMotion == 600..<1000)
       #expect(
         facts.entries["picked.jpg"]?.header.culling == PhotoCulling(rating: -1, label: .green))

@@ -5,6 +5,7 @@
 /// takes them (`GalleryScreen.handle(_:)`: the prefix, then the prompt, then the keymaps of
 /// the overlay and the grid, `GalleryKeymap.chain(for:)`). A new mode is a new file with its
 /// state and keys, and a field here.
+@MainActor
 struct GalleryModes {
   /// The overlay shown over the grid; `.none` while browsing.
   var overlay = GalleryScreen.Overlay.none
@@ -20,4 +21,6 @@ struct GalleryModes {
   var slideshow = SlideshowMode()
   /// The info panel (`i`), over whichever overlay is shown; nil when closed.
   var info: InfoPanelMode?
+  /// The compare view's photos, slots and zoom (`c`), while `overlay` is `.compare`.
+  let compare = CompareOverlay()
 }

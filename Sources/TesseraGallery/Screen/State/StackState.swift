@@ -26,9 +26,10 @@ struct StackState {
     return hidden
   }
 
-  /// "⧉5" on a closed stack's first photo, "⧉" on each photo of an open one; nil outside.
+  /// "▣5" on a closed stack's first photo, "▣" on each photo of an open one; nil outside.
+  /// (▣ is in DejaVu Sans Mono and Noto Sans Mono; ⧉, the first choice, drew as a box.)
   func badge(for id: String) -> String? {
     guard let first = stackOf[id], let ids = stacks[first] else { return nil }
-    return opened.contains(first) ? "⧉" : "⧉\(ids.count)"
+    return opened.contains(first) ? "▣" : "▣\(ids.count)"
   }
 }
