@@ -27,6 +27,21 @@ package enum TestImages {
     return pixels
   }
 
+  /// `pixels` (RGBA, `width` × `height`) mirrored left to right.
+  ///
+  /// - Complexity: O(width × height).
+  package static func mirrored(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
+    var flipped = pixels
+    for y in 0..<height {
+      for x in 0..<width {
+        let from = (y * width + width - 1 - x) * 4
+        let to = (y * width + x) * 4
+        for channel in 0..<4 { flipped[to + channel] = pixels[from + channel] }
+      }
+    }
+    return flipped
+  }
+
   /// RGBA pixels of one opaque colour.
   ///
   /// - Complexity: O(width × height).

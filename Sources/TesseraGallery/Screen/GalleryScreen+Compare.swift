@@ -118,23 +118,27 @@ extension GalleryScreen {
     guard let shown = compare.focusedItem.flatMap({ compare.shown[$0.id] }),
       panes.indices.contains(compare.focus)
     else { return }
-    let factor = actualPixelsFactor(
-      of: shown.image, in: CompareOverlay.imageBox(inPane: panes[compare.focus]))
-    guard factor > 1 else {
-      status.message = "fitted, the photo is already shown at 100 % or larger"
-      return
-    }
+    guard
+      let factor = actualPixelsFactor(
+        of: shown.image, in: CompareOverlay.imageBox(inPane: panes[compare.focus]))
+    else { return }
     zoomCompare(by: factor)
   }
 
-  /// The zoom at which `image`'s original shows one pixel per screen pixel in `box`.
-  func actualPixelsFactor(of image: TesseraImages.Image, in box: CellRect) -> Double {
+  /// The zoom at which `image`'s original shows one pixel per screen pixel in `box`; nil (the
+  /// status bar says why) when fitted it is already that large.
+  func actualPixelsFactor(of image: TesseraImages.Image, in box: CellRect) -> Double? {
     let fitted = PhotoZoom().view(
       heightPerWidth: cellHeightPerWidth(
         ofImage: Double(image.height) / Double(max(1, image.width))),
       in: box)
     let fittedPixels = Double(max(1, fitted.rect.width * geometry.cellPixels.width))
-    return Double(image.originalSize.width) / fittedPixels
+    let factor = Double(image.originalSize.width) / fittedPixels
+    guard factor > 1 else {
+      status.message = "fitted, the photo is already shown at 100 % or larger"
+      return nil
+    }
+    return factor
   }
 
   func drawCompare(into frame: inout Frame) {

@@ -48,13 +48,9 @@ extension GalleryScreen {
   /// `z`: one pixel of the photo on one pixel of the screen, or fitted again.
   func zoomDetailToActualPixels() {
     guard detail.zoom.isFitted else { return zoomDetailToFit() }
-    guard let shown = detail.shown, case .detail(let item) = overlay, shown.itemID == item.id
+    guard let shown = detail.shown, case .detail(let item) = overlay, shown.itemID == item.id,
+      let factor = actualPixelsFactor(of: shown.image, in: detailImageBox)
     else { return }
-    let factor = actualPixelsFactor(of: shown.image, in: detailImageBox)
-    guard factor > 1 else {
-      status.message = "fitted, the photo is already shown at 100 % or larger"
-      return
-    }
     zoomDetail(by: factor)
   }
 }

@@ -35,17 +35,8 @@ struct BurstStacksTests {
   /// after (b, the gradient mirrored) and a like one five minutes on (c), EXIF-dated.
   static func writeBurst(in root: URL) throws {
     func photo(_ name: String, taken: String, mirrored: Bool = false, blue: UInt8) throws {
-      var pixels = TestImages.gradientPixels(width: 160, height: 120, blue: blue)
-      if mirrored {
-        let source = pixels
-        for y in 0..<120 {
-          for x in 0..<160 {
-            for channel in 0..<4 {
-              pixels[(y * 160 + x) * 4 + channel] = source[(y * 160 + 159 - x) * 4 + channel]
-            }
-          }
-        }
-      }
+      let gradient = TestImages.gradientPixels(width: 160, height: 120, blue: blue)
+      let pixels = mirrored ? TestImages.mirrored(gradient, width: 160, height: 120) : gradient
       let jpeg = Array(try TestImages.encode(pixels, width: 160, height: 120, as: ".jpg"))
       try LocalFolderEndToEndTests.write(
         ExifWriter(model: "X-T5", orientation: 1, dateTaken: taken).splicing(into: jpeg),

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraImages
+import TesseraTestSupport
 import TesseraUtilities
 import Testing
 
@@ -71,16 +72,9 @@ struct PerceptualHashTests {
       width: width, height: height, pixels: pixels,
       originalSize: PixelSize(width: width, height: height))
     #expect(PerceptualHash(of: image).bits == .max)
-    var flipped = pixels
-    for y in 0..<height {
-      for x in 0..<width {
-        let from = (y * width + width - 1 - x) * 4
-        let to = (y * width + x) * 4
-        for channel in 0..<4 { flipped[to + channel] = pixels[from + channel] }
-      }
-    }
     let mirrored = try TesseraImages.Image(
-      width: width, height: height, pixels: flipped,
+      width: width, height: height,
+      pixels: TestImages.mirrored(pixels, width: width, height: height),
       originalSize: PixelSize(width: width, height: height))
     #expect(PerceptualHash(of: mirrored).bits == 0)
     #expect(PerceptualHash(of: image).distance(to: PerceptualHash(of: mirrored)) == 64)
