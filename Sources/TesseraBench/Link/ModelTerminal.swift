@@ -49,6 +49,10 @@ struct ModelTerminal {
   /// moves them with the text.
   private var sixelOwners: [Int32]
   private var sixelsDrawn: Int32 = 0
+  /// sixel: per cell, the bytes per cell of the first image that painted it and of the one it
+  /// shows now (0: none): a coarse preview is a few bytes a cell, full detail hundreds.
+  private(set) var firstSixelDensity: [Int32]
+  private(set) var sixelDensity: [Int32]
 
   /// Uploads completed and sixel images drawn, ever.
   var picturesCompleted: Int { uploads.count + Int(sixelsDrawn) }
@@ -75,6 +79,8 @@ struct ModelTerminal {
     self.cellHeight = cellHeight
     cells = Array(repeating: " ", count: columns * rows)
     sixelOwners = Array(repeating: 0, count: columns * rows)
+    firstSixelDensity = Array(repeating: 0, count: columns * rows)
+    sixelDensity = Array(repeating: 0, count: columns * rows)
     scrollBottom = rows - 1
   }
 
@@ -248,6 +254,7 @@ struct ModelTerminal {
     }
     cells[cursor.y * columns + cursor.x] = character
     sixelOwners[cursor.y * columns + cursor.x] = 0
+    sixelDensity[cursor.y * columns + cursor.x] = 0
     cursor.x += 1
   }
 
@@ -279,6 +286,8 @@ struct ModelTerminal {
     }
     cells = shifted(cells, blank: " ")
     sixelOwners = shifted(sixelOwners, blank: 0)
+    sixelDensity = shifted(sixelDensity, blank: 0)
+    firstSixelDensity = shifted(firstSixelDensity, blank: 0)
     let region = scrollTop...scrollBottom
     for (key, value) in placements where region.contains(value.rect.y) {
       var rect = value.rect
@@ -296,6 +305,7 @@ struct ModelTerminal {
     for index in max(0, start)..<min(cells.count, end) {
       cells[index] = " "
       sixelOwners[index] = 0
+      sixelDensity[index] = 0
     }
   }
 
@@ -400,9 +410,12 @@ struct ModelTerminal {
       x: cursor.x, y: cursor.y, width: max(1, (width + cellWidth - 1) / cellWidth),
       height: max(1, (height + cellHeight - 1) / cellHeight))
     sixelsDrawn += 1
+    let density = Int32(clamping: max(1, sequence.count / (rect.width * rect.height)))
     for y in rect.y..<min(rows, rect.y + rect.height) {
       for x in rect.x..<min(columns, rect.x + rect.width) {
         sixelOwners[y * columns + x] = sixelsDrawn
+        sixelDensity[y * columns + x] = density
+        if firstSixelDensity[y * columns + x] == 0 { firstSixelDensity[y * columns + x] = density }
       }
     }
   }

@@ -56,9 +56,14 @@ final class GalleryRunLoop {
     self.screen = screen
     self.capabilities = capabilities
     pacer = LinkPacer(passthrough: capabilities.passthrough)
+    // Over SSH the first screen goes as previews first to kitty itself (Konsole through
+    // tmux's passthrough kept a preview when its full upload came under the same id) and to
+    // any sixel terminal (full detail is drawn over the preview's pixels).
     previewsFirst =
-      remote && !capabilities.passthrough
-      && (capabilities.terminalName?.lowercased().hasPrefix("kitty") ?? false)
+      remote
+      && (renderer.graphics == .sixel
+        || (!capabilities.passthrough
+          && (capabilities.terminalName?.lowercased().hasPrefix("kitty") ?? false)))
     // Over SSH a sixel tile goes in bands of one cell row (about 18 kB for a 380-pixel-wide
     // photo tile): a key's answer waits behind one band, not a whole tile. Two-row bands
     // measured a key p95 of 387 ms at 2 Mbit/s and the link 0.77 used; one row 269 ms and

@@ -87,14 +87,15 @@ public enum ImageDrawPolicy: Sendable, Hashable {
   /// encoded for this size and crop (sixel) or converted (blocks).
   case cachedOnly
   /// For a link that cannot keep up during a fling: kitty uploads what is not on the
-  /// terminal yet at a third of the resolution per side (a ninth of the bytes) and shows it;
-  /// the next `.all` frame replaces each preview with full detail. Blocks draw what is cached
-  /// here (as `.cachedOnly`); sixel draws as `.all`.
+  /// terminal yet at a third of the resolution per side (a ninth of the bytes) and shows it,
+  /// sixel draws it as a coarse preview (about 4 % of the bytes); the next `.all` frame
+  /// replaces each preview with full detail. Blocks and iTerm2 draw what is cached here (as
+  /// `.cachedOnly`).
   case preview
-  /// For the first screen over a slow link (SSH) to kitty: while any image shown has nothing
-  /// on the terminal, as `.preview` (a picture on every tile first, a ninth of the bytes
-  /// each); once every one has, as `.all`, which replaces the previews with full detail.
-  /// Layers that send no previews draw as `.all`.
+  /// For the first screen over a slow link (SSH) to kitty or a sixel terminal: while any
+  /// image shown has nothing on the terminal, as `.preview` (a picture on every tile first);
+  /// once every one has, as `.all`, which replaces the previews with full detail. Layers that
+  /// send no previews draw as `.all`.
   case previewsFirst
   /// Draw no image: placeholders everywhere (kitty placements are hidden, not freed).
   case none

@@ -68,7 +68,8 @@ struct SixelPalette {
     self.indices = indices
   }
 
-  private init(percentages: [(red: Int, green: Int, blue: Int)], indices: [UInt8]) {
+  /// An image already quantized: its entries and each pixel's.
+  init(percentages: [(red: Int, green: Int, blue: Int)], indices: [UInt8]) {
     self.percentages = percentages
     self.indices = indices
   }

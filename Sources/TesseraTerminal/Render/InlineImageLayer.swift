@@ -41,6 +41,8 @@ struct InlineImageLayer {
     var crop: CellRect
     /// The pixel rows encoded from the crop's top (see ``sixelRows(top:height:limit:)``).
     var pixelRows: Int
+    /// The crop of the tile's coarse preview (``SixelPreview``), not of the tile.
+    var preview = false
   }
 
   struct ResampleKey: Hashable {
@@ -76,6 +78,8 @@ struct InlineImageLayer {
   struct Fragment: Hashable {
     var identity: Identity
     var cells: CellRect
+    /// The cells show the tile's coarse preview: a later full-detail frame draws them again.
+    var preview = false
   }
 
   /// A placement this frame: the image, where, and the cells of it that are visible.
@@ -98,6 +102,7 @@ struct InlineImageLayer {
   /// The pane's top-left on the outer screen (``TmuxState/paneOrigin``), for passthrough.
   var origin = CellPoint(x: 0, y: 0)
   private var quantized = LRUCache<ResampleKey, SixelPalette>(costLimit: 32 << 20)
+  private var coarse = LRUCache<ResampleKey, SixelPalette>(costLimit: 16 << 20)
   private var resampled = LRUCache<ResampleKey, [UInt8]>(costLimit: 32 << 20)
   private var encoded = LRUCache<EncodingKey, [UInt8]>(costLimit: 48 << 20)
   private(set) var onScreen: [Fragment] = []
@@ -192,6 +197,11 @@ struct InlineImageLayer {
   /// is written, which wipes the pixels on it. Cells of images that leave are marked in
   /// `damage` so the text diff repaints them. Only cells not already showing the right
   /// pixels are drawn, as the smallest rectangle covering them per tile.
+  ///
+  /// Sixel draws previews (``SixelPreview``, about 4 % of the bytes) under `.preview` for
+  /// what has no full detail encoded yet, and under `.previewsFirst` while some tile shown has
+  /// nothing on the screen; a frame drawing at full detail draws over them. A preview that
+  /// waits for the budget stays on the screen meanwhile.
   mutating func plan(
     _ wants: [Want], base: FrameBuffer?, next: FrameBuffer, policy: ImageDrawPolicy,
     imageBudget: Int = .max, damage: inout [Bool], statistics: inout RenderStatistics
@@ -210,7 +220,7 @@ struct InlineImageLayer {
     // overlay); a fragment on screen is kept where any of them wants it.
     var wanted: [Place: [CellRect]] = [:]
     for want in shown { wanted[want.identity.place, default: []].append(want.visible) }
-    var kept: [Place: [CellRect]] = [:]
+    var kept: [Place: [(cells: CellRect, preview: Bool)]] = [:]
     for fragment in onScreen {
       let cells = fragment.cells.intersection(screen)
       guard !cells.isEmpty else { continue }
@@ -220,9 +230,23 @@ struct InlineImageLayer {
       }
       let insides = visibles.map { cells.intersection($0) }.filter { !$0.isEmpty }
       Self.markOutside(cells, of: insides, in: &damage, width: width)
-      kept[fragment.identity.place, default: []].append(contentsOf: insides)
+      kept[fragment.identity.place, default: []].append(
+        contentsOf: insides.map { ($0, fragment.preview) })
     }
     if policy == .none { statistics.imagesDeferred += wants.count }
+    // Previews while moving over a slow link, or until every tile shown (every band of it)
+    // has a picture.
+    let previewing =
+      encoding == .sixel
+      && (policy == .preview
+        || (policy == .previewsFirst
+          && shown.contains { want in
+            !(kept[want.identity.place] ?? []).contains {
+              !$0.cells.intersection(want.visible).isEmpty
+            }
+          }))
+    let usable = Self.usable(screen)
+    let screenPixels = Self.area(usable.width * cellSize.width, usable.height * cellSize.height)
     var draws: [Draw] = []
     var fragments: [Fragment] = []
     // Cells drawn over this frame: a placement after another one that overlaps it is drawn
@@ -232,9 +256,12 @@ struct InlineImageLayer {
     for want in shown {
       let visible = want.visible
       var covered = [Bool](repeating: false, count: visible.width * visible.height)
-      let keptHere = (kept[want.identity.place] ?? []).map { $0.intersection(visible) }
-        .filter { !$0.isEmpty }
-      for cells in keptHere {
+      let keptHere = (kept[want.identity.place] ?? []).map {
+        (cells: $0.cells.intersection(visible), preview: $0.preview)
+      }.filter { !$0.cells.isEmpty }
+      // A preview counts as drawn only while previews are what the frame draws.
+      let keptPreview = previewing && keptHere.contains { $0.preview }
+      for (cells, preview) in keptHere where previewing || !preview {
         for row in cells.y..<cells.maxY {
           for column in cells.x..<cells.maxX
           where !written(column, row) && !painted[row * width + column] {
@@ -244,7 +271,7 @@ struct InlineImageLayer {
       }
       guard let needed = Self.boundingBox(of: covered, in: visible) else {
         statistics.imageCacheHits += 1
-        fragments.append(Fragment(identity: want.identity, cells: visible))
+        fragments.append(Fragment(identity: want.identity, cells: visible, preview: keptPreview))
         continue
       }
       let identity = want.identity
@@ -258,32 +285,39 @@ struct InlineImageLayer {
           top: crop.y * cellSize.height, height: crop.height * cellSize.height,
           limit: min(
             identity.image.pixelHeight, (visible.maxY - identity.y) * cellSize.height))
-      let key = EncodingKey(
+      var key = EncodingKey(
         imageID: identity.image.imageID, pixelWidth: identity.image.pixelWidth,
         pixelHeight: identity.image.pixelHeight, crop: crop, pixelRows: rows)
+      // A preview where full detail is not encoded yet and the tile is within the screen's
+      // pixels (a larger one is only ever encoded in its visible crop).
+      key.preview =
+        previewing && encoded.peek(key) == nil
+        && Self.area(key.pixelWidth, key.pixelHeight) <= screenPixels
       // Past the frame's budget the rest wait for a later frame; one draw may end past it.
       let withinBudget = spent < imageBudget
       if withinBudget, let bytes = encoded.peek(key) {
         statistics.imageCacheHits += 1
         spent += bytes.count
-      } else if withinBudget, policy == .all {
+      } else if withinBudget, key.preview || policy == .all || policy == .previewsFirst {
         encode(want.placement, key: key, screen: screen, statistics: &statistics)
         statistics.imageConversions += 1
         spent += encoded.peek(key)?.count ?? 0
       } else {
         // Deferred: what is already there and untouched stays; the rest shows the text.
         statistics.imagesDeferred += 1
-        for cells in keptHere {
+        for (cells, preview) in keptHere {
           if Self.anyWritten(cells, { written($0, $1) || painted[$1 * width + $0] }) {
             Self.mark(cells, in: &damage, width: width)
           } else {
-            fragments.append(Fragment(identity: identity, cells: cells))
+            fragments.append(Fragment(identity: identity, cells: cells, preview: preview))
           }
         }
         continue
       }
+      if key.preview { statistics.previewUploads += 1 }
       draws.append(Draw(key: key, cells: needed))
-      fragments.append(Fragment(identity: identity, cells: visible))
+      fragments.append(
+        Fragment(identity: identity, cells: visible, preview: key.preview || keptPreview))
       for row in needed.y..<needed.maxY {
         for column in needed.x..<needed.maxX { painted[row * width + column] = true }
       }
@@ -332,6 +366,19 @@ struct InlineImageLayer {
         unit: Self.pixel)
       statistics.pixelsResampled += pixelCrop.width * pixelCrop.height
       bytes = payload(pixels, width: pixelCrop.width, height: pixelCrop.height, cells: crop)
+    } else if encoding == .sixel, key.preview {
+      let palette: SixelPalette
+      if let cached = coarse.value(for: imageKey) {
+        palette = cached
+      } else {
+        palette = SixelPreview.palette(
+          of: placement.bitmap, width: key.pixelWidth, height: key.pixelHeight)
+        statistics.pixelsResampled +=
+          palette.indices.count / (SixelPreview.block * SixelPreview.block)
+        coarse.insert(palette, for: imageKey, cost: palette.indices.count)
+      }
+      let part = palette.cropped(pixelCrop, width: key.pixelWidth)
+      bytes = SixelEncoder.encode(part, width: pixelCrop.width, height: pixelCrop.height)
     } else if encoding == .sixel {
       let palette: SixelPalette
       if let cached = quantized.value(for: imageKey) {

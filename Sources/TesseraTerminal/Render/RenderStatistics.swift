@@ -17,7 +17,8 @@ public struct RenderStatistics: Sendable, Hashable {
   /// Bytes of image data in every protocol but blocks (kitty uploads and placements, sixel
   /// and iTerm2 draws): what a ``LinkPacer`` paces.
   public var imageBytes = 0
-  /// Kitty uploads made at preview resolution (``ImageDrawPolicy/preview``).
+  /// Images drawn at preview resolution (``ImageDrawPolicy/preview``): kitty's uploads of a
+  /// ninth of the pixels, sixel's coarse previews (``SixelPreview``).
   public var previewUploads = 0
 
   public init() {}

@@ -8,6 +8,8 @@ import TesseraUtilities
 final class SixelGraphicsLayer: InlinePixelLayer {
   static var graphics: GraphicsProtocol { .sixel }
   static var encoding: InlineImageLayer.Encoding { .sixel }
+  /// Coarse previews (``SixelPreview``): a picture on every tile over a slow link first.
+  static var sendsPreviews: Bool { true }
 
   var engine: InlineImageLayer
   var signatures: [Int]?

@@ -9,8 +9,10 @@ import Testing
 /// a key is answered while images are on their way; `q`
 /// quits. What arrives and in which order is checked, never how long it took.
 @Suite(.timeLimit(.minutes(2))) struct SlowLinkGalleryTests {
-  @Test func theFirstScreenIsPicturedByPreviewsThenFullDetail() throws {
-    let folder = TemporaryFolder.Owned(prefix: "tessera-slow-link")
+  /// Eight photos in a folder of `folder`, the gallery on them over SSH to `terminal`.
+  static func launch(
+    _ folder: TemporaryFolder.Owned, terminal: ModelTerminal, term: String
+  ) throws -> LinkSession {
     let photos = folder.url.appendingPathComponent("photos")
     try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
     for index in 0..<8 {
@@ -22,15 +24,32 @@ import Testing
     for name in ["TMUX", "TMUX_PANE", "VIPSHOME", "KITTY_WINDOW_ID", "TERM_PROGRAM"] {
       environment[name] = nil
     }
-    environment["TERM"] = "xterm-kitty"
+    environment["TERM"] = term
     environment["SSH_CONNECTION"] = "127.0.0.1 50000 127.0.0.1 22"
     environment["XDG_CACHE_HOME"] = folder.url.appendingPathComponent("cache").path
-    let session = try LinkSession(
+    return try LinkSession(
       arguments: [GalleryBinary.path, photos.path], environment: environment,
+      terminal: terminal, bytesPerSecond: 2.5e6, delay: 0.01, bufferLimit: 2 << 20,
+      errorLog: folder.url.appendingPathComponent("stderr").path)
+  }
+
+  /// `?` opens the help card while images may still be on their way, and `q` quits.
+  static func expectKeysAnswered(_ session: LinkSession) {
+    session.type("?")
+    #expect(
+      session.pump(until: { $0.terminal.text.contains("this help, quit") }, timeout: 10),
+      "no help card:\n\(session.terminal.text)")
+    session.type("?q")
+    #expect(session.pump(until: { $0.exited }, timeout: 10), "q did not quit")
+  }
+
+  @Test func theFirstScreenIsPicturedByPreviewsThenFullDetail() throws {
+    let folder = TemporaryFolder.Owned(prefix: "tessera-slow-link")
+    let session = try Self.launch(
+      folder,
       terminal: ModelTerminal(
         flavour: .kitty, columns: 100, rows: 30, cellWidth: 10, cellHeight: 20),
-      bytesPerSecond: 2.5e6, delay: 0.01, bufferLimit: 2 << 20,
-      errorLog: folder.url.appendingPathComponent("stderr").path)
+      term: "xterm-kitty")
     defer { session.stop() }
 
     // Every tile shows a preview first (an upload a third of the width) and ends at full
@@ -54,11 +73,37 @@ import Testing
       "\(session.pictures) tiles pictured; uploads (image, width): \(session.terminal.uploads); shown widths \(session.terminal.shownWidths)\n\(session.terminal.text)"
     )
 
-    session.type("?")
+    Self.expectKeysAnswered(session)
+  }
+
+  /// Over SSH to xterm (sixel), every tile's first pixels are a coarse preview (a few bytes a
+  /// cell) and, once the screen settles, every pictured cell shows full detail: the preview is
+  /// never left, and no tile waited for another's full detail to show a picture.
+  @Test func sixelTilesArePicturedByPreviewsThenFullDetail() throws {
+    let folder = TemporaryFolder.Owned(prefix: "tessera-slow-link-sixel")
+    let session = try Self.launch(
+      folder,
+      terminal: ModelTerminal(
+        flavour: .xterm, columns: 100, rows: 30, cellWidth: 10, cellHeight: 20),
+      term: "xterm-256color")
+    defer { session.stop() }
+
+    // Settled: at least four tiles pictured, and every pictured cell at more than twice the
+    // bytes a cell of the first picture it showed (these smooth gradients cost about 55 bytes
+    // a cell at full detail, their previews 8 to 20).
+    func settled(_ terminal: ModelTerminal) -> Bool {
+      let pictured = terminal.sixelDensity.indices.filter { terminal.sixelDensity[$0] > 0 }
+      return terminal.pictures >= 4 && !pictured.isEmpty
+        && pictured.allSatisfy { terminal.sixelDensity[$0] > 2 * terminal.firstSixelDensity[$0] }
+    }
+    let arrived = session.pump(until: { settled($0.terminal) }, timeout: 60)
+    let terminal = session.terminal
+    let firsts = Set(terminal.firstSixelDensity.filter { $0 > 0 }).sorted()
+    let nows = Set(terminal.sixelDensity.filter { $0 > 0 }).sorted()
     #expect(
-      session.pump(until: { $0.terminal.text.contains("this help, quit") }, timeout: 10),
-      "no help card:\n\(session.terminal.text)")
-    session.type("?q")
-    #expect(session.pump(until: { $0.exited }, timeout: 10), "q did not quit")
+      arrived,
+      "\(terminal.pictures) tiles pictured; first bytes a cell \(firsts), now \(nows)\n\(terminal.text)"
+    )
+    Self.expectKeysAnswered(session)
   }
 }

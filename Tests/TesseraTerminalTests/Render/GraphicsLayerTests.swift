@@ -72,7 +72,7 @@ import Testing
     // Not told the terminal: scrolls outside tmux, as the VT340 moves sixel with text.
     #expect(renderer.usesScrollRegions)
     #expect(!TerminalRenderer(graphics: .sixel, insideTmux: true).usesScrollRegions)
-    #expect(!SixelGraphicsLayer.sendsPreviews && !SixelGraphicsLayer.keepsImagesAfterExit)
+    #expect(SixelGraphicsLayer.sendsPreviews && !SixelGraphicsLayer.keepsImagesAfterExit)
     #expect(renderer.hideImages().isEmpty)
   }
 
@@ -115,13 +115,14 @@ import Testing
     #expect(renderer.hideImages().isEmpty)
   }
 
-  /// Only kitty sends previews while moving over a constrained link; the others draw what is
-  /// cached.
+  /// kitty and sixel send previews while moving over a constrained link; the others draw what
+  /// is cached.
   @Test func previewsOnlyWhereTheLayerSendsThem() {
     for graphics in GraphicsProtocol.allCases {
       let policy = ImageDrawPolicy.forFrame(
         moving: true, fast: true, constrainedLink: true, graphics: graphics)
-      #expect(policy == (graphics == .kitty ? .preview : .cachedOnly), "\(graphics)")
+      let previews: Set<GraphicsProtocol> = [.kitty, .sixel]
+      #expect(policy == (previews.contains(graphics) ? .preview : .cachedOnly), "\(graphics)")
     }
   }
 }

@@ -51,7 +51,7 @@ import Testing
     #expect(!negative.isBehind)
   }
 
-  @Test func framePolicyPreviewsOnlyOverSlowLinksInKittyAndDrawsAllAtRest() {
+  @Test func framePolicyPreviewsOnlyOverSlowLinksInKittyAndSixelAndDrawsAllAtRest() {
     typealias Policy = ImageDrawPolicy
     #expect(
       Policy.forFrame(moving: false, fast: false, constrainedLink: true, graphics: .kitty) == .all)
@@ -68,6 +68,9 @@ import Testing
       Policy.forFrame(moving: true, fast: false, constrainedLink: false, graphics: .kitty) == .all)
     #expect(
       Policy.forFrame(moving: true, fast: true, constrainedLink: true, graphics: .sixel)
+        == .preview)
+    #expect(
+      Policy.forFrame(moving: true, fast: true, constrainedLink: true, graphics: .iterm2)
         == .cachedOnly)
     // At rest with previews first (SSH to kitty): the first screen's policy; moving, as before.
     #expect(
