@@ -154,7 +154,11 @@ build_job() {
   if build "$1"; then touch "$results/built-$1"; else echo "fuzz: $1 did not build" >&2; fi
 }
 run_job() {
-  if run_one "$1" "$2" "$seconds_default"; then touch "$results/clean-$2"; else touch "$results/crashed-$2"; fi
+  if run_one "$1" "$2" "$seconds_default"; then
+    touch "$results/clean-$2"
+  else
+    echo "$1" >"$results/crashed-$2"
+  fi
 }
 
 build_cpng || { echo "fuzz: the C targets did not build" >&2; exit 1; }
@@ -177,5 +181,24 @@ done
 wait
 passed=$(find "$results" -name 'clean-*' | wc -l)
 failed=$((failed + $(find "$results" -name 'crashed-*' | wc -l)))
+# What failed, again at the end: a CI log shows its tail, and the harnesses' lines came in
+# whatever order they ended. A crash's input is printed in base64 (the first 4 kB) so the log
+# alone reproduces it.
+for module in $all_modules; do
+  [ -e "$results/built-$module" ] || echo "fuzz: $module did not build" \
+    "(log: $out/$module.build.log)"
+done
+for result in "$results"/crashed-*; do
+  [ -e "$result" ] || continue
+  harness=${result##*/crashed-}
+  echo "fuzz: $(cat "$result")/$harness FAILED; its log says:"
+  grep -E 'ERROR|SUMMARY|Fatal error|out-of-memory|timeout|Test unit written' \
+    "$out/$harness.log" | head -8 | sed 's/^/  /'
+  for input in "$out"/crashes/"$harness"-*; do
+    [ -e "$input" ] || continue
+    echo "  input $(basename "$input") ($(wc -c <"$input") bytes), base64:"
+    head -c 4096 "$input" | base64 -w 100 | sed 's/^/    /'
+  done
+done
 echo "fuzz: $passed harnesses ran clean, $failed crashed or did not build"
 [ "$failed" -eq 0 ] && [ "$passed" -eq "${#pairs[@]}" ]

@@ -32,6 +32,28 @@ import Testing
     #expect(pipeline.statistics.decodes == 1)
   }
 
+  /// A caller that looked at the memory cache just before a decode of the same image finished
+  /// finds the decode gone when it asks the core: the image is served from the cache, not
+  /// decoded again (under load `requestsOfOneIDShareOneDecode` once counted two decodes).
+  @Test func aRequestThatMissedTheCacheJustBeforeTheDecodeFinishedIsServedFromIt() async throws {
+    let pipeline = makePipeline(HeldDataLoader())
+    let request = ImageRequest(id: "same", data: Fixtures.jpeg, targetSize: box)
+    let decoded = try await pipeline.image(for: request)
+    #expect(pipeline.statistics.decodes == 1)
+    // The core asked directly, as after the caller's look at the cache had missed.
+    let outcome = await withCheckedContinuation { continuation in
+      _ = pipeline.core.startImageTask(request, priority: .normal) { outcome in
+        continuation.resume(returning: outcome)
+      }
+    }
+    guard case .image(let image, let origin) = outcome else {
+      Issue.record("no image: \(outcome)")
+      return
+    }
+    #expect(image == decoded && origin == .memoryCache)
+    #expect(pipeline.statistics.decodes == 1)
+  }
+
   @Test func heldBytesKeepTheTrustRulesOfTheirSource() async throws {
     let pipeline = makePipeline(HeldDataLoader())
     let svg = ImageRequest(id: "svg", data: TestImages.svg(), targetSize: box)

@@ -28,6 +28,9 @@ final class LinkSession {
   private(set) var pictureTimeline: [(time: Double, pictures: Int)] = []
   /// When the last byte reached the terminal.
   private(set) var lastArrival = 0.0
+  /// When the terminal took bytes from the link, and how many: at the link's pace while the
+  /// model keeps up, later and in larger batches when it does not.
+  private(set) var deliveries: [(time: Double, bytes: Int)] = []
   /// When the program last wrote, and when the terminal last completed a picture.
   private(set) var lastProgramOutput = 0.0
   private(set) var lastPictureCompleted = 0.0
@@ -75,6 +78,29 @@ final class LinkSession {
 
   /// Types `text` at the terminal now: it reaches the program a link's delay later.
   func type(_ text: String) { up.send(Array(text.utf8), at: now) }
+
+  /// The fastest the terminal took `count` bytes, in bytes a second: the shortest time
+  /// between two deliveries that, with the bytes between them, make at least `count`. The
+  /// link's rate when the model keeps up; the model's own when a loaded machine slows it (the
+  /// rate a program measuring the link then rightly finds). Nil when fewer arrived.
+  /// O(deliveries).
+  func fastestReading(of count: Int) -> Double? {
+    var best: Double?
+    var first = 0
+    // The bytes of the deliveries after `first`, through `last`.
+    var inner = 0
+    for last in deliveries.indices.dropFirst() {
+      inner += deliveries[last].bytes
+      while first + 1 < last, inner - deliveries[first + 1].bytes >= count {
+        inner -= deliveries[first + 1].bytes
+        first += 1
+      }
+      let span = deliveries[last].time - deliveries[first].time
+      guard inner >= count, span > 0 else { continue }
+      best = max(best ?? 0, Double(inner) / span)
+    }
+    return best
+  }
 
   /// Moves bytes both ways until `done` holds (true) or `timeout` seconds pass (false).
   @discardableResult
@@ -131,6 +157,7 @@ final class LinkSession {
     let arrived = down.arrived(by: current)
     if !arrived.isEmpty {
       lastArrival = current
+      deliveries.append((current, arrived.count))
       let completed = terminal.picturesCompleted
       let answers = terminal.read(arrived)
       if !answers.isEmpty { up.send(answers, at: current) }

@@ -35,9 +35,7 @@ public final class ImagePipeline: Sendable {
   /// that disable memory-cache reads, and for a
   /// network request naming a local file (never loaded, so never served either).
   public func cachedImage(for request: ImageRequest) -> Image? {
-    guard request.cachePolicy != .reload, !request.options.contains(.disableMemoryCacheReads)
-    else { return nil }
-    guard request.source == .localFolder || !request.url.isFileURL else { return nil }
+    guard request.readsMemoryCache else { return nil }
     return configuration.memoryCache?.image(for: request.memoryCacheKey)
   }
 

@@ -160,6 +160,14 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
   /// What names the image in the caches: its ``imageID``, else its URL.
   public var cacheKey: String { imageID ?? url.absoluteString }
 
+  /// Whether the memory cache may serve this request: not a `.reload`, not one that disables
+  /// memory-cache reads, and not a network request naming a local file (never loaded, so
+  /// never served either).
+  var readsMemoryCache: Bool {
+    cachePolicy != .reload && !options.contains(.disableMemoryCacheReads)
+      && (source == .localFolder || !url.isFileURL)
+  }
+
   /// The key of the decoded image in the memory cache: same image, same size, same fit.
   public var memoryCacheKey: MemoryCacheKey {
     MemoryCacheKey(

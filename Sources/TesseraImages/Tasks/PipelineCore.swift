@@ -77,8 +77,19 @@ final class PipelineCore: Sendable {
         deliveries.add(subscriber, .failure(error))
         return
       }
-      state.subscribers[id] = subscriber
       let key = decodeKey(for: request)
+      // The caller looked at the memory cache before this lock; a decode of the same image
+      // may have finished since. Its image is stored before its job goes (`DecodeStage`), so
+      // with no job the cache has it or never will from that decode: one decode, not two.
+      if state.decodes[key] == nil, request.readsMemoryCache,
+        let cache = configuration.memoryCache, cache.contains(request.memoryCacheKey),
+        let image = cache.image(for: request.memoryCacheKey)
+      {
+        state.statistics.tasksCompleted += 1
+        deliveries.add(subscriber, .image(image, .memoryCache))
+        return
+      }
+      state.subscribers[id] = subscriber
       if state.decodes[key] != nil {
         state.statistics.coalescedJoins += 1
         state.decodes[key]?.subscribers[id] = priority
