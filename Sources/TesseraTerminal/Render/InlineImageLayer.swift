@@ -284,7 +284,9 @@ struct InlineImageLayer {
         : Self.sixelRows(
           top: crop.y * cellSize.height, height: crop.height * cellSize.height,
           limit: min(
-            identity.image.pixelHeight, (visible.maxY - identity.y) * cellSize.height))
+            identity.image.pixelHeight,
+            (Self.visibleBottom(of: visible, among: wanted[identity.place] ?? [])
+              - identity.y) * cellSize.height))
       var key = EncodingKey(
         imageID: identity.image.imageID, pixelWidth: identity.image.pixelWidth,
         pixelHeight: identity.image.pixelHeight, crop: crop, pixelRows: rows)
@@ -434,6 +436,22 @@ struct InlineImageLayer {
     if top + bands * 6 <= limit { return bands * 6 }
     let whole = max(0, limit - top) / 6 * 6
     return whole > 0 ? min(height, whole) : min(height, max(1, limit - top))
+  }
+
+  /// The last row + 1 of the image visible in one piece from `visible` down: through the
+  /// rectangles of the same image at the same place (its bands) that continue it below, over
+  /// the same columns. A band's sixel may take in the rows of the band below it (the same
+  /// pixels, drawn there anyway) to be whole sixel rows: without them a band of a 17-pixel
+  /// cell row was drawn 12 pixels tall, and every row of tiles showed a dark line. Never into
+  /// an overlay's cells or past what is visible. O(rectangles²), a tile's bands.
+  static func visibleBottom(of visible: CellRect, among rectangles: [CellRect]) -> Int {
+    var bottom = visible.maxY
+    while let next = rectangles.first(where: {
+      $0.y == bottom && $0.x == visible.x && $0.width == visible.width && $0.height > 0
+    }) {
+      bottom = next.maxY
+    }
+    return bottom
   }
 
   /// The `crop` of `width`-wide RGBA `pixels`, clipped to them. O(crop).

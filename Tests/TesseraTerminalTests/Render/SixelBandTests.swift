@@ -65,4 +65,34 @@ import Testing
     _ = banded.render(frame, images: [Self.tile], imageBudget: budget)
     #expect(banded.imageBytesInLastFrame == 0)
   }
+
+  /// Cells 17 pixels tall (DejaVu Sans Mono at 14 px in xterm), not a whole number of sixel
+  /// rows: each one-row band takes in the rows of the band below it to be whole sixel rows, so
+  /// the tile has every pixel it has when drawn whole. Before, each band was cut to 12 of its
+  /// 17 rows and every cell row of a tile showed a dark line in xterm over SSH.
+  @Test func bandsOfCellsThatAreNotWholeSixelRowsLeaveNoGap() {
+    let cell = PixelSize(width: 9, height: 17)
+    let tile = ImagePlacement(
+      imageID: 3, bitmap: SixelScrollTests.bitmaps[1],
+      rect: CellRect(x: 2, y: 1, width: 10, height: 7))
+    var frame = FrameBuffer(width: 16, height: 10)
+    frame.put("status", x: 0, y: 9)
+    let whole = TerminalRenderer(graphics: .sixel, cellPixelSize: cell)
+    var reference = SixelTerminal(columns: 16, rows: 10, cell: cell)
+    reference.apply(whole.render(frame, images: [tile]))
+    let banded = TerminalRenderer(graphics: .sixel, cellPixelSize: cell)
+    banded.sixelBandRows = 1
+    var terminal = SixelTerminal(columns: 16, rows: 10, cell: cell)
+    terminal.apply(banded.render(frame, images: [tile]))
+    #expect(terminal.images == 7, "one sixel a band: \(terminal.images)")
+    var differing: [String] = []
+    for y in 1..<8 {
+      for x in 2..<12 where terminal.pixels(ofCell: x, y) != reference.pixels(ofCell: x, y) {
+        differing.append("(\(x),\(y))")
+      }
+    }
+    #expect(differing.isEmpty, "cells unlike the whole tile's: \(differing)")
+    // Nothing below the tile: its last band ends with it.
+    #expect(terminal.pixels(ofCell: 5, 8).allSatisfy { $0 == 0 })
+  }
 }
