@@ -64,11 +64,11 @@ final class GalleryRunLoop {
       && (renderer.graphics == .sixel
         || (!capabilities.passthrough
           && (capabilities.terminalName?.lowercased().hasPrefix("kitty") ?? false)))
-    // Over SSH a sixel tile goes in bands of one cell row (about 18 kB for a 380-pixel-wide
-    // photo tile): a key's answer waits behind one band, not a whole tile. Two-row bands
-    // measured a key p95 of 387 ms at 2 Mbit/s and the link 0.77 used; one row 269 ms and
-    // the link full (`tessera bench link`, BENCHMARKS).
-    if remote { renderer.sixelBandRows = 1 }
+    // Over SSH a sixel tile goes in bands of one or two cell rows, whichever draws fewer
+    // pixels twice (``TerminalRenderer/bandRows(atMost:cellHeight:)``): a key's answer waits
+    // behind one band (18 to 36 kB of a 380-pixel-wide photo tile), not a whole tile. One-row
+    // bands of 20-pixel cells sent 28 % more bytes than whole tiles (`tessera bench link`).
+    if remote { renderer.sixelBandRows = 2 }
     screen.terminal.playsAnimations = renderer.playsAnimations
   }
 

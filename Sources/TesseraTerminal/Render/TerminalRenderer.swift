@@ -22,11 +22,25 @@ public final class TerminalRenderer {
   /// terminals known to); off for kitty placements. Off, a sixel tile that moved is drawn
   /// again, tile by tile: never the whole screen.
   public var usesScrollRegions: Bool
-  /// Sixel tiles go as bands of this many cell rows, each its own image, instead of whole:
-  /// over a slow link a key's answer then waits behind a band at most, not a whole tile's
-  /// half-megabyte string, which no terminal lets anything interrupt (issue 34). Nil: whole.
-  /// Other protocols ignore it.
+  /// Sixel tiles go as bands of at most this many cell rows, each its own image, instead of
+  /// whole: over a slow link a key's answer then waits behind a band at most, not a whole
+  /// tile's half-megabyte string, which no terminal lets anything interrupt (issue 34). Nil:
+  /// whole. Other protocols ignore it. See ``bandRows(atMost:cellHeight:)``.
   public var sixelBandRows: Int?
+
+  /// The cell rows of a sixel band, at most `limit`: the fewest whose pixels waste least in
+  /// whole sixel rows. A band is drawn in whole sixel rows of six pixels, the last one taking
+  /// in the rows of the band below: a 20-pixel cell row costs four sixel rows for 20 pixels
+  /// (20 % drawn twice), two of them seven for 40 (5 %); 17- and 18-pixel rows waste 1 and 0
+  /// alone. O(limit).
+  static func bandRows(atMost limit: Int, cellHeight: Int) -> Int {
+    let height = max(1, cellHeight)
+    func waste(_ rows: Int) -> Double {
+      let pixels = rows * height
+      return Double((pixels + 5) / 6 * 6 - pixels) / Double(pixels)
+    }
+    return (1...max(1, limit)).min { waste($0) < waste($1) - 0.001 } ?? 1
+  }
   public private(set) var statistics = RenderStatistics()
   /// The image bytes of the last frame ``render(_:images:occluders:policy:imageBudget:)``
   /// returned: uploads and draws, not text (``LinkPacer/wrote(bytes:imageBytes:at:)``).
@@ -144,6 +158,7 @@ public final class TerminalRenderer {
   ) -> [UInt8] {
     var images = occluders.isEmpty ? images : images.flatMap { $0.pieces(around: occluders) }
     if let rows = sixelBandRows, graphics == .sixel {
+      let rows = Self.bandRows(atMost: rows, cellHeight: cellPixelSize.height)
       images = images.flatMap { $0.bands(of: rows) }
     }
     if followsSession {

@@ -53,7 +53,8 @@ import Testing
       if banded.statistics.imagesDeferred == deferred { break }
     } while true
     #expect(frames >= 3, "\(frames) frames: the budget should have spread the bands")
-    #expect(terminal.images == 5, "each of the 5 bands drawn once: \(terminal.images)")
+    // At most two rows a band; with 6-pixel cells one row is whole sixel rows: 9 bands.
+    #expect(terminal.images == 9, "each of the 9 bands drawn once: \(terminal.images)")
     #expect(largest < tileBytes / 2, "a frame carried \(largest) of the tile's \(tileBytes) bytes")
     for y in 1..<10 {
       for x in 2..<12 {
@@ -94,5 +95,15 @@ import Testing
     #expect(differing.isEmpty, "cells unlike the whole tile's: \(differing)")
     // Nothing below the tile: its last band ends with it.
     #expect(terminal.pixels(ofCell: 5, 8).allSatisfy { $0 == 0 })
+  }
+
+  /// Bands are the fewest cell rows (at most the limit) that draw the fewest pixels twice.
+  @Test func bandRowsWasteTheLeastInWholeSixelRows() {
+    #expect(TerminalRenderer.bandRows(atMost: 2, cellHeight: 20) == 2)  // 20 % against 5 %
+    #expect(TerminalRenderer.bandRows(atMost: 2, cellHeight: 17) == 1)  // 1 of 18 either way
+    #expect(TerminalRenderer.bandRows(atMost: 2, cellHeight: 18) == 1)
+    #expect(TerminalRenderer.bandRows(atMost: 2, cellHeight: 15) == 2)  // 30 pixels, exact
+    #expect(TerminalRenderer.bandRows(atMost: 1, cellHeight: 20) == 1)
+    #expect(TerminalRenderer.bandRows(atMost: 0, cellHeight: 0) == 1)
   }
 }
