@@ -15,11 +15,14 @@ import Testing
     }
   }
 
-  /// A photo-like bitmap: smooth gradients, soft noise and a few hard-edged shapes.
-  static func photo(width: Int, height: Int, opaque: Bool = true) throws -> Bitmap {
-    let noise = bytes(width * height, seed: 7, alphabet: 9)
+  /// A photo-like bitmap: smooth gradients, noise of `grain` levels (soft by default; 25 is
+  /// a camera's ±12) and a few hard-edged shapes.
+  static func photo(
+    width: Int, height: Int, opaque: Bool = true, grain: Int = 9, seed: UInt64 = 7
+  ) throws -> Bitmap {
+    let noise = bytes(width * height, seed: seed, alphabet: grain)
     return try Bitmap.generated(width: width, height: height) { x, y in
-      let n = Int(noise[y * width + x]) - 4
+      let n = Int(noise[y * width + x]) - grain / 2
       let inDisc =
         (x - width / 3) * (x - width / 3) + (y - height / 2) * (y - height / 2)
         < (width / 5) * (width / 5)

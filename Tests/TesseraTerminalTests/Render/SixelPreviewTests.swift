@@ -9,27 +9,13 @@ import Testing
 @Suite struct SixelPreviewTests {
   static let cell = PixelSize(width: 10, height: 20)
 
-  /// A photo at tile size: gradients, a disc, and a camera's grain (±12 levels, seeded).
-  static func photo(width: Int, height: Int, seed: UInt64) throws -> Bitmap {
-    let grain = KittyCompressionTests.bytes(width * height, seed: seed, alphabet: 25)
-    return try Bitmap.generated(width: width, height: height) { x, y in
-      let n = Int(grain[y * width + x]) - 12
-      let inDisc =
-        (x - width / 3) * (x - width / 3) + (y - height / 2) * (y - height / 2)
-        < (width / 5) * (width / 5)
-      let r = inDisc ? 220 : x * 255 / width
-      let g = inDisc ? 60 : y * 200 / height
-      let b = (x + y) * 100 / (width + height) + 60
-      return (UInt8(clamping: r + n), UInt8(clamping: g + n), UInt8(clamping: b - n), 255)
-    }
-  }
-
   /// Four photo-like tiles of 19 × 7 cells (190 × 140 pixels) above a status line.
   static func tiles() throws -> [ImagePlacement] {
     try (0..<4).map { index in
       ImagePlacement(
         imageID: UInt64(index + 1),
-        bitmap: try photo(width: 190 + index * 10, height: 140, seed: UInt64(index + 1)),
+        bitmap: try KittyCompressionTests.photo(
+          width: 190 + index * 10, height: 140, grain: 25, seed: UInt64(index + 1)),
         rect: CellRect(x: (index % 2) * 20, y: (index / 2) * 8, width: 19, height: 7))
     }
   }
