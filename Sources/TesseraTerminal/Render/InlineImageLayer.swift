@@ -198,7 +198,7 @@ struct InlineImageLayer {
   /// `damage` so the text diff repaints them. Only cells not already showing the right
   /// pixels are drawn, as the smallest rectangle covering them per tile.
   ///
-  /// Sixel draws previews (``SixelPreview``, about 4 % of the bytes) under `.preview` for
+  /// Sixel draws previews (``SixelPreview``, a tenth of the bytes or less) under `.preview` for
   /// what has no full detail encoded yet, and under `.previewsFirst` while some tile shown has
   /// nothing on the screen; a frame drawing at full detail draws over them. A preview that
   /// waits for the budget stays on the screen meanwhile.
