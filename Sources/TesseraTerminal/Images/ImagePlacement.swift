@@ -88,7 +88,7 @@ public enum ImageDrawPolicy: Sendable, Hashable {
   case cachedOnly
   /// For a link that cannot keep up during a fling: kitty uploads what is not on the
   /// terminal yet at a third of the resolution per side (a ninth of the bytes) and shows it,
-  /// sixel draws it as a coarse preview (about 4 % of the bytes); the next `.all` frame
+  /// sixel draws it as a coarse preview (``SixelPreview``); the next `.all` frame
   /// replaces each preview with full detail. Blocks and iTerm2 draw what is cached here (as
   /// `.cachedOnly`).
   case preview

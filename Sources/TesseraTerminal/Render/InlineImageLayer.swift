@@ -101,8 +101,13 @@ struct InlineImageLayer {
   var passthrough: Bool
   /// The pane's top-left on the outer screen (``TmuxState/paneOrigin``), for passthrough.
   var origin = CellPoint(x: 0, y: 0)
-  private var quantized = LRUCache<ResampleKey, SixelPalette>(costLimit: 32 << 20)
-  private var coarse = LRUCache<ResampleKey, SixelPalette>(costLimit: 16 << 20)
+  /// A tile's quantized pixels, at full detail or as its preview (``SixelPreview``).
+  struct PaletteKey: Hashable {
+    var image: ResampleKey
+    var preview: Bool
+  }
+
+  private var quantized = LRUCache<PaletteKey, SixelPalette>(costLimit: 40 << 20)
   private var resampled = LRUCache<ResampleKey, [UInt8]>(costLimit: 32 << 20)
   private var encoded = LRUCache<EncodingKey, [UInt8]>(costLimit: 48 << 20)
   private(set) var onScreen: [Fragment] = []
@@ -368,30 +373,24 @@ struct InlineImageLayer {
         unit: Self.pixel)
       statistics.pixelsResampled += pixelCrop.width * pixelCrop.height
       bytes = payload(pixels, width: pixelCrop.width, height: pixelCrop.height, cells: crop)
-    } else if encoding == .sixel, key.preview {
+    } else if encoding == .sixel {
+      let paletteKey = PaletteKey(image: imageKey, preview: key.preview)
       let palette: SixelPalette
-      if let cached = coarse.value(for: imageKey) {
+      if let cached = quantized.value(for: paletteKey) {
         palette = cached
-      } else {
+      } else if key.preview {
         palette = SixelPreview.palette(
           of: placement.bitmap, width: key.pixelWidth, height: key.pixelHeight)
         statistics.pixelsResampled +=
           palette.indices.count / (SixelPreview.block * SixelPreview.block)
-        coarse.insert(palette, for: imageKey, cost: palette.indices.count)
-      }
-      let part = palette.cropped(pixelCrop, width: key.pixelWidth)
-      bytes = SixelEncoder.encode(part, width: pixelCrop.width, height: pixelCrop.height)
-    } else if encoding == .sixel {
-      let palette: SixelPalette
-      if let cached = quantized.value(for: imageKey) {
-        palette = cached
+        quantized.insert(palette, for: paletteKey, cost: palette.indices.count)
       } else {
         let pixels = AreaResampler.fill(
           placement.bitmap, width: key.pixelWidth, height: key.pixelHeight, crop: whole,
           unit: Self.pixel)
         statistics.pixelsResampled += key.pixelWidth * key.pixelHeight
         palette = SixelPalette(pixels: pixels, width: key.pixelWidth, height: key.pixelHeight)
-        quantized.insert(palette, for: imageKey, cost: palette.indices.count)
+        quantized.insert(palette, for: paletteKey, cost: palette.indices.count)
       }
       let part = palette.cropped(pixelCrop, width: key.pixelWidth)
       bytes = SixelEncoder.encode(part, width: pixelCrop.width, height: pixelCrop.height)
