@@ -153,3 +153,73 @@ int tessera_png_encode(const uint8_t *rgba, size_t rgba_len, int width, int heig
   *png_len = output->length;
   return 0;
 }
+
+int tessera_png_encode_indexed(const uint8_t *indices, size_t indices_len, int width, int height,
+                               const uint8_t *palette_rgb, int palette_count, int level,
+                               TesseraPNGFilters filters, uint8_t **png, size_t *png_len,
+                               char *error, size_t error_len) {
+  if (indices == NULL || palette_rgb == NULL || png == NULL || png_len == NULL || width < 1 ||
+      height < 1 || level < 0 || level > 9 || palette_count < 1 ||
+      palette_count > PNG_MAX_PALETTE_LENGTH || (uint64_t)width > PNG_USER_WIDTH_MAX ||
+      (uint64_t)height > PNG_USER_HEIGHT_MAX) {
+    tessera_png_set_error(error, error_len, "bad arguments");
+    return -1;
+  }
+  if ((uint64_t)width * (uint64_t)height > SIZE_MAX ||
+      indices_len != (size_t)width * (size_t)height) {
+    tessera_png_set_error(error, error_len, "the pixel count does not match the size");
+    return -1;
+  }
+  // An index past the palette makes a PNG that decoders refuse: checked before libpng runs.
+  for (size_t index = 0; index < indices_len; index++) {
+    if (indices[index] >= palette_count) {
+      tessera_png_set_error(error, error_len, "an index past the palette");
+      return -1;
+    }
+  }
+  *png = NULL;
+  *png_len = 0;
+  struct messages messages = {error, error_len};
+  png_structp writer =
+      png_create_write_struct(PNG_LIBPNG_VER_STRING, &messages, on_error, on_warning);
+  if (writer == NULL) {
+    tessera_png_set_error(error, error_len, "libpng could not start");
+    return -1;
+  }
+  png_infop info = png_create_info_struct(writer);
+  struct output out = {NULL, 0, 0, 0};
+  struct output *volatile output = &out;
+  png_bytep *volatile rows = NULL;
+  if (info == NULL || setjmp(png_jmpbuf(writer))) {
+    if (info == NULL) tessera_png_set_error(error, error_len, "libpng could not start");
+    png_destroy_write_struct(&writer, info == NULL ? NULL : &info);
+    free(output->bytes);
+    free(rows);
+    return -1;
+  }
+  png_color entries[PNG_MAX_PALETTE_LENGTH];
+  for (int entry = 0; entry < palette_count; entry++) {
+    entries[entry].red = palette_rgb[entry * 3];
+    entries[entry].green = palette_rgb[entry * 3 + 1];
+    entries[entry].blue = palette_rgb[entry * 3 + 2];
+  }
+  png_set_write_fn(writer, output, write_bytes, flush_nothing);
+  png_set_compression_level(writer, level);
+  png_set_filter(writer, PNG_FILTER_TYPE_BASE, filter_mask(filters));
+  png_set_IHDR(writer, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_PALETTE,
+               PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+  png_set_PLTE(writer, info, entries, palette_count);
+  png_write_info(writer, info);
+  rows = malloc((size_t)height * sizeof(png_bytep));
+  if (rows == NULL) png_error(writer, "out of memory");
+  for (int row = 0; row < height; row++) {
+    rows[row] = (png_bytep)(indices + (size_t)row * (size_t)width);
+  }
+  png_write_image(writer, rows);
+  png_write_end(writer, NULL);
+  png_destroy_write_struct(&writer, &info);
+  free(rows);
+  *png = output->bytes;
+  *png_len = output->length;
+  return 0;
+}

@@ -5,6 +5,9 @@ import CPNG
 package enum PNGWriter {
   /// Which of PNG's row filters libpng may choose from.
   package enum Filters: Sendable {
+    /// None: what the PNG specification recommends for palette images, whose indices are
+    /// not magnitudes a difference would make smaller.
+    case none
     /// Sub only: little work, most of the gain on smooth pictures.
     case fast
     /// All five, chosen per row by libpng: the smallest file.
@@ -44,11 +47,6 @@ package enum PNGWriter {
     guard width > 0, height > 0, (0...9).contains(level),
       let width32 = Int32(exactly: width), let height32 = Int32(exactly: height)
     else { return nil }
-    let cFilters =
-      switch filters {
-      case .fast: TESSERA_PNG_FILTERS_FAST
-      case .all: TESSERA_PNG_FILTERS_ALL
-      }
     // NUL-terminated copies, alive until libpng has written them.
     let strings = text.flatMap { [$0.key + [0], $0.value + [0]] }.map { bytes in
       let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
@@ -65,7 +63,29 @@ package enum PNGWriter {
         entries.withUnsafeMutableBufferPointer { entries in
           tessera_png_encode(
             pixels.baseAddress, pixels.count, width32, height32, dropAlpha ? 1 : 0, Int32(level),
-            cFilters, entries.baseAddress, Int32(entries.count), &out, &length, nil, 0)
+            cFilters(filters), entries.baseAddress, Int32(entries.count), &out, &length, nil, 0)
+        }
+      }
+    }
+  }
+
+  /// A palette image as a PNG: `indices` (exactly width × height, each below the palette's
+  /// count) into `palette` (1–256 colours, 0–255 per channel), at zlib `level` (0–9). Nil
+  /// when the arguments do not add up or libpng fails. O(pixels) plus deflate.
+  package static func encode(
+    indices: [UInt8], width: Int, height: Int, palette: [(red: UInt8, green: UInt8, blue: UInt8)],
+    level: Int, filters: Filters
+  ) -> [UInt8]? {
+    guard width > 0, height > 0, (0...9).contains(level), (1...256).contains(palette.count),
+      let width32 = Int32(exactly: width), let height32 = Int32(exactly: height)
+    else { return nil }
+    let rgb = palette.flatMap { [$0.red, $0.green, $0.blue] }
+    return taking { out, length in
+      indices.withUnsafeBufferPointer { indices in
+        rgb.withUnsafeBufferPointer { rgb in
+          tessera_png_encode_indexed(
+            indices.baseAddress, indices.count, width32, height32, rgb.baseAddress,
+            Int32(palette.count), Int32(level), cFilters(filters), &out, &length, nil, 0)
         }
       }
     }
@@ -96,6 +116,14 @@ package enum PNGWriter {
   /// zlib's CRC-32 of `bytes`, the checksum PNG chunks carry. O(n).
   package static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
     bytes.withUnsafeBufferPointer { tessera_crc32(0, $0.baseAddress, $0.count) }
+  }
+
+  private static func cFilters(_ filters: Filters) -> TesseraPNGFilters {
+    switch filters {
+    case .none: TESSERA_PNG_FILTERS_NONE
+    case .fast: TESSERA_PNG_FILTERS_FAST
+    case .all: TESSERA_PNG_FILTERS_ALL
+    }
   }
 
   private static func cKind(_ kind: TextKind) -> TesseraPNGTextKind {

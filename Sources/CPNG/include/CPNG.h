@@ -64,7 +64,17 @@ int tessera_png_encode(const uint8_t *rgba, size_t rgba_len, int width, int heig
                        const TesseraPNGText *text, int text_count, uint8_t **png,
                        size_t *png_len, char *error, size_t error_len);
 
-/// Frees what tessera_png_decode_rgba, tessera_png_encode and tessera_zlib_* return.
+/// Encodes an 8-bit palette image (`indices_len` must be exactly width × height, each index
+/// below `palette_count`, 1–256; `palette_rgb` holds palette_count × 3 bytes) as a PNG by
+/// libpng with zlib `level` (0–9) and the row filters `filters`. Returns 0 and the file in
+/// `*png` (free with tessera_png_free), -1 with the reason in `error`.
+int tessera_png_encode_indexed(const uint8_t *indices, size_t indices_len, int width, int height,
+                               const uint8_t *palette_rgb, int palette_count, int level,
+                               TesseraPNGFilters filters, uint8_t **png, size_t *png_len,
+                               char *error, size_t error_len);
+
+/// Frees what tessera_png_decode_rgba, tessera_png_encode, tessera_png_encode_indexed and
+/// tessera_zlib_* return.
 void tessera_png_free(void *pointer);
 
 /// `length` bytes as one zlib stream (RFC 1950) by zlib's compress2 at `level` (0–9). Returns 0

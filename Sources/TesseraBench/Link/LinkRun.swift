@@ -34,6 +34,8 @@ struct LinkRun {
     var pictured: Double
     var full: Double
     var bytes: Int
+    /// Of `bytes`, those in graphics strings (``ModelTerminal/graphicsBytes``).
+    var graphicsBytes: Int
     var meter: Double?
     /// The photos on it, in the order shown, and its columns of tiles.
     var shown: [URL]
@@ -49,6 +51,7 @@ struct LinkRun {
     report.add("every_tile_pictured_s", first.pictured, "s")
     report.add("full_first_screen_s", first.full, "s")
     report.add("first_screen_bytes", Double(first.bytes), "B")
+    report.add("first_screen_graphics_bytes", Double(first.graphicsBytes), "B")
     report.add("\(peerName)_s", theirs.time, "s")
     report.add("\(peerName)_bytes", Double(theirs.bytes), "B")
     report.ratio("full_vs_\(peerName)", ours: first.full, baseline: theirs.time)
@@ -98,7 +101,8 @@ struct LinkRun {
     }.sorted { $0.1 < $1.1 }.map(\.0)
     return FirstScreen(
       tiles: tiles, pictured: pictured, full: session.lastPictureCompleted,
-      bytes: session.bytesArrived, meter: Self.meter(in: session.terminal),
+      bytes: session.bytesArrived, graphicsBytes: session.terminal.graphicsBytes,
+      meter: Self.meter(in: session.terminal),
       shown: named.count == tiles ? named : Array(files.prefix(tiles)),
       columns: session.terminal.pictureColumns)
   }

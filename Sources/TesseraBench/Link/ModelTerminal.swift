@@ -56,6 +56,9 @@ struct ModelTerminal {
 
   /// Uploads completed and sixel images drawn, ever.
   var picturesCompleted: Int { uploads.count + Int(sixelsDrawn) }
+  /// Bytes of the graphics strings that arrived (kitty's APC, sixel's DCS, with their
+  /// introducers and terminators): what pictures cost, apart from text and answers.
+  private(set) var graphicsBytes = 0
 
   private var state = ParserState.ground
   private var sequence: [UInt8] = []
@@ -191,8 +194,12 @@ struct ModelTerminal {
       }
       switch kind {
       case .osc: break
-      case .dcs: dcs(answers: &answers)
-      case .apc: apc(answers: &answers)
+      case .dcs:
+        graphicsBytes += sequence.count + 4
+        dcs(answers: &answers)
+      case .apc:
+        graphicsBytes += sequence.count + 4
+        apc(answers: &answers)
       }
     }
   }

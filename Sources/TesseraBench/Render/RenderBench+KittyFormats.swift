@@ -47,19 +47,30 @@ extension RenderBenchmark {
     }
     for (content, bitmaps) in [("photo", photos), ("drawn", drawn)] {
       var raw = 0.0
+      var pngMilliseconds = 0.0
       for format in KittyPayloadFormat.allCases {
+        let clock = ContinuousClock()
+        let start = clock.now
         let bytes = Double(bitmaps.reduce(0) { $0 + format.uploadBytes(for: $1) })
+        let milliseconds = (clock.now - start) / .milliseconds(1)
         if format == .raw { raw = bytes }
+        if format == .png { pngMilliseconds = milliseconds }
         Self.addWire("kitty.format.\(content).\(format).full", bytes: bytes, into: &report)
+        report.add("kitty.format.\(content).\(format).encode_ms", milliseconds, "ms")
         if format != .raw {
           report.ratio("kitty.format.\(content).\(format).vs_raw", ours: bytes, baseline: raw)
+        }
+        if format == .palettePNG {
+          report.ratio(
+            "kitty.format.\(content).\(format).encode_vs_png", ours: milliseconds,
+            baseline: pngMilliseconds)
         }
       }
     }
     report.note(
       "kitty.format.*: \(tiles) uploads of \(width)x\(height) px per payload format (raw "
-        + "RGB f=24, o=z zlib RGB, PNG f=100), photo-like and drawn content; the renderer "
-        + "sends PNG")
+        + "RGB f=24, o=z zlib RGB, PNG f=100, palette PNG f=100), photo-like and drawn content, "
+        + "and the time to encode them all; the renderer sends PNG, palette PNG over a slow link")
   }
 }
 

@@ -36,7 +36,7 @@ final class GalleryRunLoop {
   /// SSH: every image byte crosses the network, so flings send previews from the start.
   private let remote = ImageDrawPolicy.isRemote(environment: ProcessInfo.processInfo.environment)
   /// Over SSH to kitty itself, a screen's tiles go as previews first (a picture on each in a
-  /// ninth of the time) and then at full detail. Not past tmux: Konsole through tmux's
+  /// sixteenth of the time) and then at full detail. Not past tmux: Konsole through tmux's
   /// passthrough kept a preview when the full upload with the same id followed (16589e0).
   private let previewsFirst: Bool
   private let frameLog = FrameLog(environment: ProcessInfo.processInfo.environment)
@@ -68,7 +68,8 @@ final class GalleryRunLoop {
     // pixels twice (``TerminalRenderer/bandRows(atMost:cellHeight:)``): a key's answer waits
     // behind one band (18 to 36 kB of a 380-pixel-wide photo tile), not a whole tile. One-row
     // bands of 20-pixel cells sent 28 % more bytes than whole tiles (`tessera bench link`).
-    if remote { renderer.sixelBandRows = 2 }
+    // kitty's uploads go as palette PNGs, 0.38× the bytes of lossless ones.
+    if remote { renderer.linkIsSlow = true }
     screen.terminal.playsAnimations = renderer.playsAnimations
   }
 

@@ -46,7 +46,7 @@ enum KittyCommands {
       var keys = ByteWriter()
       if first {
         transmissionKeys(
-          medium: "d", formatCode: encodedFormat == .png ? 100 : opaque ? 24 : 32,
+          medium: "d", formatCode: encodedFormat.isPNG ? 100 : opaque ? 24 : 32,
           zlib: encodedFormat == .zlib, size: bitmap, id: id, frameGap: frameGap, into: &keys)
         keys.append(",")
       }

@@ -47,6 +47,10 @@ protocol GraphicsLayer: AnyObject {
   /// the terminal reads files on this machine, ``TerminalCapabilities/kittyLocalFiles``).
   func configure(for capabilities: TerminalCapabilities)
 
+  /// The terminal is at the far end of a slow link (``TerminalRenderer/linkIsSlow``): a layer
+  /// that can trade CPU or fidelity for bytes does (kitty: palette PNG uploads).
+  var linkIsSlow: Bool { get set }
+
   /// One cell in pixels, what images are encoded for (clamped to ``TerminalLimits`` by the
   /// renderer). Setting another size re-encodes on demand; the renderer redraws after it.
   var cellSize: PixelSize { get set }
@@ -97,6 +101,12 @@ protocol GraphicsLayer: AnyObject {
 }
 
 extension GraphicsLayer {
+  /// Layers with nothing to trade keep no setting.
+  var linkIsSlow: Bool {
+    get { false }
+    set {}
+  }
+
   /// The rows that moved from `previous` to `next`, by their text, when scroll regions are
   /// used: for layers whose images are cells of the frame (or placed after it).
   static func rowsMoved(

@@ -44,6 +44,12 @@ final class KittyGraphicsLayer: GraphicsLayer {
     engine.localFiles = capabilities.kittyLocalFiles
   }
 
+  /// Over a slow link uploads go as palette PNGs: a third of the bytes, the time of a screen.
+  var linkIsSlow: Bool {
+    get { engine.format == .palettePNG }
+    set { engine.format = newValue ? .palettePNG : .png }
+  }
+
   var cellSize: PixelSize {
     get { engine.cellSize }
     set { engine.cellSize = newValue }
@@ -63,7 +69,7 @@ final class KittyGraphicsLayer: GraphicsLayer {
     let unfinished = engine.transferInProgress || engine.endsTransmission
     engine = KittyLayer(
       placeholders: engine.placeholders, passthrough: engine.passthrough,
-      cellSize: engine.cellSize, localFiles: engine.localFiles)
+      cellSize: engine.cellSize, format: engine.format, localFiles: engine.localFiles)
     engine.origin = origin
     engine.endsTransmission = unfinished
     placements = []

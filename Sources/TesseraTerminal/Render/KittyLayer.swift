@@ -37,8 +37,9 @@ struct KittyLayer {
   /// before any draw; a repeat after the draw starts it. Later kitty marks it drawn itself.
   static let startRepeats = 2
 
-  /// A preview upload's resolution per side: a ninth of the pixels, a ninth of the bytes.
-  static let previewScale = 1.0 / 3.0
+  /// A preview upload's resolution per side: a sixteenth of the pixels and of the bytes, a
+  /// picture kitty scales to the tile (the "a tile a sixteenth of the size").
+  static let previewScale = 1.0 / 4.0
 
   let placeholders: Bool
   /// Commands go through tmux's passthrough; direct placements at ``origin``'s offset.

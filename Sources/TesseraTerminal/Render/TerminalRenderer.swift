@@ -22,11 +22,15 @@ public final class TerminalRenderer {
   /// terminals known to); off for kitty placements. Off, a sixel tile that moved is drawn
   /// again, tile by tile: never the whole screen.
   public var usesScrollRegions: Bool
-  /// Sixel tiles go as bands of at most this many cell rows, each its own image, instead of
-  /// whole: over a slow link a key's answer then waits behind a band at most, not a whole
-  /// tile's half-megabyte string, which no terminal lets anything interrupt (issue 34). Nil:
-  /// whole. Other protocols ignore it. See ``bandRows(atMost:cellHeight:)``.
-  public var sixelBandRows: Int?
+  /// The terminal is at the far end of a slow link (SSH): images spend CPU to keep keys
+  /// answered and bytes few (issue 34).
+  /// - Sixel tiles go as bands of one or two cell rows, each its own image, instead of whole
+  ///   (``bandRows(atMost:cellHeight:)``): a key's answer waits behind a band at most, not a
+  ///   whole tile's half-megabyte string, which no terminal lets anything interrupt.
+  /// - kitty uploads go as palette PNGs (``KittyPayloadFormat/palettePNG``), 0.38× the bytes.
+  public var linkIsSlow = false {
+    didSet { layer.linkIsSlow = linkIsSlow }
+  }
 
   /// The cell rows of a sixel band, at most `limit`: the fewest whose pixels waste least in
   /// whole sixel rows. A band is drawn in whole sixel rows of six pixels, the last one taking
@@ -157,8 +161,8 @@ public final class TerminalRenderer {
     policy: ImageDrawPolicy = .all, imageBudget: Int = .max
   ) -> [UInt8] {
     var images = occluders.isEmpty ? images : images.flatMap { $0.pieces(around: occluders) }
-    if let rows = sixelBandRows, graphics == .sixel {
-      let rows = Self.bandRows(atMost: rows, cellHeight: cellPixelSize.height)
+    if linkIsSlow, graphics == .sixel {
+      let rows = Self.bandRows(atMost: 2, cellHeight: cellPixelSize.height)
       images = images.flatMap { $0.bands(of: rows) }
     }
     if followsSession {

@@ -59,7 +59,7 @@ import Testing
   @Test func pngAndZlibUploadsDecodeToTheSamePixelsAsRaw() throws {
     let bitmap = try Self.photo(width: 64, height: 40)
     var sizes: [KittyPayloadFormat: Int] = [:]
-    for format in KittyPayloadFormat.allCases {
+    for format in KittyPayloadFormat.allCases where format != .palettePNG {
       var out = ByteWriter()
       KittyCommands.transmit(id: 3, bitmap: bitmap, format: format, passthrough: false, into: &out)
       var wire = KittyWire()

@@ -40,4 +40,34 @@ import Testing
     #expect(SixelPalette.colourBudget(pixelCount: 160 * 72) == 128)
     #expect(SixelPalette.colourBudget(pixelCount: 1 << 30) == SixelPalette.largestPalette)
   }
+
+  /// The pruned nearest-colour search gives what trying every colour gives, ties included
+  /// (the lowest index), on grainy photo colours and on colours with many equal distances.
+  @Test(arguments: [(colours: 255, levels: 256), (colours: 40, levels: 4)])
+  func theNearestColourIsTheOneEveryColourTriedWouldGive(colours: Int, levels: Int) throws {
+    let photo = try KittyCompressionTests.photo(width: 120, height: 90, grain: 25, seed: 3)
+    let histogram = PaletteHistogram(pixels: photo.pixels, count: 120 * 90)
+    let values = KittyCompressionTests.bytes(colours * 3, seed: 11, alphabet: levels)
+    let centres = (0..<colours).map { index in
+      let scale = Float(255) / Float(max(1, levels - 1))
+      return (
+        Float(values[index * 3]) * scale, Float(values[index * 3 + 1]) * scale,
+        Float(values[index * 3 + 2]) * scale
+      )
+    }
+    let everyColour = histogram.means.map { mean in
+      centres.indices.min { first, second in
+        func distance(_ index: Int) -> Float {
+          let (red, green, blue) = (
+            mean.0 - centres[index].0, mean.1 - centres[index].1, mean.2 - centres[index].2
+          )
+          return red * red + green * green + blue * blue
+        }
+        return (distance(first), first) < (distance(second), second)
+      } ?? 0
+    }
+    let pruned = histogram.nearest(to: centres)
+    let differing = zip(pruned, everyColour).filter { $0 != $1 }.count
+    #expect(differing == 0, "\(differing) of \(pruned.count) bins differ")
+  }
 }

@@ -143,7 +143,8 @@ import Testing
     var wire = KittyWire()
     try wire.apply(renderer.render(screen, images: [tile], policy: .preview))
     let preview = try #require(wire.images.values.first)
-    #expect(preview.width <= 160 / 3 + 1 && preview.height <= 160 / 3 + 1)
+    let side = Int(160 * KittyLayer.previewScale) + 1
+    #expect(preview.width <= side && preview.height <= side)
     #expect(Self.keepsAspect(try #require(wire.placements.last)))
     #expect(renderer.statistics.previewUploads == 1)
     // Still flinging: the preview stays.
@@ -175,7 +176,9 @@ import Testing
     try wire.apply(
       renderer.render(screen, images: tiles, policy: .previewsFirst, imageBudget: oneTile))
     #expect(wire.images.count == 3, "\(wire.images.count) tiles pictured")
-    #expect(wire.images.values.allSatisfy { $0.width <= 160 / 3 + 1 }, "only previews")
+    #expect(
+      wire.images.values.allSatisfy { $0.width <= Int(160 * KittyLayer.previewScale) + 1 },
+      "only previews")
     #expect(renderer.statistics.previewUploads == 3)
     // Then full detail, as the budget allows: never stuck at the previews.
     var frames = 0

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TesseraTerminal
 
-/// Over a slow link sixel tiles go in bands of a few cell rows (``TerminalRenderer/sixelBandRows``,
+/// Over a slow link sixel tiles go in bands of a few cell rows (``TerminalRenderer/linkIsSlow``,
 /// issue 34): a key's answer then waits behind one band, never a whole tile's string. The
 /// picture is the same, no band is sent twice, and a frame's image bytes end within one band
 /// of its budget.
@@ -39,7 +39,7 @@ import Testing
     let tileBytes = whole.imageBytesInLastFrame
 
     let banded = TerminalRenderer(graphics: .sixel, cellPixelSize: cell)
-    banded.sixelBandRows = 2
+    banded.linkIsSlow = true
     var terminal = SixelTerminal(columns: 16, rows: 12, cell: cell)
     let budget = tileBytes / 8
     var frames = 0
@@ -82,7 +82,7 @@ import Testing
     var reference = SixelTerminal(columns: 16, rows: 10, cell: cell)
     reference.apply(whole.render(frame, images: [tile]))
     let banded = TerminalRenderer(graphics: .sixel, cellPixelSize: cell)
-    banded.sixelBandRows = 1
+    banded.linkIsSlow = true
     var terminal = SixelTerminal(columns: 16, rows: 10, cell: cell)
     terminal.apply(banded.render(frame, images: [tile]))
     #expect(terminal.images == 7, "one sixel a band: \(terminal.images)")

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@testable import TesseraTerminal
+
+/// Over a slow link kitty's uploads are palette PNGs (``KittyPayloadFormat/palettePNG``): a
+/// fraction of the lossless bytes, read back by libpng as a picture close to the tile, and
+/// never for a tile with transparency.
+@Suite struct KittyPalettePNGTests {
+  /// Peak signal-to-noise ratio of `decoded` against `original` (RGBA, alpha ignored), in dB.
+  static func psnr(_ decoded: [UInt8], _ original: [UInt8]) -> Double {
+    var squares = 0.0
+    var samples = 0.0
+    for index in original.indices where index % 4 != 3 {
+      let difference = Double(decoded[index]) - Double(original[index])
+      squares += difference * difference
+      samples += 1
+    }
+    guard squares > 0 else { return .infinity }
+    return 10 * log10(255 * 255 / (squares / samples))
+  }
+
+  @Test(arguments: [(grain: 25, minimumPSNR: 28.0), (grain: 3, minimumPSNR: 36.0)])
+  func aPhotoGoesAsAPaletteImageCloseToItInAFractionOfTheBytes(
+    grain: Int, minimumPSNR: Double
+  ) throws {
+    let bitmap = try KittyCompressionTests.photo(width: 380, height: 280, grain: grain)
+    let palette = try #require(KittyPayloadFormat.palettePNG.encode(bitmap, opaque: true))
+    let lossless = try #require(KittyPayloadFormat.png.encode(bitmap, opaque: true))
+    // Colour type at byte 25 of the header: 3 is a palette image.
+    #expect(palette[25] == 3)
+    #expect(
+      palette.count * 2 < lossless.count,
+      "palette \(palette.count) B against lossless \(lossless.count) B")
+    let decoded = try WireDecoding.png(palette)
+    #expect(decoded.width == 380 && decoded.height == 280)
+    let quality = Self.psnr(decoded.rgba, bitmap.pixels)
+    #expect(quality >= minimumPSNR, "PSNR \(quality) dB at grain \(grain)")
+  }
+
+  @Test func aDrawnTileThatLosslessWritesSmallerGoesLossless() throws {
+    let bitmap = try Bitmap.generated(width: 200, height: 100) { x, y in
+      (x / 20 + y / 20) % 3 == 0 ? (250, 250, 250, 255) : (UInt8(x), UInt8(y * 2), 90, 255)
+    }
+    let encoded = try #require(KittyPayloadFormat.palettePNG.encode(bitmap, opaque: true))
+    let lossless = try #require(KittyPayloadFormat.png.encode(bitmap, opaque: true))
+    let same = encoded == lossless
+    #expect(same, "\(encoded.count) B against lossless \(lossless.count) B")
+    let exact = try WireDecoding.png(encoded).rgba == bitmap.pixels
+    #expect(exact, "the drawn tile's pixels changed")
+  }
+
+  @Test func aTileWithTransparencyGoesLosslessWithItsAlpha() throws {
+    let bitmap = try KittyCompressionTests.photo(width: 97, height: 61, opaque: false)
+    let encoded = try #require(KittyPayloadFormat.palettePNG.encode(bitmap, opaque: false))
+    #expect(encoded[25] == 6)
+    #expect(try WireDecoding.png(encoded).rgba == bitmap.pixels)
+  }
+
+  @Test func aRendererAcrossASlowLinkUploadsPaletteImagesKittyDecodes() throws {
+    let bitmap = try KittyCompressionTests.photo(width: 160, height: 120, grain: 25)
+    let placement = ImagePlacement(
+      imageID: 5, bitmap: bitmap, rect: CellRect(x: 0, y: 0, width: 16, height: 6))
+    var frame = FrameBuffer(width: 20, height: 8)
+    frame.put("status", x: 0, y: 7)
+    var bytes: [Bool: Int] = [:]
+    for slow in [false, true] {
+      let renderer = TerminalRenderer(graphics: .kitty)
+      renderer.linkIsSlow = slow
+      var wire = KittyWire()
+      try wire.apply(renderer.render(frame, images: [placement]))
+      let shown = try #require(wire.images.values.first, "nothing uploaded (slow: \(slow))")
+      #expect(shown.width == 160 && shown.height == 120)
+      let quality = Self.psnr(shown.rgba, bitmap.pixels)
+      #expect(slow ? quality >= 28 : quality == .infinity, "PSNR \(quality) dB (slow: \(slow))")
+      bytes[slow] = renderer.imageBytesInLastFrame
+      // A reset (a resume) keeps the choice.
+      renderer.reset()
+      var again = KittyWire()
+      try again.apply(renderer.render(frame, images: [placement]))
+      #expect(
+        renderer.imageBytesInLastFrame == bytes[slow],
+        "after a reset \(renderer.imageBytesInLastFrame) B, before \(bytes[slow] ?? 0) B")
+    }
+    let slow = try #require(bytes[true])
+    let fast = try #require(bytes[false])
+    #expect(slow * 2 < fast, "slow link \(slow) B, fast \(fast) B")
+  }
+}
