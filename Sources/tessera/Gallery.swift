@@ -24,8 +24,9 @@ struct Gallery: AsyncParsableCommand, GalleryOptions {
       reject back), 6 7 8 9 label them red, yellow, green, blue (again: takes it off), # tags \
       them (type tags separated by commas, -tag removes one, Tab completes from the library's \
       tags), written into their XMP sidecars as darktable and Lightroom read them; d moves the marked (or \
-      selected) photos to the Trash; u undoes the last d or rating; / filters by \
-      name as you type (Enter keeps, Esc shows all), n N the next and previous match; t the \
+      selected) photos to the Trash; u undoes the last d, rating, label or tags; / filters as \
+      you type, by name or by the --filter grammar (rating>=3 label:red tag:wedding !rejected; \
+      Enter keeps, Esc shows all), n N the next and previous match; t the \
       months; S opens (or closes) the burst stack under the selection; c compares the marked photos (or the selected one and the next) side by side \
       under one zoom and pan, Tab and Shift-Tab choosing the pane the culling keys act on, \
       Space and Backspace its next and previous photo, Enter opening it; s a slideshow; i the info panel (camera, lens, exposure, position, sizes, \

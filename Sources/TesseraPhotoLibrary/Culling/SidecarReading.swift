@@ -4,7 +4,9 @@ import TesseraPhotoFormats
 extension PhotoHeaderReading {
   /// What the XMP sidecar at `path` says a person decided; nil when it cannot be read (a
   /// symbolic link, not a regular file, over `XMPPacket.maxPacketBytes`), is no XMP, or says
-  /// no rating, label or tag. Blocking: one open and one read.
+  /// no rating, label or tag. A byte that is not UTF-8 in a value is read as the
+  /// Windows-1252 character it would be (the XMP Toolkit's recovery), so what it says is
+  /// always valid text. Blocking: one open and one read.
   public func culling(ofSidecarAt path: String) -> PhotoCulling? {
     let read = LocalFile.readPrefix(
       path: path, limit: XMPPacket.maxPacketBytes, maxFileSize: XMPPacket.maxPacketBytes)

@@ -119,8 +119,12 @@ package enum SidecarWriter {
   }
 
   /// Applies `change` to the sidecar at `path`, made when absent. Blocking.
+  ///
+  /// `beforeWrite` runs after each read and merge, just before the check for a change on
+  /// disk: a test's seam for another tool saving the sidecar in that moment, which no test
+  /// could otherwise hit without racing.
   package static func apply(
-    _ change: CullingChange, toSidecarAt path: String
+    _ change: CullingChange, toSidecarAt path: String, beforeWrite: () -> Void = {}
   ) throws(Failure)
     -> Written
   {
@@ -180,6 +184,7 @@ package enum SidecarWriter {
       guard let bytes = packet.sidecarBytes() else {
         throw Failure(description: "“\(name)” could not be serialized: left as it is")
       }
+      beforeWrite()
       // Changed since it was read (another tool saved it): read and merge again.
       guard stamp(of: path) == before else { continue }
       do {
