@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 
 @testable import TesseraTerminal
@@ -7,19 +6,6 @@ import Testing
 /// fraction of the lossless bytes, read back by libpng as a picture close to the tile, and
 /// never for a tile with transparency.
 @Suite struct KittyPalettePNGTests {
-  /// Peak signal-to-noise ratio of `decoded` against `original` (RGBA, alpha ignored), in dB.
-  static func psnr(_ decoded: [UInt8], _ original: [UInt8]) -> Double {
-    var squares = 0.0
-    var samples = 0.0
-    for index in original.indices where index % 4 != 3 {
-      let difference = Double(decoded[index]) - Double(original[index])
-      squares += difference * difference
-      samples += 1
-    }
-    guard squares > 0 else { return .infinity }
-    return 10 * log10(255 * 255 / (squares / samples))
-  }
-
   @Test(arguments: [(grain: 25, minimumPSNR: 28.0), (grain: 3, minimumPSNR: 36.0)])
   func aPhotoGoesAsAPaletteImageCloseToItInAFractionOfTheBytes(
     grain: Int, minimumPSNR: Double
@@ -34,7 +20,7 @@ import Testing
       "palette \(palette.count) B against lossless \(lossless.count) B")
     let decoded = try WireDecoding.png(palette)
     #expect(decoded.width == 380 && decoded.height == 280)
-    let quality = Self.psnr(decoded.rgba, bitmap.pixels)
+    let quality = ITerm2RenderTests.psnr(decoded.rgba, bitmap.pixels)
     #expect(quality >= minimumPSNR, "PSNR \(quality) dB at grain \(grain)")
   }
 
@@ -74,7 +60,7 @@ import Testing
     try wire.apply(renderer.render(frame, images: [placement]))
     let shown = try #require(wire.images.values.first, "nothing uploaded")
     #expect(shown.width == 160 && shown.height == 120)
-    let quality = Self.psnr(shown.rgba, bitmap.pixels)
+    let quality = ITerm2RenderTests.psnr(shown.rgba, bitmap.pixels)
     #expect(palettes ? (28..<60).contains(quality) : quality == .infinity, "PSNR \(quality) dB")
     let bytes = renderer.imageBytesInLastFrame
     let lossless = KittyPayloadFormat.png.uploadBytes(for: bitmap)
