@@ -67,6 +67,10 @@ struct KittyLayer {
   /// Ids a completed transfer replaced: freed after the placements that show their
   /// replacements, so the tile is never blank between the two.
   private var retired: [UInt32] = []
+  /// Frees written while a transfer is under way, held until it ends: kitty 0.26 drops a load
+  /// when any deletion arrives between its chunks (a real kitty across SSH left three of eight
+  /// tiles blank), and a placement of what it dropped shows nothing.
+  private var heldFrees = ByteWriter()
   /// kitty may still be loading an upload this engine will not finish (the screen was
   /// cleared, or the renderer reset): the next frame first ends it.
   var endsTransmission = false
@@ -254,7 +258,10 @@ struct KittyLayer {
     guard var current = transfer else { return }
     statistics.imageBytesUploaded += current.write(budget: budget, into: &out)
     transfer = current.isComplete ? nil : current
-    if current.isComplete { commit(current, into: &out) }
+    if current.isComplete {
+      commit(current, into: &out)
+      writeHeldFrees(into: &out)
+    }
   }
 
   /// A whole upload: its id now shows its image, the id it replaced is retired, and the least
@@ -290,6 +297,28 @@ struct KittyLayer {
     abandon(current)
     KittyCommands.endTransmission(passthrough: passthrough, into: &out)
     endsTransmission = false
+    writeHeldFrees(into: &out)
+  }
+
+  /// Ends the transfer under way, if any, so that a deletion may follow (``heldFrees``).
+  mutating func endTransfer(into out: inout ByteWriter) {
+    if let current = transfer { end(current, into: &out) }
+  }
+
+  /// Frees kitty id `id` now, or once the transfer under way has ended (``heldFrees``).
+  private mutating func free(_ id: UInt32, into out: inout ByteWriter) {
+    if transfer == nil {
+      KittyCommands.free(id: id, passthrough: passthrough, into: &out)
+    } else {
+      KittyCommands.free(id: id, passthrough: passthrough, into: &heldFrees)
+    }
+  }
+
+  /// Writes the frees held for the transfer that has now ended.
+  private mutating func writeHeldFrees(into out: inout ByteWriter) {
+    guard transfer == nil, heldFrees.count > 0 else { return }
+    out.append(heldFrees.bytes)
+    heldFrees = ByteWriter()
   }
 
   /// Forgets kitty id `id`'s link to its image, unless the image is shown under it.
@@ -376,7 +405,10 @@ struct KittyLayer {
   /// Places what moved or appeared and hides what left; written after the text of the frame.
   /// Returns whether the cursor moved.
   mutating func place(_ wanted: [(PlacementKey, Geometry)], into out: inout ByteWriter) -> Bool {
-    defer { freeRetired(into: &out) }
+    defer {
+      freeRetired(into: &out)
+      writeHeldFrees(into: &out)
+    }
     guard !placeholders else { return false }
     var next: [PlacementKey: Geometry] = [:]
     var moved = false
@@ -402,6 +434,9 @@ struct KittyLayer {
     let left = placed.keys.filter { next[$0] == nil && !retired.contains($0.id) }.sorted {
       ($0.id, $0.placement) < ($1.id, $1.placement)
     }
+    // A hide is a deletion too, and cannot wait: the transfer under way ends first (it is
+    // uploaded again later).
+    if !left.isEmpty { endTransfer(into: &out) }
     for key in left {
       KittyCommands.hide(
         id: key.id, placement: key.placement, passthrough: passthrough, into: &out)
@@ -413,7 +448,7 @@ struct KittyLayer {
   /// Frees the ids replaced this frame, now that their replacements are placed.
   private mutating func freeRetired(into out: inout ByteWriter) {
     for id in retired {
-      KittyCommands.free(id: id, passthrough: passthrough, into: &out)
+      free(id, into: &out)
       placed = placed.filter { $0.key.id != id }
       virtualSizes[id] = nil
       release(id)
@@ -430,7 +465,7 @@ struct KittyLayer {
   }
 
   private mutating func forget(kittyID id: UInt32, into out: inout ByteWriter) {
-    KittyCommands.free(id: id, passthrough: passthrough, into: &out)
+    free(id, into: &out)
     placed = placed.filter { $0.key.id != id }
     virtualSizes[id] = nil
     uploaded[id] = nil

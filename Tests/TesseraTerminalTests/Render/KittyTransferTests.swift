@@ -101,6 +101,32 @@ import Testing
     #expect(wire.images[preview] == nil)
   }
 
+  /// Two tiles shown as previews, then paced to full detail: the frame that completes the
+  /// first upload starts the second, and the first's preview is freed after the placement
+  /// that replaces it. kitty 0.26 drops a load under way when any deletion arrives between its
+  /// chunks (seen under Xvfb: three of eight tiles blank across SSH), so the free waits for the
+  /// second upload's end, and both tiles end at full detail.
+  @Test func aFreeWaitsForTheUploadUnderWaySoKittyKeepsIt() throws {
+    let renderer = TerminalRenderer(graphics: .kitty, cellPixelSize: Self.cell)
+    var wire = KittyWire()
+    let tiles = [try Self.tile(7, seed: 7), try Self.tile(8, x: 30, seed: 8)]
+    try wire.apply(
+      renderer.render(FrameBuffer(width: 60, height: 30), images: tiles, policy: .preview))
+    let previews = Set(wire.placements.map(\.id))
+    #expect(previews.count == 2)
+    _ = try Self.drawUntil(renderer, &wire, images: tiles, limit: 80) { wire in
+      let shown = wire.placements.suffix(4).filter { !previews.contains($0.id) }
+      return Set(shown.map(\.id)).count == 2
+    }
+    let full = Set(wire.placements.map(\.id)).subtracting(previews)
+    for id in full {
+      #expect(wire.images[id]?.width == 160, "image \(id) was not whole on the terminal")
+    }
+    // Drawn again with nothing to send, the previews' ids are freed.
+    try wire.apply(renderer.render(FrameBuffer(width: 60, height: 30), images: tiles))
+    #expect(previews.allSatisfy { wire.images[$0] == nil }, "a preview's id was never freed")
+  }
+
   @Test func aTransferWhoseTileLeftIsEndedAndTheNextUploadIsReadAsItsOwn() throws {
     let renderer = TerminalRenderer(graphics: .kitty, cellPixelSize: Self.cell)
     var wire = KittyWire()

@@ -57,8 +57,10 @@ struct KittyWire {
   }
 
   /// As kitty reads them: while an upload is loading, a direct transmission is its next chunk
-  /// (an empty last one ends it undecoded); placements and deletions are handled apart. A
-  /// new upload under an id empties it at once; `d=I` and `d=A` free images.
+  /// (an empty last one ends it undecoded); placements are handled apart, but any deletion
+  /// drops the load under way (kitty 0.26.5 under Xvfb: a tile whose upload had a `d=I` of
+  /// another image between its chunks stayed blank). A new upload under an id empties it at
+  /// once; `d=I` and `d=A` free images.
   mutating func apply(_ bytes: [UInt8]) throws {
     for (keys, payload) in Self.commands(in: bytes) {
       let transmission = ["t", "T", nil].contains(keys["a"]) && (keys["t"] ?? "d") == "d"
@@ -106,6 +108,7 @@ struct KittyWire {
             id: id, columns: Int(keys["c"] ?? "") ?? 0, rows: Int(keys["r"] ?? "") ?? 0,
             source: source))
       case "d":
+        pending = nil
         // Freeing drops the image; the placements stay in the log they are.
         if keys["d"] == "I", let id = Int(keys["i"] ?? "") { images[id] = nil }
         if keys["d"] == "A" { images.removeAll() }
