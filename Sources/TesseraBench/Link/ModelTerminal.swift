@@ -38,6 +38,10 @@ struct ModelTerminal {
   /// kitty: images whose last chunk arrived, and the one being uploaded.
   private var completeImages: Set<UInt32> = []
   private var uploading: (id: UInt32, display: Bool, width: Int)?
+  /// kitty dropped the load under way (``dropLoad()``): its remaining chunks make nothing.
+  private var droppedLoad = false
+  /// Loads kitty dropped part-way, ever.
+  private(set) var loadsDropped = 0
   private var imageWidths: [UInt32: Int] = [:]
   /// Every kitty upload completed, in order: its image and the width it declared (`s`; 0
   /// when it declared none, as a PNG may).
@@ -171,7 +175,9 @@ struct ModelTerminal {
     case .csi:
       if (0x40...0x7E).contains(byte) {
         state = .ground
+        let answered = answers.count
         csi(final: byte, answers: &answers)
+        if answers.count > answered { dropLoad() }
       } else if byte == 0x1B {
         state = .escape
       } else {
@@ -429,6 +435,17 @@ struct ModelTerminal {
 
   // MARK: kitty graphics
 
+  /// kitty 0.26.5 drops a chunked load when a query it answers (DA1, DSR, CPR) or a deletion
+  /// arrives between its chunks (three trials each under Xvfb; the tiles stayed blank for
+  /// good), and what it dropped is never shown.
+  private mutating func dropLoad() {
+    guard flavour == .kitty, let current = uploading else { return }
+    uploading = nil
+    completeImages.remove(current.id)
+    droppedLoad = true
+    loadsDropped += 1
+  }
+
   private mutating func apc(answers: inout [UInt8]) {
     guard flavour == .kitty, sequence.first == UInt8(ascii: "G") else { return }
     let body = sequence.dropFirst()
@@ -458,6 +475,12 @@ struct ModelTerminal {
     case "t", "T":
       // A continuation chunk carries only m (and q): it belongs to the upload in progress.
       var upload = (id: id, display: action == "T", width: keys["s"] ?? 0)
+      if keys["i"] == nil, uploading == nil, droppedLoad {
+        // A chunk of a load kitty dropped: an error, until its last.
+        droppedLoad = more
+        break
+      }
+      droppedLoad = false
       if keys["i"] == nil, let current = uploading {
         upload = current
       } else if id == 0 {
@@ -485,6 +508,7 @@ struct ModelTerminal {
     case "p":
       place(image: id, placement: UInt32(clamping: keys["p"] ?? 0), keys: keys)
     case "d":
+      dropLoad()
       switch deletion {
       case "a", "A": placements.removeAll()
       case "i", "I":

@@ -50,6 +50,8 @@ final class KittyGraphicsLayer: GraphicsLayer {
     set { engine.format = newValue ? .palettePNG : .png }
   }
 
+  var loadUnderWay: Bool { engine.transferInProgress || engine.endsTransmission }
+
   var cellSize: PixelSize {
     get { engine.cellSize }
     set { engine.cellSize = newValue }

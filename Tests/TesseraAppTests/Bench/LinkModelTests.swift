@@ -82,6 +82,27 @@ import Testing
     #expect(screen.picturesCompleted == 4)
   }
 
+  /// As kitty 0.26.5 under Xvfb did: a query it answers or a deletion between a load's chunks
+  /// drops the load, and its later chunks make nothing; a placement or text between them does
+  /// not.
+  @Test(arguments: ["\u{1B}[c", "\u{1B}[5n", "\u{1B}[6n", "\u{1B}_Ga=d,d=i,i=9,q=2\u{1B}\\"])
+  func aQueryOrDeletionBetweenChunksDropsTheLoad(between: String) {
+    var screen = ModelTerminal(
+      flavour: .kitty, columns: 80, rows: 24, cellWidth: 10, cellHeight: 20)
+    let first = "\u{1B}_Ga=t,t=d,f=100,s=4,v=4,i=5,q=2,m=1;AAAA\u{1B}\\"
+    let place = "\u{1B}[3;4H\u{1B}_Ga=p,i=5,p=1,c=10,r=5,C=1,q=2\u{1B}\\"
+    let more = "\u{1B}_Gm=1;AAAA\u{1B}\\"
+    let last = "\u{1B}_Gm=0;AAAA\u{1B}\\"
+    _ = screen.read(Array((first + place + more + between + more + last).utf8))
+    #expect(screen.pictures == 0, "the load went on across \(between.debugDescription)")
+    #expect(screen.loadsDropped == 1)
+    #expect(screen.picturesCompleted == 0)
+    // The next load, and a load with text and a placement between its chunks, are whole.
+    _ = screen.read(Array((first + "text" + place + more + last).utf8))
+    #expect(screen.pictures == 1)
+    #expect(screen.loadsDropped == 1)
+  }
+
   @Test func aSixelShowsUntilTextOrAnotherSixelCoversAllOfIt() {
     var screen = ModelTerminal(
       flavour: .xterm, columns: 40, rows: 12, cellWidth: 10, cellHeight: 20)

@@ -72,6 +72,9 @@ import Testing
       arrived,
       "\(session.pictures) tiles pictured; uploads (image, width): \(session.terminal.uploads); shown widths \(session.terminal.shownWidths)\n\(session.terminal.text)"
     )
+    // kitty 0.26.5 drops a load a query's answer interrupts (the model does too): the pacer's
+    // probes never came between a load's chunks.
+    #expect(session.terminal.loadsDropped == 0)
 
     Self.expectKeysAnswered(session)
   }
