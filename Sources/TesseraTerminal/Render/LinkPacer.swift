@@ -125,7 +125,8 @@ public struct LinkPacer: Sendable {
   /// estimate stayed at ``assumedRate``, a fifth of the link). What a link slower than that
   /// queues is a fifth of a load at most, and the answer after it clears the model.
   private func modelQueueBytes(at now: Double) -> Double {
-    let rate = (bytesPerSecond ?? Self.assumedRate) * (startup && roundsWithoutGrowth > 0 ? 1.25 : gain)
+    let rate =
+      (bytesPerSecond ?? Self.assumedRate) * (startup && roundsWithoutGrowth > 0 ? 1.25 : gain)
     return max(0, modelQueue.bytes - rate * max(0, now - modelQueue.at))
   }
 

@@ -110,7 +110,9 @@ import Testing
   /// one answer a load, startup's doubled window lasts about three loads: a key waited 0.30 s
   /// then at 2 Mbit/s, 0.15–0.24 s after.)
   @Test(arguments: [(250_000.0, 0.04), (2_500_000.0, 0.02)])
-  func loadsThatSpanFramesGoWithoutProbesAndKeysStayQuick(link: (rate: Double, delay: Double))
+  func loadsThatSpanFramesGoWithoutProbesAndKeysStayQuick(
+    link: (rate: Double, delay: Double)
+  )
     throws
   {
     let (rate, delay) = link
