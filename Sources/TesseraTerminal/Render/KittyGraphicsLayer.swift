@@ -81,8 +81,7 @@ final class KittyGraphicsLayer: GraphicsLayer {
   func hideAll(into out: inout ByteWriter) {
     guard !engine.placeholders else { return }
     // kitty drops a load under way at any deletion: the transfer ends first.
-    engine.endTransfer(into: &out)
-    KittyCommands.hideAll(passthrough: engine.passthrough, into: &out)
+    engine.hideAll(into: &out)
   }
 
   func forget(imageID: UInt64, into out: inout ByteWriter) {

@@ -67,10 +67,23 @@ struct KittyLayer {
   /// Ids a completed transfer replaced: freed after the placements that show their
   /// replacements, so the tile is never blank between the two.
   private var retired: [UInt32] = []
-  /// Frees written while a transfer is under way, held until it ends: kitty 0.26 drops a load
-  /// when any deletion arrives between its chunks (a real kitty across SSH left three of eight
-  /// tiles blank), and a placement of what it dropped shows nothing.
-  private var heldFrees = ByteWriter()
+  /// Ids to free, written after the frame's placements once no transfer is under way
+  /// (``writeHeldFrees(into:)``): kitty before 0.38.1 frees, with the image a `d=I` names, every
+  /// image created after it that has no placement (graphics.c `filter_refs`, fixed by kitty's
+  /// 8facaf4 "deleted but not freed images without any references being incorrectly freed on a
+  /// subsequent delete command"): the load under way, an upload completed and not yet placed,
+  /// a tile hidden for scrolling back. A real kitty 0.26.5 left five of eight tiles blank that
+  /// way (a recorded session replayed: with its deletions taken out, all eight showed).
+  private var heldFrees: [UInt32] = []
+  /// When kitty created each image it holds, in order (its image table's order): a free of one
+  /// takes every later one with no placement (``heldFrees``).
+  private var creation: [UInt32: Int] = [:]
+  private var creations = 0
+  /// `d=a` hid every placement (focus left): none of kitty's images has one now.
+  private var allHidden = false
+  /// Ids whose placements this engine stopped tracking, held for their free: kitty keeps those
+  /// placements until the free is written, and a free before it spares them.
+  private var placedUntilFreed: Set<UInt32> = []
   /// kitty may still be loading an upload this engine will not finish (the screen was
   /// cleared, or the renderer reset): the next frame first ends it.
   var endsTransmission = false
@@ -100,6 +113,9 @@ struct KittyLayer {
   mutating func screenCleared() {
     placed.removeAll()
     guard !placeholders else { return }
+    creation.removeAll()
+    heldFrees.removeAll()
+    placedUntilFreed.removeAll()
     if let current = transfer { abandon(current) }
     for id in retired { release(id) }
     retired.removeAll()
@@ -184,6 +200,10 @@ struct KittyLayer {
       var uploadedNow = false
       if stale && mayUpload {
         let id = existing == nil ? kittyID(for: placement.imageID) : newID(for: placement.imageID)
+        if uploaded[id] == nil || creation[id] == nil {
+          creations += 1
+          creation[id] = creations
+        }
         transfer = encode(
           placement, animation: animation, id: id, replaces: existing == nil ? nil : shown,
           box: box, preview: policy == .preview, statistics: &statistics)
@@ -258,10 +278,7 @@ struct KittyLayer {
     guard var current = transfer else { return }
     statistics.imageBytesUploaded += current.write(budget: budget, into: &out)
     transfer = current.isComplete ? nil : current
-    if current.isComplete {
-      commit(current, into: &out)
-      writeHeldFrees(into: &out)
-    }
+    if current.isComplete { commit(current, into: &out) }
   }
 
   /// A whole upload: its id now shows its image, the id it replaced is retired, and the least
@@ -297,7 +314,6 @@ struct KittyLayer {
     abandon(current)
     KittyCommands.endTransmission(passthrough: passthrough, into: &out)
     endsTransmission = false
-    writeHeldFrees(into: &out)
   }
 
   /// Ends the transfer under way, if any, so that a deletion may follow (``heldFrees``).
@@ -305,20 +321,62 @@ struct KittyLayer {
     if let current = transfer { end(current, into: &out) }
   }
 
-  /// Frees kitty id `id` now, or once the transfer under way has ended (``heldFrees``).
+  /// Hides every placement (`d=a`), after ending the transfer under way.
+  mutating func hideAll(into out: inout ByteWriter) {
+    endTransfer(into: &out)
+    KittyCommands.hideAll(passthrough: passthrough, into: &out)
+    allHidden = true
+    placedUntilFreed.removeAll()
+  }
+
+  /// Frees kitty id `id` after the frame's placements (``heldFrees``).
   private mutating func free(_ id: UInt32, into out: inout ByteWriter) {
-    if transfer == nil {
+    heldFrees.append(id)
+  }
+
+  /// Writes the held frees, unless a transfer is under way. Each takes with it, in kitty before
+  /// 0.38.1, every image created after it with no placement (``heldFrees``): those are
+  /// forgotten here too, and uploaded again when shown. An id kitty no longer holds is not
+  /// freed: such a deletion matches nothing, and that kitty then frees every image with no
+  /// placement.
+  private mutating func writeHeldFrees(into out: inout ByteWriter) {
+    guard transfer == nil, !heldFrees.isEmpty else { return }
+    let ids = heldFrees
+    heldFrees.removeAll()
+    for id in ids {
+      placedUntilFreed.remove(id)
+      guard let order = creation.removeValue(forKey: id) else { continue }
       KittyCommands.free(id: id, passthrough: passthrough, into: &out)
-    } else {
-      KittyCommands.free(id: id, passthrough: passthrough, into: &heldFrees)
+      let taken = creation.filter { $0.value > order && !isPlaced($0.key) }.keys.sorted()
+      for other in taken {
+        creation[other] = nil
+        forgetLocally(other)
+      }
     }
   }
 
-  /// Writes the frees held for the transfer that has now ended.
-  private mutating func writeHeldFrees(into out: inout ByteWriter) {
-    guard transfer == nil, heldFrees.count > 0 else { return }
-    out.append(heldFrees.bytes)
-    heldFrees = ByteWriter()
+  /// Whether kitty holds a placement of id `id` (a virtual one, under tmux's placeholders).
+  private func isPlaced(_ id: UInt32) -> Bool {
+    if placedUntilFreed.contains(id) { return true }
+    if placeholders { return virtualSizes[id] != nil }
+    return !allHidden && placed.keys.contains { $0.id == id }
+  }
+
+  /// Drops id `id`'s placements from the frame's plan; kitty keeps them until its free.
+  private mutating func stopTracking(_ id: UInt32) {
+    if isPlaced(id) { placedUntilFreed.insert(id) }
+    placed = placed.filter { $0.key.id != id }
+  }
+
+  /// Forgets kitty id `id` that kitty freed by itself: nothing is written.
+  private mutating func forgetLocally(_ id: UInt32) {
+    uploads.remove(id)
+    placed = placed.filter { $0.key.id != id }
+    virtualSizes[id] = nil
+    uploaded[id] = nil
+    pendingStarts[id] = nil
+    retired.removeAll { $0 == id }
+    release(id)
   }
 
   /// Forgets kitty id `id`'s link to its image, unless the image is shown under it.
@@ -441,6 +499,10 @@ struct KittyLayer {
       KittyCommands.hide(
         id: key.id, placement: key.placement, passthrough: passthrough, into: &out)
     }
+    // A retired id's placements stay in kitty until its free (they were never hidden).
+    for id in retired where placed.keys.contains(where: { $0.id == id }) {
+      placedUntilFreed.insert(id)
+    }
     placed = next
     return moved
   }
@@ -449,7 +511,7 @@ struct KittyLayer {
   private mutating func freeRetired(into out: inout ByteWriter) {
     for id in retired {
       free(id, into: &out)
-      placed = placed.filter { $0.key.id != id }
+      stopTracking(id)
       virtualSizes[id] = nil
       release(id)
     }
@@ -466,7 +528,7 @@ struct KittyLayer {
 
   private mutating func forget(kittyID id: UInt32, into out: inout ByteWriter) {
     free(id, into: &out)
-    placed = placed.filter { $0.key.id != id }
+    stopTracking(id)
     virtualSizes[id] = nil
     uploaded[id] = nil
     pendingStarts[id] = nil
@@ -485,7 +547,8 @@ struct KittyLayer {
     // Ids stay below 2^24: a placeholder's foreground colour carries them. Past that they
     // wrap, skipping ids still in use.
     var id = nextID
-    while imageIDs[id] != nil { id = id >= 0xFF_FFFF ? 1 : id + 1 }
+    // An id whose free is still held is not taken either: the free would take its new image.
+    while imageIDs[id] != nil || heldFrees.contains(id) { id = id >= 0xFF_FFFF ? 1 : id + 1 }
     nextID = id >= 0xFF_FFFF ? 1 : id + 1
     imageIDs[id] = imageID
     return id

@@ -36,6 +36,11 @@ struct KittyWire {
   var animations: [Int: Animation] = [:]
   var placements: [Placement] = []
   var uploads = 0
+  /// The placements kitty holds now, by image: what a deletion in kitty before 0.38.1 spares.
+  private var live: [Int: Set<Int>] = [:]
+  /// kitty's image table's order: an image joins at its end when its first upload begins.
+  private var order: [Int: Int] = [:]
+  private var created = 0
   private var pending: (keys: [String: String], payload: String)?
 
   /// The keys and payload of every graphics command (`ESC _ G … ESC \`) in `bytes`.
@@ -85,7 +90,13 @@ struct KittyWire {
           animations[id, default: .init()].runs.append((state, Int(keys["v"] ?? "0") ?? 0))
         }
       case "t", "f":
-        if keys["a"] == "t", let id = Int(keys["i"] ?? "") { images[id] = nil }
+        if keys["a"] == "t", let id = Int(keys["i"] ?? "") {
+          images[id] = nil
+          if order[id] == nil {
+            created += 1
+            order[id] = created
+          }
+        }
         if keys["m"] == "1" {
           pending = (keys, payload)
         } else {
@@ -103,6 +114,7 @@ struct KittyWire {
             Int(keys["x"] ?? "0") ?? 0, Int(keys["y"] ?? "0") ?? 0, Int(keys["w"]!) ?? 0,
             Int(keys["h"]!) ?? 0
           )
+        live[id, default: []].insert(Int(keys["p"] ?? "0") ?? 0)
         placements.append(
           Placement(
             id: id, columns: Int(keys["c"] ?? "") ?? 0, rows: Int(keys["r"] ?? "") ?? 0,
@@ -110,8 +122,36 @@ struct KittyWire {
       case "d":
         pending = nil
         // Freeing drops the image; the placements stay in the log they are.
-        if keys["d"] == "I", let id = Int(keys["i"] ?? "") { images[id] = nil }
-        if keys["d"] == "A" { images.removeAll() }
+        let id = Int(keys["i"] ?? "")
+        switch keys["d"] {
+        case "i":
+          if let id, let placement = keys["p"].flatMap(Int.init) {
+            live[id]?.remove(placement)
+          } else if let id {
+            live[id] = nil
+          }
+        case "a": live.removeAll()
+        case "I":
+          guard let id else { break }
+          // kitty before 0.38.1 (graphics.c `filter_refs`) frees, walking its table from the
+          // newest image to the one named, every image without a placement on the way; an id
+          // it does not hold matches nothing, and every image without a placement goes.
+          let from = order[id] ?? 0
+          let taken = order.filter { $0.value >= from && (live[$0.key]?.isEmpty ?? true) }
+          for (other, _) in taken {
+            images[other] = nil
+            order[other] = nil
+            live[other] = nil
+          }
+          images[id] = nil
+          order[id] = nil
+          live[id] = nil
+        case "A":
+          images.removeAll()
+          order.removeAll()
+          live.removeAll()
+        default: break
+        }
       default: break
       }
     }
