@@ -42,6 +42,10 @@ struct ModelTerminal {
   private var droppedLoad = false
   /// Loads kitty dropped part-way, ever.
   private(set) var loadsDropped = 0
+  /// kitty's image table's order: an image joins at its end when its first upload begins. A
+  /// free (`d=I`) in kitty before 0.38.1 takes every later image without a placement too.
+  private var creationOrder: [UInt32: Int] = [:]
+  private var created = 0
   private var imageWidths: [UInt32: Int] = [:]
   /// Every kitty upload completed, in order: its image and the width it declared (`s`; 0
   /// when it declared none, as a PNG may).
@@ -491,6 +495,10 @@ struct ModelTerminal {
       if keys["i"] != nil || uploading == nil {
         // kitty empties an image the moment a transmission under its id begins.
         completeImages.remove(upload.id)
+        if creationOrder[upload.id] == nil {
+          created += 1
+          creationOrder[upload.id] = created
+        }
       }
       if more {
         uploading = upload
@@ -510,18 +518,36 @@ struct ModelTerminal {
     case "d":
       dropLoad()
       switch deletion {
-      case "a", "A": placements.removeAll()
+      case "a": placements.removeAll()
+      case "A":
+        placements.removeAll()
+        completeImages.removeAll()
+        creationOrder.removeAll()
       case "i", "I":
         let placement = keys["p"].map { UInt32(clamping: $0) }
         placements = placements.filter { key, _ in
           key.image != id || (placement != nil && key.placement != placement)
         }
-        if deletion == "I" { completeImages.remove(id) }
+        if deletion == "I" { free(id) }
       default: break
       }
     default:
       break
     }
+  }
+
+  /// `d=I` as kitty before 0.38.1 does it (graphics.c `filter_refs`, fixed by kitty's 8facaf4):
+  /// walking its table from the newest image to the one named, every image without a
+  /// placement goes too; an id it does not hold matches nothing, and all of them go.
+  private mutating func free(_ id: UInt32) {
+    let from = creationOrder[id] ?? 0
+    let placed = Set(placements.keys.map(\.image))
+    for (other, order) in creationOrder where order > from && !placed.contains(other) {
+      completeImages.remove(other)
+      creationOrder[other] = nil
+    }
+    completeImages.remove(id)
+    creationOrder[id] = nil
   }
 
   private mutating func place(image: UInt32, placement: UInt32, keys: [Character: Int]) {

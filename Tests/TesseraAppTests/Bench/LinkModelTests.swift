@@ -103,6 +103,27 @@ import Testing
     #expect(screen.loadsDropped == 1)
   }
 
+  /// kitty before 0.38.1: freeing an image frees every image created after it that has no
+  /// placement; a placed one stays.
+  @Test func aKittyFreeTakesTheLaterImagesWithoutAPlacement() {
+    var screen = ModelTerminal(
+      flavour: .kitty, columns: 80, rows: 24, cellWidth: 10, cellHeight: 20)
+    for id in 1...3 {
+      _ = screen.read(Array("\u{1B}_Ga=t,t=d,f=100,s=4,v=4,i=\(id),q=2;AAAA\u{1B}\\".utf8))
+    }
+    // 2 placed, 3 not: freeing 1 takes 3 as well.
+    for id in [1, 2, 3] {
+      _ = screen.read(Array("\u{1B}[1;\(id * 20)H\u{1B}_Ga=p,i=\(id),p=1,q=2\u{1B}\\".utf8))
+    }
+    _ = screen.read(Array("\u{1B}_Ga=d,d=i,i=3,q=2\u{1B}\\".utf8))
+    #expect(screen.pictures == 2)
+    _ = screen.read(Array("\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\".utf8))
+    #expect(screen.pictures == 1)
+    // 3 placed again: kitty no longer has it.
+    _ = screen.read(Array("\u{1B}[1;60H\u{1B}_Ga=p,i=3,p=1,q=2\u{1B}\\".utf8))
+    #expect(screen.pictures == 1, "image 3 outlived the free of 1")
+  }
+
   @Test func aSixelShowsUntilTextOrAnotherSixelCoversAllOfIt() {
     var screen = ModelTerminal(
       flavour: .xterm, columns: 40, rows: 12, cellWidth: 10, cellHeight: 20)

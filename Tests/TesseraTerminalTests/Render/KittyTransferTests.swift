@@ -127,6 +127,35 @@ import Testing
     #expect(previews.allSatisfy { wire.images[$0] == nil }, "a preview's id was never freed")
   }
 
+  /// kitty before 0.38.1 frees, with the image a `d=I` names, every image created after it
+  /// that has no placement (graphics.c `filter_refs`; `KittyWire` does the same): a tile hidden
+  /// for scrolling back goes with a preview freed later. The renderer knows it and uploads the
+  /// tile again when it comes back, instead of placing an image kitty no longer has (a blank
+  /// tile, as a real kitty 0.26.5 showed).
+  @Test func aTileHiddenForScrollingBackIsUploadedAgainWhenAnOlderFreeTookIt() throws {
+    let renderer = TerminalRenderer(graphics: .kitty, cellPixelSize: Self.cell)
+    var wire = KittyWire()
+    let screen = FrameBuffer(width: 60, height: 30)
+    let tileB = try Self.tile(8, x: 30, seed: 8)
+    let tileA = try Self.tile(7, seed: 7)
+    // B's preview, then A at full detail while B is off screen, then B at full detail while A
+    // is: B's preview is freed after A's image was created and hidden.
+    try wire.apply(renderer.render(screen, images: [tileB], policy: .preview))
+    let preview = try #require(wire.placements.last?.id)
+    try wire.apply(renderer.render(screen, images: [tileA]))
+    let first = try #require(wire.placements.last?.id)
+    #expect(first != preview)
+    try wire.apply(renderer.render(screen, images: [tileB]))
+    #expect(wire.images[preview] == nil, "the preview was not freed")
+    #expect(wire.images[first] == nil, "kitty keeps A's image: the free did not take it")
+    // A comes back: uploaded again, not placed over nothing.
+    let uploadsBefore = wire.uploads
+    try wire.apply(renderer.render(screen, images: [tileA]))
+    let shown = try #require(wire.placements.last?.id)
+    #expect(wire.images[shown]?.width == 160, "A shows no image")
+    #expect(wire.uploads == uploadsBefore + 1)
+  }
+
   @Test func aTransferWhoseTileLeftIsEndedAndTheNextUploadIsReadAsItsOwn() throws {
     let renderer = TerminalRenderer(graphics: .kitty, cellPixelSize: Self.cell)
     var wire = KittyWire()
