@@ -179,9 +179,7 @@ struct ModelTerminal {
     case .csi:
       if (0x40...0x7E).contains(byte) {
         state = .ground
-        let answered = answers.count
         csi(final: byte, answers: &answers)
-        if answers.count > answered { dropLoad() }
       } else if byte == 0x1B {
         state = .escape
       } else {
@@ -439,9 +437,10 @@ struct ModelTerminal {
 
   // MARK: kitty graphics
 
-  /// kitty 0.26.5 drops a chunked load when a query it answers (DA1, DSR, CPR) or a deletion
-  /// arrives between its chunks (three trials each under Xvfb; the tiles stayed blank for
-  /// good), and what it dropped is never shown.
+  /// kitty before 0.38.1 drops a chunked load when a deletion arrives between its chunks: the
+  /// image loading has no placement yet and is the newest, and such a kitty's `d=I` frees every
+  /// image created after the one it names that has no placement (``free(_:)``). What it dropped
+  /// is never shown.
   private mutating func dropLoad() {
     guard flavour == .kitty, let current = uploading else { return }
     uploading = nil
@@ -516,7 +515,8 @@ struct ModelTerminal {
     case "p":
       place(image: id, placement: UInt32(clamping: keys["p"] ?? 0), keys: keys)
     case "d":
-      dropLoad()
+      // Only a deletion that frees walks kitty's table (lowercase ones keep the images).
+      if deletion.isUppercase { dropLoad() }
       switch deletion {
       case "a": placements.removeAll()
       case "A":

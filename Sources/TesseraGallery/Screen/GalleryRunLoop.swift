@@ -195,10 +195,7 @@ final class GalleryRunLoop {
       if screen.needsDisplay || moving || held || (loadingFeed && frameCount % 6 == 0) {
         draw(at: now)
       }
-      // With no probe out (a kitty load part-way holds them back) no answer comes: the pacer's
-      // model of the link makes room as time passes, so the loop looks every frame.
-      let waitsForTheLink =
-        imagesPaced && pacer.probesOutstanding > 0 && !pacer.hasRoom(at: pacingTime(now))
+      let waitsForTheLink = imagesPaced && !pacer.hasRoom(at: pacingTime(now))
       if waitsForTheLink && !imagesHeldBack && !moving && !screen.needsDisplay {
         // Waiting for the terminal to read what is in flight: its answer (or input) wakes
         // the loop; the timeout covers an answer the pacer gives up on.
@@ -256,8 +253,7 @@ final class GalleryRunLoop {
     session.write(bytes)
     outputRate.record(bytes: bytes.count, start: start, blocked: clock.now - start)
     if let probe = pacer.wrote(
-      bytes: bytes.count, imageBytes: renderer.imageBytesInLastFrame, at: pacingTime(),
-      mayProbe: !renderer.loadUnderWay)
+      bytes: bytes.count, imageBytes: renderer.imageBytesInLastFrame, at: pacingTime())
     {
       session.write(probe)
     }

@@ -51,11 +51,6 @@ protocol GraphicsLayer: AnyObject {
   /// that can trade CPU or fidelity for bytes does (kitty: palette PNG uploads).
   var linkIsSlow: Bool { get set }
 
-  /// Whether the terminal is part-way through a load this layer started (kitty: a chunked
-  /// upload, or one ended only by the next frame): nothing it answers may be asked then
-  /// (``TerminalRenderer/loadUnderWay``).
-  var loadUnderWay: Bool { get }
-
   /// One cell in pixels, what images are encoded for (clamped to ``TerminalLimits`` by the
   /// renderer). Setting another size re-encodes on demand; the renderer redraws after it.
   var cellSize: PixelSize { get set }
@@ -111,9 +106,6 @@ extension GraphicsLayer {
     get { false }
     set {}
   }
-
-  /// Layers whose images go whole within a frame never leave a load part-way.
-  var loadUnderWay: Bool { false }
 
   /// The rows that moved from `previous` to `next`, by their text, when scroll regions are
   /// used: for layers whose images are cells of the frame (or placed after it).

@@ -50,8 +50,6 @@ final class KittyGraphicsLayer: GraphicsLayer {
     set { engine.format = newValue ? .palettePNG : .png }
   }
 
-  var loadUnderWay: Bool { engine.transferInProgress || engine.endsTransmission }
-
   var cellSize: PixelSize {
     get { engine.cellSize }
     set { engine.cellSize = newValue }

@@ -18,12 +18,6 @@ import TesseraUtilities
 /// at 1.25× every ``probeEvery``th round, so a link that got faster is found. Times come from
 /// the caller, so tests drive it with a clock of their own.
 ///
-/// A frame written while a kitty load is part-way goes without a probe: kitty 0.26 drops a
-/// load when a query it answers arrives between its chunks (``wrote(bytes:imageBytes:at:mayProbe:)``).
-/// No answer then accounts for those bytes, so once the probes before them are answered the
-/// pacer drains them at its measured rate with a gain (``assumedRate`` before it measured
-/// one): a model of the link's queue, never above what the answers leave in flight.
-///
 /// - Complexity: O(1) amortised per call; memory O(probes in flight + answers within
 ///   ``sampleLifetime``), at most ``maximumProbes`` probes.
 public struct LinkPacer: Sendable {
@@ -68,9 +62,6 @@ public struct LinkPacer: Sendable {
   /// The rates a sample may claim: 1 kB/s to 10 GB/s (two answers a few microseconds apart
   /// would claim anything).
   static let plausibleRates = 1e3...1e10
-  /// The rate bytes written without a probe drain at before any answer measured the link:
-  /// ``firstWindow`` a quarter second, about a quarter of 2 Mbit/s.
-  static let assumedRate = Double(firstWindow) / 0.25
 
   private struct Probe: Sendable {
     /// Total bytes written when the probe was sent (it follows them).
@@ -79,9 +70,6 @@ public struct LinkPacer: Sendable {
   }
 
   private var probes: [Probe] = []
-  /// The link's queue as the rate estimate drains it, when it was last brought up to date:
-  /// what accounts for bytes no probe followed.
-  private var modelQueue: (bytes: Double, at: Double) = (0, 0)
   private var written = 0
   private var acknowledged = 0
   private var lastAnswer: (at: Double, mark: Int, sentAt: Double)?
@@ -112,39 +100,18 @@ public struct LinkPacer: Sendable {
   /// Bytes written and not yet answered for.
   public var inFlight: Int { written - acknowledged }
 
-  /// What the link holds at `now`: ``inFlight`` while a probe is out (its answer will tell);
-  /// with none out, no more than ``modelQueue`` has left.
-  func inFlight(at now: Double) -> Int {
-    guard probes.isEmpty else { return inFlight }
-    return min(inFlight, Int(modelQueueBytes(at: now).rounded(.up)))
-  }
-
-  /// ``modelQueue`` drained until `now` at the measured rate times ``gain`` (1.25 once a
-  /// startup round found no growth): bytes paced at the estimate alone are delivered at the
-  /// estimate, and the answer after them measures nothing more (a 150-kB load at a time, the
-  /// estimate stayed at ``assumedRate``, a fifth of the link). What a link slower than that
-  /// queues is a fifth of a load at most, and the answer after it clears the model.
-  private func modelQueueBytes(at now: Double) -> Double {
-    let rate =
-      (bytesPerSecond ?? Self.assumedRate) * (startup && roundsWithoutGrowth > 0 ? 1.25 : gain)
-    return max(0, modelQueue.bytes - rate * max(0, now - modelQueue.at))
-  }
-
   /// Probes written and not yet answered (nor given up).
   public var probesOutstanding: Int { probes.count }
 
   /// The link's rate, from the terminal's answers; nil until two answers measured it.
   public var bytesPerSecond: Double? { samples.lazy.map(\.rate).max() }
 
-  /// How much faster than the estimate the link is tried: 2× in startup, 1.25× every
-  /// ``probeEvery``th round after it.
-  private var gain: Double { startup ? 2 : (rounds % Self.probeEvery == 0 ? 1.25 : 1) }
-
   /// What may be in flight: the link's rate times its round trip plus ``queueTime``. The
   /// gain that finds a faster link applies to the round trip only, so the queue a key's
   /// answer waits behind stays ``queueTime`` long while the estimate grows.
   public var window: Int {
     guard let rate = bytesPerSecond else { return Self.firstWindow }
+    let gain = startup ? 2 : (rounds % Self.probeEvery == 0 ? 1.25 : 1)
     let seconds = (roundTrip ?? 0) * gain + Self.queueTime
     return max(Self.minimumWindow, Int((rate * seconds).clamped(to: 0...Double(1 << 30))))
   }
@@ -159,7 +126,6 @@ public struct LinkPacer: Sendable {
     if unanswered { return .max }
     guard probes.count < Self.maximumProbes else { return 0 }
     let window = window
-    let inFlight = inFlight(at: now)
     guard let trip = roundTrip, trip >= Self.localRoundTrip else {
       return max(0, window - inFlight)
     }
@@ -170,7 +136,7 @@ public struct LinkPacer: Sendable {
   /// instead of waiting for an answer. Changes nothing.
   public func hasRoom(at now: Double) -> Bool {
     if unanswered || probeExpired(at: now) { return true }
-    return probes.count < Self.maximumProbes && inFlight(at: now) < window
+    return probes.count < Self.maximumProbes && inFlight < window
   }
 
   /// Whether the oldest probe went unanswered ``giveUpAfter``.
@@ -181,18 +147,13 @@ public struct LinkPacer: Sendable {
   /// A frame of `bytes` was written at `now`, `imageBytes` of them image data. Returns the
   /// probe to write after it (DA1) when one should go: after image data, and after text when
   /// no probe is out (text counts in flight too, and only an answer takes it off: without
-  /// one, a screen of changing text would hold the images back for good); never while
-  /// `mayProbe` is false (a kitty load is part-way), once the terminal stopped answering, or
-  /// while ``maximumProbes`` are out.
-  public mutating func wrote(
-    bytes: Int, imageBytes: Int, at now: Double, mayProbe: Bool = true
-  ) -> [UInt8]? {
+  /// one, a screen of changing text would hold the images back for good); never once the
+  /// terminal stopped answering or ``maximumProbes`` are out.
+  public mutating func wrote(bytes: Int, imageBytes: Int, at now: Double) -> [UInt8]? {
     written += max(0, bytes)
-    modelQueue = (modelQueueBytes(at: now) + Double(max(0, bytes)), now)
-    guard bytes > 0, mayProbe, imageBytes > 0 || probes.isEmpty, !unanswered,
+    guard bytes > 0, imageBytes > 0 || probes.isEmpty, !unanswered,
       probes.count < Self.maximumProbes
     else { return nil }
-    modelQueue.bytes += Double(probe.count)
     written += probe.count
     probes.append(Probe(mark: written, sentAt: now))
     return probe
@@ -210,7 +171,6 @@ public struct LinkPacer: Sendable {
     // trailed an image probe, answered just after it) tell only how slowly they were written.
     let interval = lastAnswer.map { max(now - $0.at, probe.sentAt - $0.sentAt) } ?? 0
     acknowledged = probe.mark
-    modelQueue = (min(modelQueueBytes(at: now), Double(inFlight)), now)
     // A sample of a few kilobytes is mostly the loop's 16-ms steps, not the link: at least
     // ``minimumWindow`` bytes over ``shortestSample`` make one. Answers for less are summed
     // into the next sample (a window written in pieces smaller than that was once never

@@ -47,14 +47,8 @@ public final class TerminalRenderer {
   }
   public private(set) var statistics = RenderStatistics()
   /// The image bytes of the last frame ``render(_:images:occluders:policy:imageBudget:)``
-  /// returned: uploads and draws, not text (``LinkPacer/wrote(bytes:imageBytes:at:mayProbe:)``).
+  /// returned: uploads and draws, not text (``LinkPacer/wrote(bytes:imageBytes:at:)``).
   public private(set) var imageBytesInLastFrame = 0
-
-  /// Whether the terminal is part-way through a load: then nothing may go that it answers (a
-  /// link probe, a query). kitty 0.26.5 drops a chunked load when a query it answers (DA1, DSR,
-  /// CPR) arrives between its chunks, and the tile stays blank for good (three trials each
-  /// under Xvfb; across SSH a real kitty left three of eight tiles blank).
-  public var loadUnderWay: Bool { layer.loadUnderWay }
 
   private var differ = FrameDiffer()
   private var previous: FrameBuffer?

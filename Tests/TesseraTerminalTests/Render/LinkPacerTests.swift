@@ -24,14 +24,10 @@ import Testing
   /// bytes (at most 8 a frame),
   /// paced, with a key's answer (2 KB of text) written every 0.37 s in a frame of its own, as
   /// the run loop writes it: the key's latency, the measured rate, the most in flight and the
-  /// share of the link the images used. With a `load` size the pieces make loads of that
-  /// many bytes, as kitty's chunked uploads, and no probe goes while one is part-way; the
-  /// probes written between a load's first and last piece are counted.
+  /// share of the link the images used.
   static func run(
-    rate: Double, delay: Double, unit: Int, load: Int? = nil
-  ) -> (worstKey: Double, measured: Double?, peak: Int, utilisation: Double, probesInLoads: Int) {
-    var loadLeft = load ?? 0
-    var probesInLoads = 0
+    rate: Double, delay: Double, unit: Int
+  ) -> (worstKey: Double, measured: Double?, peak: Int, utilisation: Double) {
     var link = Link(rate: rate, delay: delay)
     var pacer = LinkPacer()
     var answers: [Double] = []
@@ -55,27 +51,16 @@ import Testing
         let budget = pacer.imageBudget(at: now)
         // Tiles while the budget lasts (one may end past it).
         while images < budget, images < 8 * unit { images += unit }
-        if load != nil {
-          images = min(images, loadLeft)
-          loadLeft -= images
-        }
         _ = link.send(bytes + images, at: now)
       }
       imageBytes += images
-      let partWay = load != nil && loadLeft > 0 && loadLeft < load ?? 0
-      if let probe = pacer.wrote(
-        bytes: bytes + images, imageBytes: images, at: now, mayProbe: !partWay)
-      {
-        if partWay { probesInLoads += 1 }
+      if let probe = pacer.wrote(bytes: bytes + images, imageBytes: images, at: now) {
         answers.append(link.send(probe.count, at: now) + delay)
       }
-      if let load, loadLeft == 0 { loadLeft = load }
       peak = max(peak, pacer.inFlight)
       now += 0.016
     }
-    return (
-      worstKey, pacer.bytesPerSecond, peak, Double(imageBytes) / (rate * 10), probesInLoads
-    )
+    return (worstKey, pacer.bytesPerSecond, peak, Double(imageBytes) / (rate * 10))
   }
 
   @Test(
@@ -83,8 +68,7 @@ import Testing
     [4_096, 10_000, 40_000])
   func keysStayQuickAndTheRateIsMeasured(link: (rate: Double, delay: Double), unit: Int) throws {
     let (rate, delay) = link
-    let (worstKey, measured, peak, utilisation, _) = Self.run(
-      rate: rate, delay: delay, unit: unit)
+    let (worstKey, measured, peak, utilisation) = Self.run(rate: rate, delay: delay, unit: unit)
     // A key's text waits at most for what the window lets in flight: the queue time and, while
     // the estimate grows, one more round trip, plus one piece that may end past the budget.
     let roundTrip = 2 * delay
@@ -101,30 +85,6 @@ import Testing
     #expect(peak <= Int(rate * (2 * roundTrip + LinkPacer.queueTime)) + 8 * unit)
     // Pacing must not starve the images: most of the link still carries them.
     #expect(utilisation >= 0.6 * offered / rate, "images used \(utilisation) of the link")
-  }
-
-  /// kitty drops a load when a probe's query arrives between its chunks, so none goes while a
-  /// load is part-way; the pacer then drains what it wrote at the rate it measured. Keys stay
-  /// as quick as the window allows, the rate is still measured and the images still fill the
-  /// link: loads of 150 kB, a full tile's palette PNG, many times the window at 2 Mbit/s. (With
-  /// one answer a load, startup's doubled window lasts about three loads: a key waited 0.30 s
-  /// then at 2 Mbit/s, 0.15–0.24 s after.)
-  @Test(arguments: [(250_000.0, 0.04), (2_500_000.0, 0.02)])
-  func loadsThatSpanFramesGoWithoutProbesAndKeysStayQuick(
-    link: (rate: Double, delay: Double)
-  )
-    throws
-  {
-    let (rate, delay) = link
-    let unit = 4_096
-    let result = Self.run(rate: rate, delay: delay, unit: unit, load: 150_000)
-    #expect(result.probesInLoads == 0)
-    let bound = delay + 4 * delay + LinkPacer.queueTime + Double(unit) / rate + 0.05
-    #expect(result.worstKey <= bound, "a key waited \(result.worstKey) s at \(rate) B/s")
-    let measured = try #require(result.measured, "no rate measured at \(rate) B/s")
-    let offered = min(rate, 8 * Double(unit) / 0.016)
-    #expect(abs(measured - offered) / offered <= 0.25, "measured \(measured) B/s of \(offered)")
-    #expect(result.utilisation >= 0.6 * offered / rate, "images used \(result.utilisation)")
   }
 
   /// Unpaced, the same gallery fills the link: a key waits seconds behind the images.
