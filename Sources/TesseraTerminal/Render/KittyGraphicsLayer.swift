@@ -79,7 +79,8 @@ final class KittyGraphicsLayer: GraphicsLayer {
   func hideAll(into out: inout ByteWriter) {
     guard !engine.placeholders else { return }
     // kitty drops a load under way at any deletion: the transfer ends first.
-    engine.hideAll(into: &out)
+    engine.endTransfer(into: &out)
+    KittyCommands.hideAll(passthrough: engine.passthrough, into: &out)
   }
 
   func forget(imageID: UInt64, into out: inout ByteWriter) {

@@ -79,8 +79,6 @@ struct KittyLayer {
   /// takes every later one with no placement (``heldFrees``).
   private var creation: [UInt32: Int] = [:]
   private var creations = 0
-  /// `d=a` hid every placement (focus left): none of kitty's images has one now.
-  private var allHidden = false
   /// Ids whose placements this engine stopped tracking, held for their free: kitty keeps those
   /// placements until the free is written, and a free before it spares them.
   private var placedUntilFreed: Set<UInt32> = []
@@ -200,10 +198,10 @@ struct KittyLayer {
       var uploadedNow = false
       if stale && mayUpload {
         let id = existing == nil ? kittyID(for: placement.imageID) : newID(for: placement.imageID)
-        if uploaded[id] == nil || creation[id] == nil {
-          creations += 1
-          creation[id] = creations
-        }
+        // Newest in kitty's table: were it still there, counting it newer only makes a free
+        // forget it sooner.
+        creations += 1
+        creation[id] = creations
         transfer = encode(
           placement, animation: animation, id: id, replaces: existing == nil ? nil : shown,
           box: box, preview: policy == .preview, statistics: &statistics)
@@ -271,19 +269,19 @@ struct KittyLayer {
   }
 
   /// Writes the transfer under way as far as `budget` goes; once whole, what it uploaded is
-  /// recorded (``commit(_:into:)``).
+  /// recorded (``commit(_:)``).
   private mutating func continueTransfer(
     budget: Int, into out: inout ByteWriter, statistics: inout RenderStatistics
   ) {
     guard var current = transfer else { return }
     statistics.imageBytesUploaded += current.write(budget: budget, into: &out)
     transfer = current.isComplete ? nil : current
-    if current.isComplete { commit(current, into: &out) }
+    if current.isComplete { commit(current) }
   }
 
   /// A whole upload: its id now shows its image, the id it replaced is retired, and the least
   /// recently used uploads past the budget are freed.
-  private mutating func commit(_ done: KittyTransfer, into out: inout ByteWriter) {
+  private mutating func commit(_ done: KittyTransfer) {
     if let old = done.replaces {
       uploads.remove(old)
       uploaded[old] = nil
@@ -297,7 +295,7 @@ struct KittyLayer {
     placed = placed.filter { $0.key.id != done.id }
     virtualSizes[done.id] = nil
     let evicted = uploads.insert(done.imageID, for: done.id, cost: done.pixels)
-    for old in evicted { forget(kittyID: old.key, into: &out) }
+    for old in evicted { forget(kittyID: old.key) }
   }
 
   /// Gives up the transfer under way; kitty must then be told it ended
@@ -306,6 +304,8 @@ struct KittyLayer {
   private mutating func abandon(_ current: KittyTransfer) {
     transfer = nil
     endsTransmission = true
+    // kitty drops an image whose load ended unfinished: no free may name it.
+    creation[current.id] = nil
     if current.replaces != nil { release(current.id) }
   }
 
@@ -319,19 +319,6 @@ struct KittyLayer {
   /// Ends the transfer under way, if any, so that a deletion may follow (``heldFrees``).
   mutating func endTransfer(into out: inout ByteWriter) {
     if let current = transfer { end(current, into: &out) }
-  }
-
-  /// Hides every placement (`d=a`), after ending the transfer under way.
-  mutating func hideAll(into out: inout ByteWriter) {
-    endTransfer(into: &out)
-    KittyCommands.hideAll(passthrough: passthrough, into: &out)
-    allHidden = true
-    placedUntilFreed.removeAll()
-  }
-
-  /// Frees kitty id `id` after the frame's placements (``heldFrees``).
-  private mutating func free(_ id: UInt32, into out: inout ByteWriter) {
-    heldFrees.append(id)
   }
 
   /// Writes the held frees, unless a transfer is under way. Each takes with it, in kitty before
@@ -359,7 +346,7 @@ struct KittyLayer {
   private func isPlaced(_ id: UInt32) -> Bool {
     if placedUntilFreed.contains(id) { return true }
     if placeholders { return virtualSizes[id] != nil }
-    return !allHidden && placed.keys.contains { $0.id == id }
+    return placed.keys.contains { $0.id == id }
   }
 
   /// Drops id `id`'s placements from the frame's plan; kitty keeps them until its free.
@@ -368,7 +355,8 @@ struct KittyLayer {
     placed = placed.filter { $0.key.id != id }
   }
 
-  /// Forgets kitty id `id` that kitty freed by itself: nothing is written.
+  /// Forgets everything about kitty id `id`; writes nothing (kitty freed it by itself, or
+  /// ``forget(kittyID:)`` holds its free).
   private mutating func forgetLocally(_ id: UInt32) {
     uploads.remove(id)
     placed = placed.filter { $0.key.id != id }
@@ -464,7 +452,7 @@ struct KittyLayer {
   /// Returns whether the cursor moved.
   mutating func place(_ wanted: [(PlacementKey, Geometry)], into out: inout ByteWriter) -> Bool {
     defer {
-      freeRetired(into: &out)
+      freeRetired()
       writeHeldFrees(into: &out)
     }
     guard !placeholders else { return false }
@@ -508,9 +496,9 @@ struct KittyLayer {
   }
 
   /// Frees the ids replaced this frame, now that their replacements are placed.
-  private mutating func freeRetired(into out: inout ByteWriter) {
+  private mutating func freeRetired() {
     for id in retired {
-      free(id, into: &out)
+      heldFrees.append(id)
       stopTracking(id)
       virtualSizes[id] = nil
       release(id)
@@ -522,17 +510,13 @@ struct KittyLayer {
   mutating func forget(imageID: UInt64, into out: inout ByteWriter) {
     if let current = transfer, current.imageID == imageID { end(current, into: &out) }
     guard let id = ids[imageID] else { return }
-    uploads.remove(id)
-    forget(kittyID: id, into: &out)
+    forget(kittyID: id)
   }
 
-  private mutating func forget(kittyID id: UInt32, into out: inout ByteWriter) {
-    free(id, into: &out)
+  private mutating func forget(kittyID id: UInt32) {
+    heldFrees.append(id)
     stopTracking(id)
-    virtualSizes[id] = nil
-    uploaded[id] = nil
-    pendingStarts[id] = nil
-    release(id)
+    forgetLocally(id)
   }
 
   private mutating func kittyID(for imageID: UInt64) -> UInt32 {
