@@ -82,7 +82,7 @@ let package = Package(
     // every build, so the glib include folders (all vips.h needs) are named here instead.
     .target(
       name: "CVipsShim",
-      dependencies: ["CProcess"],
+      dependencies: ["CPNG", "CProcess"],
       cSettings: [
         .unsafeFlags([
           "-I/usr/include/glib-2.0",
@@ -236,7 +236,8 @@ let package = Package(
       ]),
     .testTarget(name: "TesseraHTTPTests", dependencies: ["TesseraHTTP"]),
     .testTarget(
-      name: "CVipsShimTests", dependencies: ["CVipsShim", "TesseraGeometry", "TesseraTestSupport"]),
+      name: "CVipsShimTests",
+      dependencies: ["CPNG", "CVipsShim", "TesseraGeometry", "TesseraTestSupport"]),
     .testTarget(
       name: "TesseraImagesTests",
       dependencies: [

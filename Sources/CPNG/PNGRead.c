@@ -24,6 +24,7 @@ int tessera_png_decode_rgba(const void *buffer, size_t length, int max_side, lon
     tessera_png_set_error(error, error_len, "not a PNG");
     return TESSERA_PNG_NOT_PNG;
   }
+  if (tessera_png_chunks_fit(buffer, length, error, error_len) != 0) return -1;
   png_image image;
   memset(&image, 0, sizeof image);
   image.version = PNG_IMAGE_VERSION;

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE  // dladdr
 #include "CVipsShim.h"
 
+#include <CPNG.h>
 #include <CProcess.h>
 
 #include <dlfcn.h>
@@ -188,7 +189,14 @@ int tessera__check_format(const void *buffer, size_t length, unsigned allowed, c
     vips_error("tessera", "%s images are not decoded here", format_name);
     return TESSERA_REFUSED_FORMAT;
   }
-  return 0;
+  return tessera__claims_fit(buffer, length);
+}
+
+int tessera__claims_fit(const void *buffer, size_t length) {
+  char claim[128];
+  if (tessera_png_chunks_fit(buffer, length, claim, sizeof claim) == 0) return 0;
+  vips_error("tessera", "%s", claim);
+  return -1;
 }
 
 static int header(const void *buffer, size_t length, unsigned allowed, int *width, int *height,

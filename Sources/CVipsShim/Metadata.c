@@ -5,6 +5,7 @@
 
 #include "CVipsShim.h"
 #include "CVipsShimMetadata.h"
+#include "Decoding.h"
 #include "Modules.h"
 #include "Saving.h"
 
@@ -33,6 +34,10 @@ int tessera_vips_encode_with_metadata(const uint8_t *pixels, size_t pixels_len, 
 
 int tessera_vips_orientation(const void *buffer, size_t length) {
   if (tessera_vips_init() != 0 || buffer == NULL || length == 0) return 1;
+  if (tessera__claims_fit(buffer, length) != 0) {
+    vips_error_clear();
+    return 1;
+  }
   tessera__load_module_for_bytes(buffer, length);
   VipsImage *image = vips_image_new_from_buffer(buffer, length, "", "access",
                                                 VIPS_ACCESS_SEQUENTIAL, NULL);
@@ -54,6 +59,10 @@ int tessera_vips_png_text(const void *buffer, size_t length, size_t max_bytes, c
   *out = NULL;
   *out_len = 0;
   if (tessera_vips_init() != 0 || buffer == NULL || length == 0) return -1;
+  if (tessera__claims_fit(buffer, length) != 0) {
+    vips_error_clear();
+    return -1;
+  }
   VipsImage *image = NULL;
   // The PNG loader by name: no other loader sniffs these bytes.
   if (vips_pngload_buffer((void *)buffer, length, &image, "access", VIPS_ACCESS_SEQUENTIAL,

@@ -58,6 +58,19 @@ package enum CraftedPNG {
     return Data(png + chunk("IDAT", deflated(rows)) + chunk("IEND", []))
   }
 
+  /// A 4x3 grey PNG with a text chunk after its header whose length field claims `claim`
+  /// bytes while it holds 16 (the rest of the file): libpng allocates and clears a chunk's
+  /// claimed length before reading it, so the claim is the memory a reader without a check
+  /// spends. The shape libFuzzer found in the shim's harness (a 161-byte file claiming 1.9 GB).
+  package static func overclaiming(_ claim: UInt32) -> Data {
+    let png = [UInt8](grey(width: 4, height: 3))
+    let afterHeader = signature.count + 12 + 13
+    let body = Array("Thumb::MTime".utf8) + [0, 1, 0, 0]
+    return Data(
+      png[..<afterHeader] + bigEndian(claim) + Array("iTXt".utf8) + body
+        + png[afterHeader...])
+  }
+
   /// An RGB PNG of `width`x`height` pixels of one grey.
   package static func grey(width: Int, height: Int, level: UInt8 = 128) -> Data {
     solid(width: width, height: height, red: level, green: level, blue: level)

@@ -48,6 +48,7 @@ import Testing
         Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0..<200).map { UInt8($0) })
       ),
       ("empty", Data()),
+      ("a chunk claiming 1.9 GB", CraftedPNG.overclaiming(0x7272_651D)),
     ]
     for (name, data) in cases {
       do {
@@ -57,5 +58,21 @@ import Testing
         #expect(error.description.contains("shared thumbnail"), "\(name): \(error)")
       }
     }
+  }
+
+  /// libpng allocates and clears a chunk's claimed length before reading it: the claim is
+  /// checked against the file first, and the reason names it.
+  @Test func aChunksClaimIsCheckedBeforeLibpngAllocatesForIt() {
+    var reason = ""
+    let growth = PeakMemory.growth {
+      do {
+        _ = try decoder.decodeSharedThumbnail(CraftedPNG.overclaiming(0x7272_651D))
+        reason = "decoded"
+      } catch {
+        reason = "\(error)"
+      }
+    }
+    #expect(reason.contains("iTXt chunk claims 1920099613 bytes"), "\(reason)")
+    #expect(growth < 256 << 20, "peak memory rose by \(growth >> 20) MB")
   }
 }
