@@ -27,36 +27,38 @@ extension PhotoLibrary {
   }
 
   /// Writes `change` into the sidecars of `photos` (lasting numbers), off the main actor;
-  /// each photo shows what its sidecar then says.
+  /// each photo shows what its sidecar then says (else what its file says: a new sidecar
+  /// starts with that, `SidecarWriter.apply`).
   /// - Complexity: O(photos) sidecar writes, each O(its bytes).
   public func cull(_ change: CullingChange, photos: [Int]) async -> CullingOutcome {
     let count = catalog.count
     let files = photos.filter { (0..<count).contains($0) }.map { ($0, catalog.photo(at: $0).file) }
+    let reader = headerReader
     let results = await BlockingWork.run {
       files.map { index, file in
         var steps: [CullingUndo.Step] = []
         var failure: String?
+        let fromFile = reader.header(ofFileAt: file.path)?.culling
         for target in SidecarWriter.targets(for: file) {
           do throws(SidecarWriter.Failure) {
-            steps.append(
-              CullingUndo.Step(
-                photo: index, written: try SidecarWriter.apply(change, toSidecarAt: target)))
+            let written = try SidecarWriter.apply(change, toSidecarAt: target, fromFile: fromFile)
+            steps.append(CullingUndo.Step(photo: index, written: written))
           } catch {
             failure = failure ?? error.description
           }
         }
-        return (index, steps, failure, SidecarWriter.current(for: file))
+        return (index, steps, failure, SidecarWriter.current(for: file), fromFile)
       }
     }
     var outcome = CullingOutcome()
-    for (index, steps, failure, current) in results {
+    for (index, steps, failure, current, fromFile) in results {
       outcome.undo.steps += steps
       if let failure {
         if !outcome.failures.contains(failure) { outcome.failures.append(failure) }
       } else {
         outcome.photosChanged += 1
       }
-      catalog.setCulling(current?.culling, sidecar: current?.sidecar, at: index)
+      catalog.setCulling(current?.culling ?? fromFile, sidecar: current?.sidecar, at: index)
     }
     sidecarsChanged(of: results.map(\.0))
     return outcome
@@ -68,6 +70,7 @@ extension PhotoLibrary {
     let count = catalog.count
     let steps = undo.steps.filter { (0..<count).contains($0.photo) }
     let files = Dictionary(steps.map { ($0.photo, catalog.photo(at: $0.photo).file) }) { a, _ in a }
+    let reader = headerReader
     let results = await BlockingWork.run {
       var failures: [String] = []
       // Last written first, so a sidecar written twice ends as it was before the first.
@@ -87,12 +90,17 @@ extension PhotoLibrary {
           if !failures.contains(error.description) { failures.append(error.description) }
         }
       }
-      return (failures, files.mapValues { SidecarWriter.current(for: $0) })
+      return (
+        failures,
+        files.mapValues {
+          (SidecarWriter.current(for: $0), reader.header(ofFileAt: $0.path)?.culling)
+        }
+      )
     }
     var outcome = CullingOutcome(photosChanged: files.count, failures: results.0)
     if !results.0.isEmpty { outcome.photosChanged = 0 }
-    for (index, current) in results.1 {
-      catalog.setCulling(current?.culling, sidecar: current?.sidecar, at: index)
+    for (index, (current, fromFile)) in results.1 {
+      catalog.setCulling(current?.culling ?? fromFile, sidecar: current?.sidecar, at: index)
     }
     sidecarsChanged(of: Array(files.keys))
     return outcome

@@ -96,7 +96,7 @@ public final class PhotoLibrary {
   private var provisionalOrderClock: Task<Void, Never>?
 
   private let walker: any FileWalking
-  private let headerReader: any PhotoHeaderReading
+  let headerReader: any PhotoHeaderReading
   let facts: PhotoFactsStore?
   private let factsWriter = DispatchQueue(label: "tessera.feeds.photo-facts", qos: .utility)
   /// With a facts store: the photos of each folder (the catalog's folder numbers), as the

@@ -1,7 +1,8 @@
 import TesseraUtilities
 
 /// What a photo's EXIF says about it, as far as the gallery cares: when it was taken, with
-/// which camera, and how it is turned.
+/// which camera, and how it is turned; and what the file's own XMP adds (a date EXIF lacks,
+/// the rating, label and tags a tool wrote into the file: `EmbeddedMetadata`).
 public struct ExifFacts: Equatable, Sendable {
   /// DateTimeOriginal (or else DateTimeDigitized): the camera's wall clock, no time zone.
   public var taken: WallClockTime?
@@ -12,6 +13,9 @@ public struct ExifFacts: Equatable, Sendable {
   /// The stars given in the camera (or by a tool writing EXIF), tag 0x4746: 0 unrated,
   /// 1…5; nil when absent or outside 0…5. An XMP sidecar's rating overrides it.
   public var rating: Int?
+  /// What a culling tool wrote into the file's own XMP besides the rating (which is
+  /// `rating`): its colour label, keywords, tag paths and title; nil when it says none.
+  package var decided: XMPCulling?
 
   public init(
     taken: WallClockTime? = nil, model: String? = nil, orientation: Int? = nil,

@@ -33,22 +33,37 @@ package struct EmbeddedMetadata: Equatable {
     if facts.taken == nil {
       facts.taken = xmp.flatMap(XMPDates.taken) ?? iim.flatMap(IPTCDates.taken)
     }
-    facts.rating = Self.rating(inXMP: xmp) ?? facts.rating
+    Self.add(xmp: xmp, to: &facts)
     return facts == ExifFacts() ? nil : facts
   }
 
-  /// The stars a tool wrote into the file's own XMP (`xmp:Rating`, 0…5, as Lightroom and
-  /// digiKam do when told to write into files): it counts over EXIF's Rating tag, which the
-  /// camera wrote and those tools may leave behind; a sidecar's counts over both. A packet
-  /// without the word "Rating" is not parsed for it: most have none.
+  /// `facts` with what a tool wrote into the file's own XMP (as Lightroom and digiKam do when
+  /// told to write into files): its stars (0…5) count over EXIF's Rating tag, which the
+  /// camera wrote and those tools may leave behind; its label, keywords, tag paths and title
+  /// are `decided`. A sidecar's say counts over both (`PhotoHeader`).
+  static func add(xmp: [UInt8]?, to facts: inout ExifFacts) {
+    guard let culling = culling(inXMP: xmp) else { return }
+    facts.rating = culling.rating.flatMap { (0...5).contains($0) ? $0 : nil } ?? facts.rating
+    var decided = culling
+    decided.rating = nil
+    if decided != XMPCulling() { facts.decided = decided }
+  }
+
+  /// What the packet `xmp` says a person decided; nil when it says nothing. A packet without
+  /// any of the properties' names is not parsed: most have none.
   /// - Complexity: O(packet bytes).
-  static func rating(inXMP xmp: [UInt8]?) -> Int? {
+  static func culling(inXMP xmp: [UInt8]?) -> XMPCulling? {
     guard let xmp, xmp.count <= XMPPacket.maxPacketBytes,
-      PacketEnd.firstRange(of: Array("Rating".utf8), in: xmp[...]) != nil,
+      cullingNames.contains(where: { PacketEnd.firstRange(of: $0, in: xmp[...]) != nil }),
       let packet = XMPPacket(xmp)
     else { return nil }
-    return XMPCulling(packet).rating.flatMap { (0...5).contains($0) ? $0 : nil }
+    let culling = XMPCulling(packet)
+    return culling == XMPCulling() ? nil : culling
   }
+
+  /// The local names `XMPCulling` reads, as bytes a packet holding one of them contains.
+  private static let cullingNames = ["Rating", "Label", "subject", "Subject", "TagsList", "title"]
+    .map { Array($0.utf8) }
 
   /// Whether the decoder turns the picture of the file starting with `bytes` by its EXIF
   /// orientation: libvips turns PNG (and Tessera's decoder a PNG whose eXIf follows its
@@ -73,7 +88,8 @@ package struct EmbeddedMetadata: Equatable {
   }
 
   /// The facts in a photo's first `bytes`: a JPEG's or TIFF's EXIF, with XMP and IPTC when
-  /// EXIF has no date, and the embedded XMP's rating over EXIF's (`rating(inXMP:)`); a PNG's, WebP's or JPEG XL container's EXIF and XMP, the orientation
+  /// EXIF has no date, and what the embedded XMP says a person decided (`add(xmp:to:)`); a
+  /// PNG's, WebP's or JPEG XL container's EXIF and XMP, the orientation
   /// kept where the decoder turns by it; the EXIF of a RAW that is no TIFF (`RawContainerExif`).
   package static func facts(_ bytes: [UInt8]) -> ExifFacts? {
     if let found = inContainer(bytes) {
@@ -89,11 +105,9 @@ package struct EmbeddedMetadata: Equatable {
     case .tiff: blocks = TIFFMetadataTags.blocks(bytes)
     default: return facts
     }
-    if let rating = rating(inXMP: blocks.xmp) {
-      var found = facts ?? ExifFacts()
-      found.rating = rating
-      facts = found
-    }
+    var found = facts ?? ExifFacts()
+    add(xmp: blocks.xmp, to: &found)
+    if found != ExifFacts() { facts = found }
     guard facts?.taken == nil else { return facts }
     if let taken = blocks.xmp.flatMap(XMPDates.taken) ?? blocks.iim.flatMap(IPTCDates.taken) {
       var found = facts ?? ExifFacts()

@@ -11,6 +11,15 @@ extension XMPPacket {
     Self.toolkit.withLock { _ in xmp_set_property(packet, namespace.rawValue, name, value, 0) }
   }
 
+  /// Sets the default language's text of the language alternative `name` in `namespace` (as
+  /// `dc:title` is kept), made when absent; false when the toolkit refuses. O(properties).
+  @discardableResult
+  package func setLocalizedText(_ namespace: Namespace, _ name: String, to value: String) -> Bool {
+    Self.toolkit.withLock { _ in
+      xmp_set_localized_text(packet, namespace.rawValue, name, "", "x-default", value, 0)
+    }
+  }
+
   /// Removes `name` in `namespace`, when present. O(properties).
   package func delete(_ namespace: Namespace, _ name: String) {
     Self.toolkit.withLock { _ in _ = xmp_delete_property(packet, namespace.rawValue, name) }

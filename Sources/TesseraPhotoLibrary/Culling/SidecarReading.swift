@@ -17,7 +17,8 @@ extension PhotoHeaderReading {
   }
 
   /// The header of the photo at `path` with what its sidecar at `sidecar` says: its header
-  /// as `header(ofFileAt:)` reads it, and, when it has one, the sidecar read too.
+  /// as `header(ofFileAt:)` reads it, and, when it has one, the sidecar read too; what the
+  /// sidecar says replaces what the file's own XMP said (`PhotoHeader.culling`).
   func header(ofFileAt path: String, sidecar: String?) -> PhotoHeader? {
     let header = self.header(ofFileAt: path)
     // A photo whose own header cannot be read still shows what its sidecar says.

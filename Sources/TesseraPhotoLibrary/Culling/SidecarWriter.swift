@@ -41,8 +41,9 @@ public enum CullingChange: Equatable, Sendable {
 /// A sidecar that changed on disk between the read and the rename (darktable saved it in
 /// that moment) is read and merged again, up to ``attempts`` times, never overwritten with
 /// what was read before. A symbolic link, something not a regular file, a sidecar over
-/// `XMPPacket.maxPacketBytes` or one that is not XMP is refused with a reason and left as it
-/// is.
+/// `XMPPacket.maxPacketBytes`, one that is not valid UTF-8 (read, as Windows-1252 where it
+/// is not, but never rewritten) or one that is not XMP is refused with a reason and left as
+/// it is.
 package enum SidecarWriter {
   /// Why a sidecar was not written; each reads as a sentence for the status bar.
   package struct Failure: Error, Equatable, CustomStringConvertible {
@@ -120,11 +121,17 @@ package enum SidecarWriter {
 
   /// Applies `change` to the sidecar at `path`, made when absent. Blocking.
   ///
+  /// A sidecar made here starts with what the photo's own file says (`fromFile`: a label,
+  /// tags and a title a tool wrote into it), as darktable and digiKam copy it into the
+  /// sidecar they make on import: a sidecar's say replaces the file's (`PhotoHeader.culling`),
+  /// so the photo keeps showing it.
+  ///
   /// `beforeWrite` runs after each read and merge, just before the check for a change on
   /// disk: a test's seam for another tool saving the sidecar in that moment, which no test
   /// could otherwise hit without racing.
   package static func apply(
-    _ change: CullingChange, toSidecarAt path: String, beforeWrite: () -> Void = {}
+    _ change: CullingChange, toSidecarAt path: String, fromFile: PhotoCulling? = nil,
+    beforeWrite: () -> Void = {}
   ) throws(Failure)
     -> Written
   {
@@ -137,7 +144,13 @@ package enum SidecarWriter {
       let mode = before?.mode ?? 0o644
       switch read {
       case .success(let contents):
-        guard let parsed = XMPPacket([UInt8](contents.bytes)) else {
+        let bytes = [UInt8](contents.bytes)
+        // The toolkit reads a byte that is not UTF-8 as Windows-1252 and would write it back
+        // as that character's UTF-8: another tool's bytes changed. Read, never written.
+        guard Self.isUnicode(bytes) else {
+          throw Failure(description: "“\(name)” is not valid UTF-8: left as it is")
+        }
+        guard let parsed = XMPPacket(bytes) else {
           throw Failure(description: "“\(name)” is not XMP Tessera can read: left as it is")
         }
         packet = parsed
@@ -146,6 +159,7 @@ package enum SidecarWriter {
           throw Failure(description: "the XMP toolkit did not start: “\(name)” not written")
         }
         packet = empty
+        if let fromFile { seed(packet, with: fromFile) }
       case .failure(.symbolicLink):
         throw Failure(description: "“\(name)” is a symbolic link: not written through it")
       case .failure(.notRegularFile(let kind)):
@@ -206,6 +220,23 @@ package enum SidecarWriter {
         created: before == nil)
     }
     throw Failure(description: "“\(name)” kept changing while it was written: left as it is")
+  }
+
+  /// Whether `bytes` are valid UTF-8, or start with the byte-order mark of UTF-16 or UTF-32
+  /// (which XMP also allows, and the toolkit decodes). O(bytes).
+  static func isUnicode(_ bytes: [UInt8]) -> Bool {
+    let marks: [[UInt8]] = [[0xFE, 0xFF], [0xFF, 0xFE], [0x00, 0x00, 0xFE, 0xFF]]
+    if marks.contains(where: { bytes.starts(with: $0) }) { return true }
+    return String(validating: bytes, as: UTF8.self) != nil
+  }
+
+  /// Writes into a new sidecar's `packet` what the photo's file says besides its rating (which
+  /// stays the file's: `PhotoHeader.rating`). A label the person named themselves is not
+  /// kept by name (`PhotoCulling.Label.other`), so it is not copied.
+  private static func seed(_ packet: XMPPacket, with fromFile: PhotoCulling) {
+    if let label = fromFile.label, label != .other { packet.set(.xmp, "Label", to: label.name) }
+    for tag in fromFile.tags { SidecarTags.add(tag, to: packet) }
+    if let title = fromFile.title { packet.setLocalizedText(.dublinCore, "title", to: title) }
   }
 
   /// What tells one version of a file from another, as `lstat` says.

@@ -27,7 +27,7 @@ public struct PhotoFactsStore: Sendable {
 
   /// The format of the files written; a reader that changes what it reads from a header
   /// changes it, so facts an older reader gathered are read afresh.
-  static let format = 12
+  static let format = 13
 
   /// The first line of every file, naming `format`.
   static let formatLine = "\(formatPrefix)\(format)"
@@ -258,8 +258,9 @@ public struct PhotoFactsStore: Sendable {
         modified: Date(timeIntervalSince1970: sidecarSeconds))
     }
     if !fields[9].isEmpty || !fields[10].isEmpty || !tagText.isEmpty || !title.isEmpty {
-      // Only a sidecar tells a culling.
-      guard sidecar != nil else { return nil }
+      // A rejection or a rating of the culling is a sidecar's alone: the file's own rating
+      // is EXIF's field (8). A label, tags and a title may be the file's (`ExifFacts.decided`).
+      guard sidecar != nil || fields[9].isEmpty else { return nil }
       let tags = tagText.isEmpty ? [] : tagText.split(separator: "\n").map(String.init)
       guard tags.count <= PhotoCulling.maxTags,
         tags.allSatisfy({ $0.unicodeScalars.count <= XMPCulling.maxTextScalars }),

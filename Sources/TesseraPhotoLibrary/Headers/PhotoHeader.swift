@@ -14,7 +14,11 @@ public struct PhotoHeader: Sendable, Equatable {
   public var duration: Double?
   /// An animated GIF or WebP (`AnimatedImage`): its tile says so, its detail view plays it.
   public var isAnimated = false
-  /// What the photo's XMP sidecar says a person decided (`XMPSidecar`); nil without one.
+  /// What the photo's XMP sidecar says a person decided (`XMPSidecar`), else what the file's
+  /// own XMP says (`ExifFacts.decided`: a label, tags, a title a tool wrote into the file);
+  /// nil when neither says anything. A sidecar's say replaces the file's whole, as darktable
+  /// and digiKam read a sidecar once they have one; the rating alone falls back to the file's
+  /// (`rating`).
   public var culling: PhotoCulling?
   /// Where the video of a motion photo lies in its file: the MP4 a Google or Samsung camera
   /// appends to the JPEG and announces in its XMP (`JPEGMotionPhoto`), checked to lie inside
@@ -29,7 +33,7 @@ public struct PhotoHeader: Sendable, Equatable {
     self.exif = exif
     self.duration = duration
     self.isAnimated = isAnimated
-    self.culling = culling
+    self.culling = culling ?? exif?.decided.flatMap(PhotoCulling.init)
     self.appendedMotion = appendedMotion
   }
 
@@ -61,7 +65,8 @@ public struct PhotoHeader: Sendable, Equatable {
 }
 
 extension PhotoHeader {
-  /// The rating that counts: the sidecar's (`PhotoCulling`), else the camera's.
+  /// The rating that counts: the sidecar's (`PhotoCulling`), else the file's own (its XMP's,
+  /// else the camera's EXIF tag: `ExifFacts.rating`).
   public var rating: Int? {
     culling.map { $0.rating(over: exif?.rating) } ?? exif?.rating
   }
@@ -180,6 +185,7 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
           header.pixelSize = PixelSize(width: size.height, height: size.width)
         }
         header.exif = facts
+        header.culling = header.culling ?? facts.decided.flatMap(PhotoCulling.init)
       }
       if header.exif == nil,
         let facts = RawContainerExif.crwFacts(

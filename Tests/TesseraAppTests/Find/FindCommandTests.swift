@@ -9,7 +9,8 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 struct FindCommandTests {
   /// a.jpg: an X100V's, May 2024, 4 stars, red, "wedding"; b.jpg: a Pixel 8's, December
-  /// 2023, rejected in a Lightroom-named sidecar; c.jpg: no EXIF, 2 stars, tagged People/Ann.
+  /// 2023, rejected in a Lightroom-named sidecar; c.jpg: no EXIF, 2 stars, tagged People/Ann;
+  /// d.jpg: no sidecar, green and "harbour" in its own XMP (as Lightroom writes into a JPEG).
   static func shoot() throws -> URL {
     let folder = TemporaryFolder.make(prefix: "tessera-find")
     let jpeg = try InfoCommandTests.jpeg()
@@ -20,6 +21,11 @@ struct FindCommandTests {
     try photo("a.jpg", ExifWriter(model: "FUJIFILM X100V", dateTaken: "2024:05:01 10:00:00"))
     try photo("b.jpg", ExifWriter(model: "Pixel 8", dateTaken: "2023:12:24 18:00:00"))
     try photo("c.jpg", nil)
+    try photo("d.jpg", nil)
+    try ExifTool.run([
+      "-q", "-overwrite_original", "-XMP-xmp:Label=Green", "-XMP-dc:Subject=harbour",
+      folder.appendingPathComponent("d.jpg").path,
+    ])
     try ExifTool.run([
       "-q", "-o", folder.appendingPathComponent("a.jpg.xmp").path, "-XMP-xmp:Rating=4",
       "-XMP-xmp:Label=Red", "-XMP-dc:Subject=wedding",
@@ -54,8 +60,10 @@ struct FindCommandTests {
       ("rating>=3", ["a.jpg"]),
       ("rating>=2 rating<4", ["c.jpg"]),
       ("rejected", ["b.jpg"]),
-      ("!rejected", ["a.jpg", "c.jpg"]),
+      ("!rejected", ["a.jpg", "c.jpg", "d.jpg"]),
       ("label:red", ["a.jpg"]),
+      ("label:green", ["d.jpg"]),
+      ("tag:harbour", ["d.jpg"]),
       ("label:none", ["b.jpg", "c.jpg"]),
       ("tag:wedding", ["a.jpg"]),
       ("tag:ann", ["c.jpg"]),
@@ -63,7 +71,7 @@ struct FindCommandTests {
       ("camera:x100 date:2024-05", ["a.jpg"]),
       ("date<2024", ["b.jpg"]),
       ("name:b", ["b.jpg"]),
-      ("", ["a.jpg", "b.jpg", "c.jpg"]),
+      ("", ["a.jpg", "b.jpg", "c.jpg", "d.jpg"]),
     ]
     // Twice: the second run takes every photo's facts from the store the first wrote.
     for round in 1...2 {
@@ -85,7 +93,7 @@ struct FindCommandTests {
     let folder = try Self.shoot()
     defer { try? FileManager.default.removeItem(at: folder) }
     let run = try Spawn.run([
-      GalleryBinary.path, "find", folder.path, "--filter", "!rejected", "-0", "--no-disk-cache",
+      GalleryBinary.path, "find", folder.path, "--filter", "rating>=2", "-0", "--no-disk-cache",
     ])
     let paths = run.output.split(separator: "\0", omittingEmptySubsequences: false)
     #expect(paths.last == "" && paths.count == 3, "\(run.output.debugDescription)")

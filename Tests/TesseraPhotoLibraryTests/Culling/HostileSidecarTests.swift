@@ -133,4 +133,35 @@ import Testing
     #expect(header?.culling == expected, "\(String(describing: header))")
     #expect(header?.rating == nil)
   }
+
+  /// The same sidecar is never written: the toolkit would write each byte that is not UTF-8
+  /// back as the character it read, changing another tool's bytes. The write is refused with
+  /// the reason, and the file is left byte for byte as it was.
+  @Test func aSidecarThatIsNotUTF8IsNeverRewritten() throws {
+    let folder = TemporaryFolder.make(prefix: "tessera-sidecar-utf8")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    do {
+      let path = folder.appendingPathComponent("IMG_1.jpg.xmp").path
+      let packet = XMPNamespaces.packet(attributes: #"xmp:Label="Red""#)
+      var broken = packet
+      // Inside the label's value: "R\u{FF}ed".
+      let red = Array(#""Red""#.utf8)
+      let at = try #require(
+        (0...(broken.count - red.count)).first { Array(broken[$0..<$0 + red.count]) == red })
+      broken.insert(0xFF, at: at + 2)
+      #expect(String(validating: broken, as: UTF8.self) == nil)
+      try Data(broken).write(to: URL(fileURLWithPath: path))
+      do {
+        _ = try SidecarWriter.apply(.rating(3), toSidecarAt: path)
+        Issue.record("a sidecar that is not UTF-8 was written")
+      } catch {
+        #expect("\(error)".contains("not valid UTF-8"), "\(error)")
+      }
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(broken))
+      // The same packet in UTF-8 is written.
+      try Data(packet).write(to: URL(fileURLWithPath: path))
+      _ = try SidecarWriter.apply(.rating(3), toSidecarAt: path)
+      #expect(LocalPhotoHeaderReader().culling(ofSidecarAt: path)?.rating == 3)
+    }
+  }
 }

@@ -159,6 +159,31 @@ import Testing
     }
   }
 
+  /// A sidecar made for a photo whose own file says a label, tags and a title starts with
+  /// them (the photo would lose them otherwise: a sidecar's say replaces the file's); a
+  /// sidecar that exists changes only as asked.
+  @Test func aNewSidecarStartsWithWhatTheFileSays() async throws {
+    try await TemporaryFolder.with { folder in
+      let fromFile = PhotoCulling(label: .blue, tags: ["wedding", "People/Ann"], title: "Harbour")
+      let new = folder.appendingPathComponent("new.jpg.xmp").path
+      let written = try SidecarWriter.apply(.rating(3), toSidecarAt: new, fromFile: fromFile)
+      #expect(written.created)
+      #expect(
+        LocalPhotoHeaderReader().culling(ofSidecarAt: new)
+          == PhotoCulling(
+            rating: 3, label: .blue, tags: ["wedding", "Ann", "People/Ann"], title: "Harbour"))
+      let read = try ExifTool.run([
+        "-s3", "-XMP-xmp:Label", "-XMP-dc:Title", "-XMP-lr:HierarchicalSubject", new,
+      ])
+      #expect(read.split(separator: "\n") == ["Blue", "Harbour", "People|Ann"], "\(read)")
+      let old = folder.appendingPathComponent("old.xmp").path
+      try Data(XMPNamespaces.packet(attributes: #"xmp:Rating="1""#)).write(
+        to: URL(fileURLWithPath: old))
+      _ = try SidecarWriter.apply(.rating(2), toSidecarAt: old, fromFile: fromFile)
+      #expect(LocalPhotoHeaderReader().culling(ofSidecarAt: old) == PhotoCulling(rating: 2))
+    }
+  }
+
   @Test func aNewSidecarIsMadeAndAnOldOneKeepsItsPermissions() async throws {
     try await TemporaryFolder.with { folder in
       let new = folder.appendingPathComponent("new.jpg.xmp").path

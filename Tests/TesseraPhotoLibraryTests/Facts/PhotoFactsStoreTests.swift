@@ -224,7 +224,7 @@ import Testing
         culled("3", "", sidecar: "", "rating-without-sidecar.jpg"),
         culled("3", "", sidecar: "a/b.xmp", "sidecar-elsewhere.jpg"),
         culled("", "", sidecar: "t.xmp", tags: "wedding%0APeople/Ann", "tagged.jpg"),
-        culled("", "", sidecar: "", tags: "wedding", "tags-without-sidecar.jpg"),
+        culled("", "", sidecar: "", tags: "wedding", "tags-from-the-file.jpg"),
         culled(
           "", "", sidecar: "t.xmp",
           tags: (0...PhotoCulling.maxTags).map { "t\($0)" }.joined(separator: "%0A"),
@@ -232,7 +232,8 @@ import Testing
         culled(
           "", "", sidecar: "t.xmp", tags: String(repeating: "w", count: 257), "overlong-tag.jpg"),
         culled("", "", sidecar: "t.xmp", title: "Pier at dusk, 100%25", "titled.jpg"),
-        culled("", "", sidecar: "", title: "Pier", "title-without-sidecar.jpg"),
+        culled("", "", sidecar: "", title: "Pier", "title-from-the-file.jpg"),
+        culled("", "2", sidecar: "", "label-from-the-file.jpg"),
         culled(
           "", "", sidecar: "t.xmp", title: String(repeating: "w", count: 257),
           "overlong-title.jpg"),
@@ -250,9 +251,19 @@ import Testing
       let facts = store.facts(ofFolder: "/p")
       #expect(
         facts.entries.keys.sorted() == [
-          "good.jpg", "loop.gif", "moving.jpg", "picked.jpg", "rated.jpg", "tagged.jpg",
+          "good.jpg", "label-from-the-file.jpg", "loop.gif", "moving.jpg", "picked.jpg",
+          "rated.jpg", "tagged.jpg", "tags-from-the-file.jpg", "title-from-the-file.jpg",
           "titled.jpg", "video.mp4",
         ])
+      // A label, tags and a title the file's own XMP holds need no sidecar; a rating or a
+      // rejection of the culling does (the file's is EXIF's field).
+      #expect(
+        facts.entries["tags-from-the-file.jpg"]?.header.culling == PhotoCulling(tags: ["wedding"]))
+      #expect(
+        facts.entries["title-from-the-file.jpg"]?.header.culling == PhotoCulling(title: "Pier"))
+      #expect(
+        facts.entries["label-from-the-file.jpg"]?.header.culling?.label
+          == .yellow)
       #expect(
         facts.entries["tagged.jpg"]?.header.culling
           == PhotoCulling(tags: ["wedding", "People/Ann"]))

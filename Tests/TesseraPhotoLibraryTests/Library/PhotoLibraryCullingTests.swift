@@ -167,6 +167,57 @@ import Testing
     }
   }
 
+  /// A photo whose own file holds a label, tags and a title (Lightroom wrote them into the
+  /// JPEG) keeps showing them when a key makes its first sidecar: the sidecar starts with
+  /// them; the photo is not written; an undo takes the sidecar away and the file's say is
+  /// back; the store keeps the file's say without a sidecar.
+  @Test func aPhotosOwnLabelAndTagsGoIntoTheSidecarAKeyMakes() async throws {
+    let root = TemporaryFolder.make(prefix: "tessera-culling-own")
+    defer { try? FileManager.default.removeItem(at: root) }
+    do {
+      let photos = root.appendingPathComponent("shoot")
+      try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+      try jpeg("own.jpg", in: photos)
+      let path = photos.appendingPathComponent("own.jpg").path
+      try ExifTool.run([
+        "-q", "-overwrite_original", "-XMP-xmp:Label=Blue", "-XMP-dc:Subject=wedding",
+        "-XMP-dc:Title=Harbour", path,
+      ])
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+      let own = PhotoCulling(label: .blue, tags: ["wedding"], title: "Harbour")
+      let store = PhotoFactsStore(directory: root.appendingPathComponent("facts"))
+      let library = PhotoLibrary(
+        walker: FolderWalker(roots: [photos.path]), headerReader: CountingReader(), facts: store)
+      let observer = LibraryObserver(library)
+      await library.start()
+      await observer.wait {
+        library.progress.walkFinished && library.progress.headersRead >= library.count
+      }
+      #expect(library.catalog.photo(at: 0).header?.culling == own)
+
+      let rated = await library.cull(.rating(3), photos: [0])
+      #expect(rated.photosChanged == 1 && rated.failures.isEmpty, "\(rated.failures)")
+      var withRating = own
+      withRating.rating = 3
+      #expect(library.catalog.photo(at: 0).header?.culling == withRating)
+      let written = try ExifTool.run([
+        "-s3", "-XMP-xmp:Rating", "-XMP-xmp:Label", "-XMP-dc:Subject", "-XMP-dc:Title",
+        path + ".xmp",
+      ])
+      #expect(written.split(separator: "\n") == ["3", "Blue", "wedding", "Harbour"], "\(written)")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+
+      _ = await library.undo(rated.undo)
+      #expect(!FileManager.default.fileExists(atPath: path + ".xmp"))
+      #expect(library.catalog.photo(at: 0).header?.culling == own)
+      await library.factsStored()
+      let reader = CountingReader()
+      let again = await walk(photos, store: store, reader: reader)
+      #expect(reader.reads.withLock { $0 }.isEmpty, "\(reader.reads.withLock { $0 })")
+      #expect(again["own.jpg"]?.culling == own)
+    }
+  }
+
   /// A sidecar that is no XMP, too large, or says nothing gives no culling; the photo's own
   /// facts stay.
   @Test func anUnreadableSidecarLosesNothingElse() async throws {

@@ -1,0 +1,68 @@
+import Foundation
+import TesseraTestSupport
+import Testing
+
+@testable import TesseraPhotoLibrary
+
+/// What Lightroom or digiKam wrote into a photo's own XMP (exiftool writes it here as they
+/// do): the stars, read with the header over the camera's EXIF Rating, and the label, tags
+/// and title; a sidecar's say still counts over the file's (`PhotoCatalogTests.byRating…`,
+/// `PhotoLibraryCullingTests`).
+@Suite(.timeLimit(.minutes(1))) struct EmbeddedCullingTests {
+  let folder = TemporaryFolder.Owned(prefix: "tessera-embedded-rating")
+
+  private func photo(_ name: String, _ tags: [String]) throws -> String {
+    let path = folder.url.appendingPathComponent(name).path
+    try TestMedia.make(path, from: "testsrc=size=64x48", arguments: ["-frames:v", "1"])
+    if !tags.isEmpty { try ExifTool.run(["-q", "-overwrite_original"] + tags + [path]) }
+    return path
+  }
+
+  @Test(arguments: ["a.jpg", "a.png", "a.tif"])
+  func theFilesXMPRatingIsRead(name: String) throws {
+    let path = try photo(name, ["-XMP-xmp:Rating=4"])
+    #expect(LocalPhotoHeaderReader().header(ofFileAt: path)?.exif?.rating == 4)
+  }
+
+  @Test func theXMPRatingCountsOverTheCamerasEXIFRating() throws {
+    let path = try photo("both.jpg", ["-EXIF:Rating=5", "-XMP-xmp:Rating=2"])
+    #expect(LocalPhotoHeaderReader().header(ofFileAt: path)?.exif?.rating == 2)
+    let cameraOnly = try photo("camera.jpg", ["-EXIF:Rating=3"])
+    #expect(LocalPhotoHeaderReader().header(ofFileAt: cameraOnly)?.exif?.rating == 3)
+  }
+
+  @Test func aRatingOffTheScaleOrAnXMPWithoutOneIsNone() throws {
+    let rejected = try photo("rejected.jpg", ["-XMP-xmp:Rating=-1"])
+    #expect(LocalPhotoHeaderReader().header(ofFileAt: rejected)?.exif?.rating == nil)
+    let titled = try photo("titled.jpg", ["-XMP-dc:Title=Harbour"])
+    #expect(LocalPhotoHeaderReader().header(ofFileAt: titled)?.exif?.rating == nil)
+  }
+
+  static let decided = [
+    "-XMP-xmp:Label=Blue", "-XMP-dc:Subject=wedding", "-XMP-lr:HierarchicalSubject=People|Ann",
+    "-XMP-dc:Title=Harbour at dusk",
+  ]
+
+  @Test(arguments: ["a.jpg", "a.png", "a.tif", "a.webp"])
+  func theFilesLabelTagsAndTitleAreRead(name: String) throws {
+    let path = try photo(name, Self.decided)
+    let header = LocalPhotoHeaderReader().header(ofFileAt: path)
+    #expect(
+      header?.culling
+        == PhotoCulling(label: .blue, tags: ["wedding", "People/Ann"], title: "Harbour at dusk"),
+      "\(String(describing: header))")
+    #expect(header?.rating == nil)
+  }
+
+  /// Once a sidecar says anything, its label, tags and title are the photo's: the file's
+  /// give way whole, as darktable and digiKam read a photo once they have its sidecar. The
+  /// file's rating still counts when the sidecar gives none.
+  @Test func aSidecarsSayReplacesTheFilesButItsRating() throws {
+    let path = try photo("both.jpg", Self.decided + ["-XMP-xmp:Rating=2"])
+    let sidecar = path + ".xmp"
+    try ExifTool.run(["-q", "-o", sidecar, "-XMP-dc:Subject=harbour"])
+    let header = LocalPhotoHeaderReader().header(ofFileAt: path, sidecar: sidecar)
+    #expect(header?.culling == PhotoCulling(tags: ["harbour"]))
+    #expect(header?.rating == 2)
+  }
+}
