@@ -68,6 +68,15 @@ struct ByteCursor {
     return FourCC(value: UInt32(truncatingIfNeeded: value))
   }
 
+  /// The bytes before the next NUL, which is passed; nil (nothing moved) when no NUL comes
+  /// within `limit` bytes or the bytes there are.
+  mutating func nulTerminated(limit: Int) -> ArraySlice<UInt8>? {
+    let window = bytes[position..<position + min(remaining, max(0, limit))]
+    guard let nul = window.firstIndex(of: 0) else { return nil }
+    defer { position = nul + 1 }
+    return bytes[position..<nul]
+  }
+
   /// A full box's version (its first byte); the 24 flag bits after it are skipped.
   mutating func fullBoxVersion() -> Int? {
     guard remaining >= 4, let version = u8() else { return nil }

@@ -15,10 +15,14 @@ package struct HEIFHeader: Equatable, Sendable {
   package var pixelSize: PixelSize?
   /// Where the primary image's Exif item lies in the file (offset from the file's start).
   package var exif: HEIFExtent?
+  /// Where the primary image's XMP packet lies (a `mime` item of XMP's content type), as
+  /// exiftool, Lightroom and phones write it.
+  package var xmp: HEIFExtent?
 
-  package init(pixelSize: PixelSize? = nil, exif: HEIFExtent? = nil) {
+  package init(pixelSize: PixelSize? = nil, exif: HEIFExtent? = nil, xmp: HEIFExtent? = nil) {
     self.pixelSize = pixelSize
     self.exif = exif
+    self.xmp = xmp
   }
 
   /// The header of the HEIF file whose first bytes are `bytes`; nil when they are not a HEIF
@@ -34,7 +38,13 @@ package struct HEIFHeader: Equatable, Sendable {
     let items = HEIFItems(meta: meta, in: bytes)
     guard let primary = items.primary else { return }
     pixelSize = Self.shownSize(of: primary, items)
-    exif = Self.exifItem(of: primary, items).flatMap { items.locations[$0] }
+    exif = Self.item(
+      describing: primary, among: items.types.filter { $0.type == "Exif" }.map(\.id), items
+    )
+    .flatMap { items.locations[$0] }
+    xmp = Self.item(describing: primary, among: items.xmpItems, items).flatMap {
+      items.locations[$0]
+    }
   }
 
   /// Whether `bytes` (a HEIF file's first bytes, from its start) end inside a top-level box
@@ -93,13 +103,13 @@ package struct HEIFHeader: Equatable, Sendable {
     return PixelSize(validatingWidth: size.width, height: size.height)
   }
 
-  /// The Exif item that describes `primary` (`cdsc`), else the first Exif item listed.
-  static func exifItem(of primary: Int, _ items: HEIFItems) -> Int? {
-    let exifItems = items.types.filter { $0.type == "Exif" }.map(\.id)
-    let describing = exifItems.first { id in
+  /// The item of `candidates` (Exif or XMP items) that describes `primary` (`cdsc`), else the
+  /// first listed.
+  static func item(describing primary: Int, among candidates: [Int], _ items: HEIFItems) -> Int? {
+    let describing = candidates.first { id in
       items.references.contains { $0.type == "cdsc" && $0.from == id && $0.to.contains(primary) }
     }
-    return describing ?? exifItems.first
+    return describing ?? candidates.first
   }
 
   /// The TIFF structure in an Exif item's bytes: they start with a 4-byte big-endian offset

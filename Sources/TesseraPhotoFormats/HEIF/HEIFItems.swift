@@ -57,6 +57,8 @@ struct HEIFItems {
   var primary: Int?
   /// Item IDs and types in the order `iinf` lists them.
   var types: [(id: Int, type: FourCC)] = []
+  /// The `mime` items whose content type is XMP's (`application/rdf+xml`), in that order.
+  var xmpItems: [Int] = []
   /// Items stored in this file (data reference 0) by offset (construction method 0), in one
   /// extent.
   var locations: [Int: HEIFExtent] = [:]
@@ -65,6 +67,9 @@ struct HEIFItems {
   var properties: [HEIFProperty] = []
   /// Each item's property indices (0-based) in the order `ipma` associates them.
   var associations: [Int: [Int]] = [:]
+
+  /// Longest item name or content type read.
+  static let maxNameBytes = 256
 
   init(meta: ISOBox, in bytes: [UInt8]) {
     var cursor = ByteCursor(bytes, range: meta.payload)
@@ -106,6 +111,13 @@ struct HEIFItems {
         let id = version == 2 ? item.u16() : item.u32(), item.skip(2), let type = item.fourCC()
       else { continue }
       types.append((id, type))
+      // A `mime` item: its name, then its content type, each ending in NUL.
+      if type == "mime", item.nulTerminated(limit: Self.maxNameBytes) != nil,
+        let contentType = item.nulTerminated(limit: Self.maxNameBytes),
+        contentType.elementsEqual("application/rdf+xml".utf8)
+      {
+        xmpItems.append(id)
+      }
     }
   }
 

@@ -41,7 +41,7 @@ package struct EmbeddedMetadata: Equatable {
   /// told to write into files): its stars (0…5) count over EXIF's Rating tag, which the
   /// camera wrote and those tools may leave behind; its label, keywords, tag paths and title
   /// are `decided`. A sidecar's say counts over both (`PhotoHeader`).
-  static func add(xmp: [UInt8]?, to facts: inout ExifFacts) {
+  package static func add(xmp: [UInt8]?, to facts: inout ExifFacts) {
     guard let culling = culling(inXMP: xmp) else { return }
     facts.rating = culling.rating.flatMap { (0...5).contains($0) ? $0 : nil } ?? facts.rating
     var decided = culling

@@ -50,7 +50,10 @@ public struct PhotoHeader: Sendable, Equatable {
     }
     if let heif = HEIFHeader(bytes: bytes) {
       let exifItem = heif.exif?.range(inFileOf: bytes.count, limit: FeedLimits.maxHEIFExifBytes)
-      self.init(heif: heif, exifItem: exifItem.map { Array(bytes[$0]) })
+      let xmpItem = heif.xmp?.range(inFileOf: bytes.count, limit: XMPPacket.maxPacketBytes)
+      self.init(
+        heif: heif, exifItem: exifItem.map { Array(bytes[$0]) },
+        xmpItem: xmpItem.map { Array(bytes[$0]) })
       return
     }
     let exif = EmbeddedMetadata.facts(bytes)
@@ -82,12 +85,15 @@ extension PhotoHeader {
     self.init(exif: taken.map { ExifFacts(taken: $0) }, duration: video.duration)
   }
 
-  /// A HEIF photo's header: `heif`'s shown size, and the facts of its Exif item's bytes when
-  /// they were read. The orientation is dropped: libheif turns the picture by its own `irot`
-  /// and libvips' heifload ignores EXIF's, so it would turn a HEIF photo twice.
-  init(heif: HEIFHeader, exifItem: [UInt8]?) {
-    var facts = exifItem.flatMap(HEIFHeader.tiff(inExifItem:)).flatMap(ExifReader.facts)
-    facts?.orientation = nil
+  /// A HEIF photo's header: `heif`'s shown size, the facts of its Exif item's bytes and what
+  /// its XMP item says a person decided, when they were read. The orientation is dropped:
+  /// libheif turns the picture by its own `irot` and libvips' heifload ignores EXIF's, so it
+  /// would turn a HEIF photo twice.
+  init(heif: HEIFHeader, exifItem: [UInt8]?, xmpItem: [UInt8]?) {
+    var facts =
+      exifItem.flatMap(HEIFHeader.tiff(inExifItem:)).flatMap(ExifReader.facts) ?? ExifFacts()
+    facts.orientation = nil
+    EmbeddedMetadata.add(xmp: xmpItem, to: &facts)
     self.init(pixelSize: heif.pixelSize, exif: facts == ExifFacts() ? nil : facts)
   }
 }
@@ -207,16 +213,16 @@ public struct LocalPhotoHeaderReader: PhotoHeaderReading {
       heif = later
       metaInPrefix = false
     }
-    var header: PhotoHeader
-    if let range = heif.exif?.range(inFileOf: prefix.size, limit: FeedLimits.maxHEIFExifBytes) {
-      let item =
-        metaInPrefix && range.upperBound <= prefix.bytes.count
+    // Each item from the bytes already read when it lies there, else read from the file.
+    func item(_ extent: HEIFExtent?, limit: Int) -> [UInt8]? {
+      guard let range = extent?.range(inFileOf: prefix.size, limit: limit) else { return nil }
+      return metaInPrefix && range.upperBound <= prefix.bytes.count
         ? Array(prefix.bytes[range])
         : Self.read(path, offset: range.lowerBound, count: range.count, sameAs: prefix)
-      header = PhotoHeader(heif: heif, exifItem: item)
-    } else {
-      header = PhotoHeader(heif: heif, exifItem: nil)
     }
+    var header = PhotoHeader(
+      heif: heif, exifItem: item(heif.exif, limit: FeedLimits.maxHEIFExifBytes),
+      xmpItem: item(heif.xmp, limit: XMPPacket.maxPacketBytes))
     // An image sequence (AVIF `avis`, HEIF `msf1`) is a movie too: without an EXIF date, its
     // movie header's creation time dates it, as a video's does.
     let isSequence = ImageSequence(prefix.bytes)?.kind == .isoSequence

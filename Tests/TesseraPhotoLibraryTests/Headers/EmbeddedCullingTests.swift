@@ -54,6 +54,24 @@ import Testing
     #expect(header?.rating == nil)
   }
 
+  /// A HEIC's or AVIF's XMP is an item of its own (`mime`, XMP's content type), beside its
+  /// Exif item: read with the header as the other containers' are.
+  @Test(arguments: [".avif", ".heic[compression=hevc]"])
+  func aHEIFFilesXMPItemIsRead(suffix: String) throws {
+    let name = "a" + String(suffix.prefix { $0 != "[" })
+    let path = folder.url.appendingPathComponent(name).path
+    try TestImages.gradient(width: 64, height: 48, as: suffix).write(
+      to: URL(fileURLWithPath: path))
+    try ExifTool.run(["-q", "-overwrite_original", "-XMP-xmp:Rating=4"] + Self.decided + [path])
+    let header = LocalPhotoHeaderReader().header(ofFileAt: path)
+    #expect(
+      header?.culling
+        == PhotoCulling(label: .blue, tags: ["wedding", "People/Ann"], title: "Harbour at dusk"),
+      "\(String(describing: header))")
+    #expect(header?.rating == 4)
+    #expect(header?.pixelSize?.width == 64 && header?.pixelSize?.height == 48)
+  }
+
   /// Once a sidecar says anything, its label, tags and title are the photo's: the file's
   /// give way whole, as darktable and digiKam read a photo once they have its sidecar. The
   /// file's rating still counts when the sidecar gives none.
