@@ -17,7 +17,8 @@ public struct PerceptualHash: Hashable, Sendable, CustomStringConvertible {
   /// frames each (moved up to 2 %, ±6 % exposure, new grain, 96- and 64-pixel thumbnails),
   /// no consecutive frames differ by more, and 4 of 780 pairs of different scenes come within
   /// it (`PerceptualHashTests`). At 12 bits 8 of 780 would; at 8, 7 of 160 frames would be
-  /// missed.
+  /// missed. On five real handheld bursts (49 frames), 43 of 45 consecutive pairs are within
+  /// it and none of 1,000 pairs of different bursts (25 bits at least; docs/DESIGN.md).
   public static let burstThreshold = 10
 
   /// The hash of `image`'s pixels (alpha ignored: the photos stacked are opaque).
