@@ -152,12 +152,13 @@ package enum RawFixtures {
     [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
   }
 
-  /// A CR3 box tree: ftyp `crx `, moov with Canon's uuid box (CMT1 of `orientation`, THMB
-  /// 16×12), the preview uuid box with PRVW (40×30, or `prvw` of the size `prvwSize` states in
-  /// the box's header), then mdat.
+  /// A CR3 box tree: ftyp `crx `, moov with Canon's uuid box (CMT1 of `orientation`, `cmt2`
+  /// when given — a TIFF structure of the Exif tags, as Canon keeps them —, THMB 16×12), the
+  /// preview uuid box with PRVW (40×30, or `prvw` of the size `prvwSize` states in the box's
+  /// header), then mdat.
   package static func cr3(
     orientation: Int = 8, prvw: [UInt8]? = nil,
-    prvwSize: PixelSize = PixelSize(width: 40, height: 30)
+    prvwSize: PixelSize = PixelSize(width: 40, height: 30), cmt2: [UInt8]? = nil
   ) -> [UInt8] {
     let thumbnail = jpeg(width: 16, height: 12)
     let preview = prvw ?? jpeg(width: 40, height: 30)
@@ -166,7 +167,9 @@ package enum RawFixtures {
       "THMB",
       [0, 0, 0, 0] + be16(16) + be16(12) + be32(thumbnail.count) + [0, 1, 0, 0] + thumbnail)
     let canon = box(
-      "uuid", RawCR3.canonUUID + box("CNCV", Array("CanonCR3_001".utf8)) + box("CMT1", cmt1) + thmb)
+      "uuid",
+      RawCR3.canonUUID + box("CNCV", Array("CanonCR3_001".utf8)) + box("CMT1", cmt1)
+        + (cmt2.map { box("CMT2", $0) } ?? []) + thmb)
     let moov = box("moov", canon + box("mvhd", [UInt8](repeating: 0, count: 16)))
     let prvwBox = box(
       "PRVW",
@@ -178,10 +181,12 @@ package enum RawFixtures {
   }
 
   /// A RAF: the 16-byte magic, the camera's name, the JPEG's offset and length at 84 and 88,
-  /// then the JPEG (with EXIF of `orientation` when given).
-  package static func raf(orientation: Int? = 3, jpegLength: Int? = nil) -> [UInt8] {
-    var picture = jpeg(width: 32, height: 24)
-    if let orientation {
+  /// then the JPEG: `picture` when given, else one with EXIF of `orientation` when given.
+  package static func raf(
+    orientation: Int? = 3, jpegLength: Int? = nil, picture given: [UInt8]? = nil
+  ) -> [UInt8] {
+    var picture = given ?? jpeg(width: 32, height: 24)
+    if let orientation, given == nil {
       picture = ExifWriter(model: "X-T5", orientation: orientation, dateTaken: nil).splicing(
         into: picture)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraImageSynthesis
 import TesseraTestSupport
 import Testing
 
@@ -46,6 +47,28 @@ import Testing
     #expect(
       abs((facts.longitude ?? 0) - 2.294481) < 0.00001, "\(String(describing: facts.longitude))")
     #expect(facts.altitude == 35)
+  }
+
+  /// RAW files that are no TIFF keep the same tags elsewhere: a CR3 in its CMT2 box (a TIFF
+  /// structure of the Exif tags), a RAF in the EXIF of the JPEG it embeds. Both are read.
+  @Test func aCR3sAndARAFsSettingsAreRead() throws {
+    let tiff = try photo("settings.tif", Self.cameraTags)
+    let jpeg = try photo("settings.jpg", Self.cameraTags)
+    let files = [
+      ("CR3", RawFixtures.cr3(cmt2: tiff)), ("RAF", RawFixtures.raf(picture: jpeg)),
+    ]
+    for (kind, bytes) in files {
+      let facts = ShootingFacts.read(photo: bytes)
+      #expect(facts?.lens == "RF24-70mm F2.8 L IS USM", "\(kind): \(String(describing: facts))")
+      #expect(facts?.aperture == 2.8, "\(kind)")
+      #expect(facts?.iso == 400, "\(kind)")
+      #expect(facts?.focalLength == 35, "\(kind)")
+      #expect(facts?.flashFired == true, "\(kind)")
+      let exposure = facts?.exposure
+      #expect(
+        exposure.map { Double($0.numerator) / Double($0.denominator) } == 1.0 / 250, "\(kind)")
+      #expect(abs((facts?.latitude ?? 0) - 48.85837) < 0.00001, "\(kind)")
+    }
   }
 
   @Test func southWestBelowSeaLevelAndNoFlash() throws {
