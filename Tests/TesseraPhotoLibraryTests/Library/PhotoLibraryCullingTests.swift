@@ -39,6 +39,18 @@ import Testing
     return headers
   }
 
+  /// A library over `photos` reading with a `CountingReader`, its walk and headers done.
+  func started(_ photos: URL, store: PhotoFactsStore) async -> PhotoLibrary {
+    let library = PhotoLibrary(
+      walker: FolderWalker(roots: [photos.path]), headerReader: CountingReader(), facts: store)
+    let observer = LibraryObserver(library)
+    await library.start()
+    await observer.wait {
+      library.progress.walkFinished && library.progress.headersRead >= library.count
+    }
+    return library
+  }
+
   func jpeg(_ name: String, in root: URL, exifRating: Int? = nil) throws {
     let pixels = [UInt8](repeating: 128, count: 16 * 16 * 4)
     let bytes = try #require(JPEGWriter.encode(rgba: pixels, width: 16, height: 16, quality: 80))
@@ -124,13 +136,7 @@ import Testing
       try jpeg("p.JPG", in: photos)
       try Data(RawFixtures.cr2(orientation: 1)).write(to: photos.appendingPathComponent("p.CR2"))
       let store = PhotoFactsStore(directory: root.appendingPathComponent("facts"))
-      let library = PhotoLibrary(
-        walker: FolderWalker(roots: [photos.path]), headerReader: CountingReader(), facts: store)
-      let observer = LibraryObserver(library)
-      await library.start()
-      await observer.wait {
-        library.progress.walkFinished && library.progress.headersRead >= library.count
-      }
+      let library = await started(photos, store: store)
       let names = library.allPhotos.map(\.file.name)
       let a = try #require(names.firstIndex(of: "a.jpg"))
       let pair = try #require(names.firstIndex(of: "p.JPG"))
@@ -186,13 +192,7 @@ import Testing
       let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
       let own = PhotoCulling(label: .blue, tags: ["wedding"], title: "Harbour")
       let store = PhotoFactsStore(directory: root.appendingPathComponent("facts"))
-      let library = PhotoLibrary(
-        walker: FolderWalker(roots: [photos.path]), headerReader: CountingReader(), facts: store)
-      let observer = LibraryObserver(library)
-      await library.start()
-      await observer.wait {
-        library.progress.walkFinished && library.progress.headersRead >= library.count
-      }
+      let library = await started(photos, store: store)
       #expect(library.catalog.photo(at: 0).header?.culling == own)
 
       let rated = await library.cull(.rating(3), photos: [0])
