@@ -9,8 +9,8 @@
 
 // 0 when `buffer` is in a format of `allowed` (its libvips module loaded) and its structure
 // claims no more than it holds (tessera__claims_fit), else TESSERA_REFUSED_FORMAT or -1 with a
-// libvips error; the format's name and the loader's
-// nickname are written where asked (NULL: not asked).
+// libvips error; the format's name and the loader's nickname are written where asked (NULL:
+// not asked).
 int tessera__check_format(const void *buffer, size_t length, unsigned allowed, char *name,
                           size_t name_len, char *nickname, size_t nickname_len);
 
