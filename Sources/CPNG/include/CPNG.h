@@ -56,8 +56,9 @@ int tessera_png_chunks_fit(const void *buffer, size_t length, char *error, size_
 /// Decodes a PNG with libpng to 8-bit sRGB RGBA at its own size, once tessera_png_chunks_fit
 /// passed. The header's sides must be at most `max_side` and their product at most
 /// `max_pixels`, checked before any pixel memory is allocated. Returns 0 (free `*pixels` with
-/// tessera_png_free), TESSERA_PNG_NOT_PNG, TESSERA_PNG_SIXTEEN_BIT (libpng's simplified reader takes 16-bit samples as linear light,
-/// libvips and the thumbnailers that write them as sRGB), -1 with libpng's reason in `error`.
+/// tessera_png_free), TESSERA_PNG_NOT_PNG, TESSERA_PNG_SIXTEEN_BIT (libpng's simplified
+/// reader takes 16-bit samples as linear light, libvips and the thumbnailers that write them
+/// as sRGB), -1 with libpng's reason in `error`.
 int tessera_png_decode_rgba(const void *buffer, size_t length, int max_side, long max_pixels,
                             uint8_t **pixels, size_t *pixels_len, int *out_width,
                             int *out_height, char *error, size_t error_len);
