@@ -36,7 +36,7 @@ final class GalleryRunLoop {
   /// SSH: every image byte crosses the network, so flings send previews from the start.
   private let remote = ImageDrawPolicy.isRemote(environment: ProcessInfo.processInfo.environment)
   /// Over SSH to kitty itself, a screen's tiles go as previews first (a picture on each in a
-  /// sixteenth of the time) and then at full detail. Not past tmux: Konsole through tmux's
+  /// few percent of the time) and then at full detail. Not past tmux: Konsole through tmux's
   /// passthrough kept a preview when the full upload with the same id followed (16589e0).
   private let previewsFirst: Bool
   private let frameLog = FrameLog(environment: ProcessInfo.processInfo.environment)

@@ -87,7 +87,7 @@ public enum ImageDrawPolicy: Sendable, Hashable {
   /// encoded for this size and crop (sixel) or converted (blocks).
   case cachedOnly
   /// For a link that cannot keep up during a fling: kitty uploads what is not on the
-  /// terminal yet at a quarter of the resolution per side (a sixteenth of the bytes) and shows it,
+  /// terminal yet at a fifth of the resolution per side (`KittyLayer.previewScale`) and shows it,
   /// sixel draws it as a coarse preview (``SixelPreview``); the next `.all` frame
   /// replaces each preview with full detail. Blocks and iTerm2 draw what is cached here (as
   /// `.cachedOnly`).

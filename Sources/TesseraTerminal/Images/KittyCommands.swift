@@ -22,16 +22,18 @@ enum KittyCommands {
   }
 
   /// ``transmit(id:bitmap:format:frameGap:passthrough:into:)``, noting in `commandEnds` where
-  /// in `out` each chunk's command ends: the places an upload may pause (``KittyTransfer``).
+  /// in `out` each chunk's command ends: the places an upload may pause (``KittyTransfer``);
+  /// a palette PNG of at most `colours` colours.
   static func transmit(
     id: UInt32, bitmap: Bitmap, format: KittyPayloadFormat = .png, frameGap: Int? = nil,
-    passthrough: Bool, into out: inout ByteWriter, commandEnds: inout [Int]
+    colours: Int = SixelPalette.largestPalette, passthrough: Bool, into out: inout ByteWriter,
+    commandEnds: inout [Int]
   ) {
     let opaque = bitmap.isOpaque
     // Should zlib or libpng fail (out of memory), the pixels go raw: larger, never lost.
     let encodedFormat: KittyPayloadFormat
     let data: [UInt8]
-    if let payload = format.encode(bitmap, opaque: opaque) {
+    if let payload = format.encode(bitmap, opaque: opaque, colours: colours) {
       (encodedFormat, data) = (format, payload)
     } else {
       (encodedFormat, data) = (.raw, KittyPayloadFormat.samples(of: bitmap, opaque: opaque))

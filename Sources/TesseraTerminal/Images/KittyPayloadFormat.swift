@@ -32,9 +32,12 @@ public enum KittyPayloadFormat: String, Sendable, Hashable, CaseIterable, Custom
   /// that never sends more.
   static let compressionLevel = 6
 
-  /// The payload bytes of `bitmap` before base64; RGB when `opaque`, RGBA otherwise. Nil when
-  /// zlib or libpng fails (out of memory): the caller sends it raw. O(pixels) plus compression.
-  func encode(_ bitmap: Bitmap, opaque: Bool) -> [UInt8]? {
+  /// The payload bytes of `bitmap` before base64; RGB when `opaque`, RGBA otherwise; a
+  /// palette PNG of at most `colours` colours. Nil when zlib or libpng fails (out of memory):
+  /// the caller sends it raw. O(pixels) plus compression.
+  func encode(
+    _ bitmap: Bitmap, opaque: Bool, colours: Int = SixelPalette.largestPalette
+  ) -> [UInt8]? {
     switch self {
     case .raw: return Self.samples(of: bitmap, opaque: opaque)
     case .zlib:
@@ -48,7 +51,7 @@ public enum KittyPayloadFormat: String, Sendable, Hashable, CaseIterable, Custom
       guard opaque else { return Self.png.encode(bitmap, opaque: opaque) }
       let palette = SixelPalette(
         pixels: bitmap.pixels, width: bitmap.width, height: bitmap.height,
-        maximumColours: SixelPalette.largestPalette)
+        maximumColours: colours.clamped(to: 2...SixelPalette.largestPalette))
       guard
         let indexed = PNGWriter.encode(
           indices: palette.indices, width: bitmap.width, height: bitmap.height,

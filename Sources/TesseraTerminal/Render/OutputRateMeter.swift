@@ -90,7 +90,7 @@ extension ImageDrawPolicy {
   ///   a preview on every tile before any tile's full detail.
   /// - Moving over a link that cannot keep up (`constrainedLink`: SSH, or an
   ///   ``OutputRateMeter`` that is behind) with kitty: images not on the terminal yet are sent
-  ///   as previews (`.preview`, a sixteenth of the bytes) rather than not at all.
+  ///   as previews (`.preview`, a few percent of the bytes) rather than not at all.
   /// - Flinging fast otherwise: only what costs nothing (`.cachedOnly`), as yazi does, so
   ///   scrolling never waits on image bytes.
   public static func forFrame(

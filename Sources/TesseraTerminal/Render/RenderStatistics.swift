@@ -18,7 +18,7 @@ public struct RenderStatistics: Sendable, Hashable {
   /// and iTerm2 draws): what a ``LinkPacer`` paces.
   public var imageBytes = 0
   /// Images drawn at preview resolution (``ImageDrawPolicy/preview``): kitty's uploads of a
-  /// sixteenth of the pixels, sixel's coarse previews (``SixelPreview``).
+  /// twenty-fifth of the pixels, sixel's coarse previews (``SixelPreview``).
   public var previewUploads = 0
 
   public init() {}
