@@ -72,6 +72,24 @@ import Testing
     #expect(header?.pixelSize?.width == 64 && header?.pixelSize?.height == 48)
   }
 
+  /// An AVIF cut anywhere — its XMP item's name or content type without their NUL, its
+  /// packet halfway — gives the whole file's culling or none: never a part, never a crash.
+  @Test func everyPrefixOfAHEIFWithXMPGivesItsCullingOrNone() throws {
+    let path = folder.url.appendingPathComponent("cut.avif").path
+    try TestImages.gradient(width: 64, height: 48, as: ".avif").write(
+      to: URL(fileURLWithPath: path))
+    try ExifTool.run(["-q", "-overwrite_original"] + Self.decided + [path])
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    let whole = try #require(PhotoHeader(bytes: bytes).culling)
+    var cut = 0
+    for length in 0..<bytes.count {
+      let culling = PhotoHeader(bytes: Array(bytes.prefix(length))).culling
+      if culling == nil { cut += 1 }
+      #expect(culling == nil || culling == whole, "\(length) bytes: \(String(describing: culling))")
+    }
+    #expect(cut > 0)
+  }
+
   /// Once a sidecar says anything, its label, tags and title are the photo's: the file's
   /// give way whole, as darktable and digiKam read a photo once they have its sidecar. The
   /// file's rating still counts when the sidecar gives none.
