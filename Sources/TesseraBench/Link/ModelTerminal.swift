@@ -57,6 +57,13 @@ struct ModelTerminal {
   /// moves them with the text.
   private var sixelOwners: [Int32]
   private var sixelsDrawn: Int32 = 0
+  /// sixel, with ``recordsSixelColours``: per cell, the mean colour of the opaque pixels the
+  /// image that last painted it has there (`0x01RRGGBB`; 0: none): which picture a cell shows,
+  /// for a test whose photos each have a colour of their own.
+  private(set) var sixelColours: [UInt32]
+  /// Whether sixel images are decoded for ``sixelColours``. Off unless asked: it costs the
+  /// bench's measurements time.
+  var recordsSixelColours = false
   /// sixel: per cell, the bytes per cell of the first image that painted it and of the one it
   /// shows now (0: none): a coarse preview is a few bytes a cell, full detail hundreds.
   private(set) var firstSixelDensity: [Int32]
@@ -90,6 +97,7 @@ struct ModelTerminal {
     self.cellHeight = cellHeight
     cells = Array(repeating: " ", count: columns * rows)
     sixelOwners = Array(repeating: 0, count: columns * rows)
+    sixelColours = Array(repeating: 0, count: columns * rows)
     firstSixelDensity = Array(repeating: 0, count: columns * rows)
     sixelDensity = Array(repeating: 0, count: columns * rows)
     scrollBottom = rows - 1
@@ -106,15 +114,20 @@ struct ModelTerminal {
 
   /// The separate areas of sixel pixels on screen (cells side by side that show sixel pixels
   /// are one area): a tile drawn in bands is one picture, tiles apart are two. O(cells).
-  private var sixelRegions: Int {
+  private var sixelRegions: Int { sixelRegionCells.count }
+
+  /// The cells of each separate area of sixel pixels on screen (``sixelRegions``), each area's
+  /// in the order the flood found them. O(cells).
+  var sixelRegionCells: [[Int]] {
     var seen = [Bool](repeating: false, count: sixelOwners.count)
-    var regions = 0
+    var regions: [[Int]] = []
     var stack: [Int] = []
     for start in sixelOwners.indices where sixelOwners[start] != 0 && !seen[start] {
-      regions += 1
+      regions.append([])
       seen[start] = true
       stack.append(start)
       while let cell = stack.popLast() {
+        regions[regions.count - 1].append(cell)
         let (x, y) = (cell % columns, cell / columns)
         for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
         where nx >= 0 && ny >= 0 && nx < columns && ny < rows {
@@ -270,6 +283,7 @@ struct ModelTerminal {
     cells[cursor.y * columns + cursor.x] = character
     sixelOwners[cursor.y * columns + cursor.x] = 0
     sixelDensity[cursor.y * columns + cursor.x] = 0
+    sixelColours[cursor.y * columns + cursor.x] = 0
     cursor.x += 1
   }
 
@@ -301,6 +315,7 @@ struct ModelTerminal {
     }
     cells = shifted(cells, blank: " ")
     sixelOwners = shifted(sixelOwners, blank: 0)
+    sixelColours = shifted(sixelColours, blank: 0)
     sixelDensity = shifted(sixelDensity, blank: 0)
     firstSixelDensity = shifted(firstSixelDensity, blank: 0)
     let region = scrollTop...scrollBottom
@@ -321,6 +336,7 @@ struct ModelTerminal {
       cells[index] = " "
       sixelOwners[index] = 0
       sixelDensity[index] = 0
+      sixelColours[index] = 0
     }
   }
 
@@ -431,6 +447,35 @@ struct ModelTerminal {
         sixelOwners[y * columns + x] = sixelsDrawn
         sixelDensity[y * columns + x] = density
         if firstSixelDensity[y * columns + x] == 0 { firstSixelDensity[y * columns + x] = density }
+      }
+    }
+    if recordsSixelColours { recordColours(at: rect) }
+  }
+
+  /// Each cell of `rect` takes the mean colour of the opaque pixels the sixel image just read
+  /// has in it (a cell it leaves transparent shows what was there). O(the image's pixels).
+  private mutating func recordColours(at rect: CellRect) {
+    let string = [0x1B, UInt8(ascii: "P")] + sequence + [0x1B, UInt8(ascii: "\\")]
+    guard let image = SixelDecoder.decode(string).first else { return }
+    for y in rect.y..<min(rows, rect.y + rect.height) {
+      for x in rect.x..<min(columns, rect.x + rect.width) {
+        let top = (y - rect.y) * cellHeight
+        let left = (x - rect.x) * cellWidth
+        var sums = (red: 0, green: 0, blue: 0)
+        var opaque = 0
+        for row in top..<min(image.height, top + cellHeight) {
+          for column in left..<min(image.width, left + cellWidth) {
+            let pixel = (row * image.width + column) * 4
+            guard image.pixels[pixel + 3] >= 128 else { continue }
+            sums.red += Int(image.pixels[pixel])
+            sums.green += Int(image.pixels[pixel + 1])
+            sums.blue += Int(image.pixels[pixel + 2])
+            opaque += 1
+          }
+        }
+        guard opaque > 0 else { continue }
+        let mean = [sums.red, sums.green, sums.blue].map { UInt32($0 / opaque) }
+        sixelColours[y * columns + x] = 1 << 24 | mean[0] << 16 | mean[1] << 8 | mean[2]
       }
     }
   }
