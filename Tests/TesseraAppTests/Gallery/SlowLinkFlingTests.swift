@@ -56,18 +56,12 @@ import Testing
     for (index, name) in names.enumerated() {
       try Self.photo(index, width: 480, height: 320).write(to: photos.appendingPathComponent(name))
     }
-    var environment = ProcessInfo.processInfo.environment
-    for name in ["TMUX", "TMUX_PANE", "VIPSHOME", "KITTY_WINDOW_ID", "TERM_PROGRAM"] {
-      environment[name] = nil
-    }
-    environment["TERM"] = "xterm-256color"
-    environment["SSH_CONNECTION"] = "127.0.0.1 50000 127.0.0.1 22"
-    environment["XDG_CACHE_HOME"] = folder.url.appendingPathComponent("cache").path
     var terminal = ModelTerminal(
       flavour: .xterm, columns: 120, rows: 36, cellWidth: 10, cellHeight: 20)
     terminal.recordsSixelColours = true
     let session = try LinkSession(
-      arguments: [GalleryBinary.path, photos.path], environment: environment,
+      arguments: [GalleryBinary.path, photos.path],
+      environment: SlowLinkGalleryTests.remote(term: "xterm-256color", in: folder),
       terminal: terminal, bytesPerSecond: 250_000, delay: 0.04, bufferLimit: 2 << 20,
       errorLog: folder.url.appendingPathComponent("stderr").path)
     defer { session.stop() }

@@ -20,6 +20,14 @@ import Testing
         width: 800, height: 600, as: ".jpg[Q=90]", blue: UInt8(index * 30))
       try jpeg.write(to: photos.appendingPathComponent("photo-\(index).jpg"))
     }
+    return try LinkSession(
+      arguments: [GalleryBinary.path, photos.path], environment: remote(term: term, in: folder),
+      terminal: terminal, bytesPerSecond: 2.5e6, delay: 0.01, bufferLimit: 2 << 20,
+      errorLog: folder.url.appendingPathComponent("stderr").path)
+  }
+
+  /// This process's environment as a remote shell's in `term`, with a cache in `folder`.
+  static func remote(term: String, in folder: TemporaryFolder.Owned) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
     for name in ["TMUX", "TMUX_PANE", "VIPSHOME", "KITTY_WINDOW_ID", "TERM_PROGRAM"] {
       environment[name] = nil
@@ -27,10 +35,7 @@ import Testing
     environment["TERM"] = term
     environment["SSH_CONNECTION"] = "127.0.0.1 50000 127.0.0.1 22"
     environment["XDG_CACHE_HOME"] = folder.url.appendingPathComponent("cache").path
-    return try LinkSession(
-      arguments: [GalleryBinary.path, photos.path], environment: environment,
-      terminal: terminal, bytesPerSecond: 2.5e6, delay: 0.01, bufferLimit: 2 << 20,
-      errorLog: folder.url.appendingPathComponent("stderr").path)
+    return environment
   }
 
   /// `?` opens the help card while images may still be on their way, and `q` quits.
