@@ -126,6 +126,22 @@ final class LinkSession {
     }
   }
 
+  /// ``pump(until:timeout:)`` for an async caller (a test): in slices of at most 50 ms, with
+  /// a yield between them, so the other tasks of Swift's cooperative pool run meanwhile. A
+  /// pool has one thread per core; two tests pumping for a minute without yielding held both
+  /// of a 2-core machine's threads, and every time-limited test queued behind them ran out
+  /// of time before it started.
+  @discardableResult
+  func pumpYielding(until done: (LinkSession) -> Bool, timeout: Double) async -> Bool {
+    let deadline = now + timeout
+    while true {
+      let slice = min(0.05, deadline - now)
+      if pump(until: done, timeout: max(0, slice)) { return true }
+      if now >= deadline { return false }
+      await Task.yield()
+    }
+  }
+
   /// Stops the program (SIGTERM, then SIGKILL after a second) and reaps it.
   func stop() {
     guard pid > 0, !reaped else { return }

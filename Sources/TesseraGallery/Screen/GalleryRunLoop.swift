@@ -134,6 +134,14 @@ final class GalleryRunLoop {
       wakeup.signal()  // input ended: let the loop see it
     }
     screen.services.onNeedsDisplay = { wakeup.signal() }
+    // Images are encoded on the other cores, never on this loop: a key is answered while a
+    // tile's PNG is made, and the link carries one tile while the next is encoded.
+    renderer.encodeInBackground { [weak screen] in
+      Task { @MainActor in
+        screen?.needsDisplay = true
+        wakeup.signal()
+      }
+    }
     defer { pump.cancel() }
 
     let clock = ContinuousClock()

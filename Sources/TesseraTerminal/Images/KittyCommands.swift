@@ -29,17 +29,47 @@ enum KittyCommands {
     colours: Int = SixelPalette.largestPalette, passthrough: Bool, into out: inout ByteWriter,
     commandEnds: inout [Int]
   ) {
-    let opaque = bitmap.isOpaque
-    // Should zlib or libpng fail (out of memory), the pixels go raw: larger, never lost.
-    let encodedFormat: KittyPayloadFormat
-    let data: [UInt8]
-    if let payload = format.encode(bitmap, opaque: opaque, colours: colours) {
-      (encodedFormat, data) = (format, payload)
-    } else {
-      (encodedFormat, data) = (.raw, KittyPayloadFormat.samples(of: bitmap, opaque: opaque))
+    transmit(
+      id: id, payload: Payload(bitmap, format: format, colours: colours), frameGap: frameGap,
+      passthrough: passthrough, into: &out, commandEnds: &commandEnds)
+  }
+
+  /// An upload's pixels as they go on the wire, base64 included: made apart from the commands
+  /// that carry them (which name the image's id), so that it may be made on another thread
+  /// ahead of the frame that sends it (``EncodeAhead``).
+  struct Payload: Sendable {
+    let width: Int
+    let height: Int
+    let opaque: Bool
+    /// What the bytes are: the format asked for, or raw should it fail.
+    let format: KittyPayloadFormat
+    let base64: [UInt8]
+
+    /// `bitmap` encoded as `format` says (a palette PNG of at most `colours` colours); RGB
+    /// when opaque (a quarter fewer bytes), RGBA otherwise. Should zlib or libpng fail (out of
+    /// memory), the pixels go raw: larger, never lost. O(pixels) plus compression.
+    init(_ bitmap: Bitmap, format: KittyPayloadFormat, colours: Int = SixelPalette.largestPalette) {
+      let opaque = bitmap.isOpaque
+      let data: [UInt8]
+      if let payload = format.encode(bitmap, opaque: opaque, colours: colours) {
+        (self.format, data) = (format, payload)
+      } else {
+        (self.format, data) = (.raw, KittyPayloadFormat.samples(of: bitmap, opaque: opaque))
+      }
+      var encoded: [UInt8] = []
+      Base64.encode(data[...], into: &encoded)
+      (width, height, self.opaque, base64) = (bitmap.width, bitmap.height, opaque, encoded)
     }
-    var encoded: [UInt8] = []
-    Base64.encode(data[...], into: &encoded)
+  }
+
+  /// Uploads `payload` as image `id` (`a=t`), or, with `frameGap`, as the next frame of image
+  /// `id`'s animation (`a=f`), in chunks, noting in `commandEnds` where in `out` each chunk's
+  /// command ends. O(payload).
+  static func transmit(
+    id: UInt32, payload: Payload, frameGap: Int? = nil, passthrough: Bool,
+    into out: inout ByteWriter, commandEnds: inout [Int]
+  ) {
+    let encoded = payload.base64
     var offset = 0
     var first = true
     repeat {
@@ -48,8 +78,9 @@ enum KittyCommands {
       var keys = ByteWriter()
       if first {
         transmissionKeys(
-          medium: "d", formatCode: encodedFormat.isPNG ? 100 : opaque ? 24 : 32,
-          zlib: encodedFormat == .zlib, size: bitmap, id: id, frameGap: frameGap, into: &keys)
+          medium: "d", formatCode: payload.format.isPNG ? 100 : payload.opaque ? 24 : 32,
+          zlib: payload.format == .zlib, width: payload.width, height: payload.height, id: id,
+          frameGap: frameGap, into: &keys)
         keys.append(",")
       }
       keys.append(more ? "m=1" : "m=0")
@@ -76,9 +107,8 @@ enum KittyCommands {
     else { return false }
     var keys = ByteWriter()
     transmissionKeys(
-      medium: "t", formatCode: opaque ? 24 : 32, zlib: false, size: bitmap, id: id,
-      frameGap: frameGap,
-      into: &keys)
+      medium: "t", formatCode: opaque ? 24 : 32, zlib: false, width: bitmap.width,
+      height: bitmap.height, id: id, frameGap: frameGap, into: &keys)
     var encoded: [UInt8] = []
     Base64.encode(Array(path.utf8)[...], into: &encoded)
     command(keys.bytes, payload: encoded[...], passthrough: passthrough, into: &out)
@@ -88,8 +118,8 @@ enum KittyCommands {
   /// `a=t` (an image) or `a=f,z=gap` (a frame of one), then the medium, pixel format and
   /// compression, size and id, quietly.
   private static func transmissionKeys(
-    medium: String, formatCode: Int, zlib: Bool, size bitmap: Bitmap, id: UInt32, frameGap: Int?,
-    into keys: inout ByteWriter
+    medium: String, formatCode: Int, zlib: Bool, width: Int, height: Int, id: UInt32,
+    frameGap: Int?, into keys: inout ByteWriter
   ) {
     if let frameGap {
       keys.append("a=f,z=")
@@ -103,9 +133,9 @@ enum KittyCommands {
     keys.decimal(formatCode)
     if zlib { keys.append(",o=z") }
     keys.append(",s=")
-    keys.decimal(bitmap.width)
+    keys.decimal(width)
     keys.append(",v=")
-    keys.decimal(bitmap.height)
+    keys.decimal(height)
     keys.append(",i=")
     keys.decimal(Int(id))
     keys.append(",q=2")

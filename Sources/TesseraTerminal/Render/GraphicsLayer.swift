@@ -59,6 +59,11 @@ protocol GraphicsLayer: AnyObject {
   /// passthrough are positioned (``TmuxState/paneOrigin``). The renderer resets after it.
   var origin: CellPoint { get set }
 
+  /// From now on the layer encodes images on other threads, ahead of the frame that sends
+  /// them, and calls `onReady` (on such a thread) when one is done; until then, a tile whose
+  /// encoding is not done keeps what it shows and counts as deferred.
+  func encodeInBackground(onReady: @escaping @Sendable () -> Void)
+
   /// The screen was cleared (`ED 2`: the first frame, a resize, a reset): whatever the layer
   /// believed was on it is gone.
   func screenCleared()
@@ -101,6 +106,9 @@ protocol GraphicsLayer: AnyObject {
 }
 
 extension GraphicsLayer {
+  /// Layers whose encodings are cheap make them in the frame.
+  func encodeInBackground(onReady: @escaping @Sendable () -> Void) {}
+
   /// Layers with nothing to trade keep no setting.
   var linkIsSlow: Bool {
     get { false }

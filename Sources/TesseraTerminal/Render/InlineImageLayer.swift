@@ -108,6 +108,10 @@ struct InlineImageLayer {
   }
 
   private var quantized = LRUCache<PaletteKey, SixelPalette>(costLimit: 40 << 20)
+  /// Where a sixel tile's full palette (its median cut: tens of milliseconds for a photo tile)
+  /// is made: in the frame by default, on other threads ahead of the tile's first draw when
+  /// the owner asks (``GraphicsLayer/encodeInBackground(onReady:)``).
+  var palettes = EncodeAhead<PaletteKey, SixelPalette>(executor: .inline)
   private var resampled = LRUCache<ResampleKey, [UInt8]>(costLimit: 32 << 20)
   private var encoded = LRUCache<EncodingKey, [UInt8]>(costLimit: 48 << 20)
   private(set) var onScreen: [Fragment] = []
@@ -258,6 +262,9 @@ struct InlineImageLayer {
     // again there, so the later stays on top.
     var painted = [Bool](repeating: false, count: damage.count)
     var spent = 0
+    var palettesWanted: Set<PaletteKey> = []
+    // Palettes of tiles that left are dropped before they are made.
+    defer { palettes.keep(only: palettesWanted) }
     for want in shown {
       let visible = want.visible
       var covered = [Bool](repeating: false, count: visible.width * visible.height)
@@ -300,12 +307,35 @@ struct InlineImageLayer {
       key.preview =
         previewing && encoded.peek(key) == nil
         && Self.area(key.pixelWidth, key.pixelHeight) <= screenPixels
+      // The tile's palette is asked for ahead of its draw (while previews go, or the link
+      // carries other bands); a full-detail draw waits for it without stopping the frame.
+      let fullKey = PaletteKey(image: identity.image, preview: false)
+      var fullDetail = key
+      fullDetail.preview = false
+      var paletteWaits = false
+      if encoding == .sixel, policy == .all || policy == .previewsFirst,
+        encoded.peek(fullDetail) == nil,
+        Self.area(key.pixelWidth, key.pixelHeight) <= screenPixels,
+        quantized.peek(fullKey) == nil
+      {
+        palettesWanted.insert(fullKey)
+        let bitmap = want.placement.bitmap
+        palettes.request(fullKey) { Self.palette(of: bitmap, size: fullKey.image) }
+        if let palette = palettes.take(fullKey) {
+          quantized.insert(palette, for: fullKey, cost: palette.indices.count)
+          statistics.pixelsResampled += key.pixelWidth * key.pixelHeight
+        } else {
+          paletteWaits = !key.preview
+        }
+      }
       // Past the frame's budget the rest wait for a later frame; one draw may end past it.
       let withinBudget = spent < imageBudget
       if withinBudget, let bytes = encoded.peek(key) {
         statistics.imageCacheHits += 1
         spent += bytes.count
-      } else if withinBudget, key.preview || policy == .all || policy == .previewsFirst {
+      } else if withinBudget, !paletteWaits,
+        key.preview || policy == .all || policy == .previewsFirst
+      {
         encode(want.placement, key: key, screen: screen, statistics: &statistics)
         statistics.imageConversions += 1
         spent += encoded.peek(key)?.count ?? 0
@@ -385,11 +415,8 @@ struct InlineImageLayer {
           palette.indices.count / (SixelPreview.block * SixelPreview.block)
         quantized.insert(palette, for: paletteKey, cost: palette.indices.count)
       } else {
-        let pixels = AreaResampler.fill(
-          placement.bitmap, width: key.pixelWidth, height: key.pixelHeight, crop: whole,
-          unit: Self.pixel)
+        palette = Self.palette(of: placement.bitmap, size: imageKey)
         statistics.pixelsResampled += key.pixelWidth * key.pixelHeight
-        palette = SixelPalette(pixels: pixels, width: key.pixelWidth, height: key.pixelHeight)
         quantized.insert(palette, for: paletteKey, cost: palette.indices.count)
       }
       let part = palette.cropped(pixelCrop, width: key.pixelWidth)
@@ -409,6 +436,14 @@ struct InlineImageLayer {
       bytes = payload(part, width: pixelCrop.width, height: pixelCrop.height, cells: crop)
     }
     encoded.insert(bytes, for: key, cost: bytes.count)
+  }
+
+  /// The full-detail palette of `bitmap` filling `size`'s pixels. O(pixels).
+  static func palette(of bitmap: Bitmap, size: ResampleKey) -> SixelPalette {
+    let pixels = AreaResampler.fill(
+      bitmap, width: size.pixelWidth, height: size.pixelHeight,
+      crop: Rect(x: 0, y: 0, width: size.pixelWidth, height: size.pixelHeight), unit: pixel)
+    return SixelPalette(pixels: pixels, width: size.pixelWidth, height: size.pixelHeight)
   }
 
   /// The bytes that draw `width × height` RGBA pixels over `cells`.

@@ -1,3 +1,4 @@
+import Foundation
 import TesseraUtilities
 
 /// What sixel and iTerm2 share behind ``GraphicsLayer``: images are pixels over cells, drawn
@@ -34,10 +35,11 @@ extension InlinePixelLayer {
   var cellSize: PixelSize {
     get { engine.cellSize }
     set {
-      let origin = engine.origin
+      let (origin, palettes) = (engine.origin, engine.palettes)
       engine = InlineImageLayer(
         cellSize: newValue, encoding: Self.encoding, passthrough: engine.passthrough)
       engine.origin = origin
+      engine.palettes = palettes
       signatures = nil
     }
   }
@@ -45,6 +47,21 @@ extension InlinePixelLayer {
   var origin: CellPoint {
     get { engine.origin }
     set { engine.origin = newValue }
+  }
+
+  /// A sixel tile's palette is made on other threads, one at a time per core.
+  func encodeInBackground(onReady: @escaping @Sendable () -> Void) {
+    encode(
+      on: .background, concurrency: ProcessInfo.processInfo.activeProcessorCount,
+      onReady: onReady)
+  }
+
+  /// Palettes are made by `executor` from now on (tests hold and release its work).
+  func encode(
+    on executor: EncodeAhead<InlineImageLayer.PaletteKey, SixelPalette>.Executor,
+    concurrency: Int, onReady: @escaping @Sendable () -> Void
+  ) {
+    engine.palettes = EncodeAhead(executor: executor, concurrency: concurrency, onReady: onReady)
   }
 
   func screenCleared() { engine.screenCleared() }

@@ -1,3 +1,4 @@
+import Foundation
 import TesseraUtilities
 
 /// The kitty graphics protocol behind ``GraphicsLayer``: the ``KittyLayer`` engine (ids,
@@ -50,6 +51,21 @@ final class KittyGraphicsLayer: GraphicsLayer {
     set { engine.format = newValue ? .palettePNG : .png }
   }
 
+  func encodeInBackground(onReady: @escaping @Sendable () -> Void) {
+    encode(
+      on: .background, concurrency: ProcessInfo.processInfo.activeProcessorCount,
+      onReady: onReady)
+  }
+
+  /// Still uploads are encoded by `executor` from now on (tests hold and release its work).
+  func encode(
+    on executor: KittyStill.Encoder.Executor, concurrency: Int,
+    onReady: @escaping @Sendable () -> Void
+  ) {
+    engine.encoder = KittyStill.Encoder(
+      executor: executor, concurrency: concurrency, onReady: onReady)
+  }
+
   var cellSize: PixelSize {
     get { engine.cellSize }
     set { engine.cellSize = newValue }
@@ -69,7 +85,8 @@ final class KittyGraphicsLayer: GraphicsLayer {
     let unfinished = engine.transferInProgress || engine.endsTransmission
     engine = KittyLayer(
       placeholders: engine.placeholders, passthrough: engine.passthrough,
-      cellSize: engine.cellSize, format: engine.format, localFiles: engine.localFiles)
+      cellSize: engine.cellSize, format: engine.format, localFiles: engine.localFiles,
+      encoder: engine.encoder)
     engine.origin = origin
     engine.endsTransmission = unfinished
     placements = []

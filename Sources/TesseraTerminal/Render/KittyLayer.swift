@@ -57,6 +57,9 @@ struct KittyLayer {
   /// The terminal reads files on this machine (``TerminalCapabilities/kittyLocalFiles``):
   /// uploads go through temporary files, a path on the wire instead of pixels.
   var localFiles: Bool
+  /// Where still uploads are encoded: on the caller's thread by default, on other threads
+  /// ahead of the frame that sends them when the owner asks (``KittyStill``).
+  var encoder: KittyStill.Encoder
   private var uploaded: [UInt32: Upload] = [:]
   private var ids: [UInt64: UInt32] = [:]
   private var imageIDs: [UInt32: UInt64] = [:]
@@ -95,9 +98,11 @@ struct KittyLayer {
 
   init(
     placeholders: Bool, passthrough: Bool? = nil, cellSize: PixelSize,
-    format: KittyPayloadFormat = .png, localFiles: Bool = false, uploadBudget: Int = 192 << 20
+    format: KittyPayloadFormat = .png, localFiles: Bool = false, uploadBudget: Int = 192 << 20,
+    encoder: KittyStill.Encoder = KittyStill.Encoder(executor: .inline)
   ) {
     self.placeholders = placeholders
+    self.encoder = encoder
     self.passthrough = passthrough ?? placeholders
     self.cellSize = cellSize
     self.format = format
@@ -180,6 +185,9 @@ struct KittyLayer {
     }
     var wanted: [(PlacementKey, Geometry)] = []
     var occurrences: [UInt32: UInt32] = [:]
+    var stillsWanted: Set<KittyStill.Key> = []
+    // Encodings for tiles that left the screen are dropped before they run.
+    defer { encoder.keep(only: stillsWanted) }
     for (placement, visible) in onScreen {
       if policy == .none {
         statistics.imagesDeferred += 1
@@ -196,25 +204,46 @@ struct KittyLayer {
         } ?? true
       // Past the frame's budget the rest wait for a later frame.
       let withinBudget = uploadsOut.count - start < imageBudget
-      let mayUpload =
-        transfer == nil && withinBudget
-        && (policy == .all || (policy == .preview && existing == nil))
+      let wantsUpload = stale && (policy == .all || (policy == .preview && existing == nil))
+      let preview = policy == .preview
+      // A still's encoding is asked for ahead of its turn, while the link carries another's,
+      // unless it is the one on its way.
+      let still =
+        wantsUpload && animation == nil && !localFiles
+        ? KittyStill.key(for: placement, box: box, preview: preview, format: format) : nil
+      if let still, transfer?.imageID != placement.imageID || transfer?.upload.preview != preview {
+        stillsWanted.insert(still)
+        let bitmap = placement.bitmap
+        encoder.request(still) { KittyStill.encode(bitmap, as: still) }
+      }
       var uploadedNow = false
-      if stale && mayUpload {
-        let id = existing == nil ? kittyID(for: placement.imageID) : newID(for: placement.imageID)
-        // Newest in kitty's table: were it still there, counting it newer only makes a free
-        // forget it sooner.
-        creations += 1
-        creation[id] = creations
-        transfer = encode(
-          placement, animation: animation, id: id, replaces: existing == nil ? nil : shown,
-          box: box, preview: policy == .preview, statistics: &statistics)
-        statistics.imageConversions += 1
-        if policy == .preview { statistics.previewUploads += 1 }
-        continueTransfer(
-          budget: imageBudget - (uploadsOut.count - start), into: &uploadsOut,
-          statistics: &statistics)
-        uploadedNow = transfer == nil
+      if wantsUpload && transfer == nil && withinBudget {
+        let encoded = still.flatMap { encoder.take($0) }
+        if still == nil || encoded != nil {
+          let id =
+            existing == nil ? kittyID(for: placement.imageID) : newID(for: placement.imageID)
+          // Newest in kitty's table: were it still there, counting it newer only makes a free
+          // forget it sooner.
+          creations += 1
+          creation[id] = creations
+          let replaces = existing == nil ? nil : shown
+          if let encoded {
+            statistics.pixelsResampled += encoded.pixelsResampled
+            transfer = transfer(
+              of: encoded, imageID: placement.imageID, id: id, replaces: replaces,
+              preview: preview)
+          } else {
+            transfer = encode(
+              placement, animation: animation, id: id, replaces: replaces, box: box,
+              preview: preview, statistics: &statistics)
+          }
+          statistics.imageConversions += 1
+          if preview { statistics.previewUploads += 1 }
+          continueTransfer(
+            budget: imageBudget - (uploadsOut.count - start), into: &uploadsOut,
+            statistics: &statistics)
+          uploadedNow = transfer == nil
+        }
       }
       guard let id = ids[placement.imageID], let upload = uploaded[id] else {
         statistics.imagesDeferred += 1
@@ -384,25 +413,15 @@ struct KittyLayer {
     _ placement: ImagePlacement, animation: ImageAnimation?, id: UInt32, replaces: UInt32?,
     box: PixelSize, preview: Bool, statistics: inout RenderStatistics
   ) -> KittyTransfer {
-    let bitmap = placement.bitmap
-    let crop = KittyGeometry.fillCrop(
-      of: PixelSize(width: bitmap.width, height: bitmap.height), toAspectOf: box)
-    let size = KittyGeometry.uploadSize(
-      crop: PixelSize(width: crop.width, height: crop.height), box: box,
-      scale: preview ? Self.previewScale : 1)
+    let (crop, size) = KittyStill.fit(placement.bitmap, box: box, preview: preview)
     func fitted(_ bitmap: Bitmap) -> Bitmap {
-      let pixels = KittyGeometry.cropped(bitmap, to: crop)
-      guard size.width != pixels.width || size.height != pixels.height,
-        let smaller = try? Bitmap(
-          width: size.width, height: size.height,
-          pixels: AreaResampler.resample(pixels, width: size.width, height: size.height))
-      else { return pixels }
-      statistics.pixelsResampled += size.width * size.height
-      return smaller
+      let (pixels, resampled) = KittyStill.fitted(bitmap, crop: crop, size: size)
+      statistics.pixelsResampled += resampled
+      return pixels
     }
     var out = ByteWriter()
     var ends: [Int] = []
-    let pixels = fitted(bitmap)
+    let pixels = fitted(placement.bitmap)
     let colours = preview ? Self.previewColours : SixelPalette.largestPalette
     transmit(pixels, id: id, frameGap: nil, colours: colours, into: &out, commandEnds: &ends)
     var total = pixels.pixels.count
@@ -427,6 +446,23 @@ struct KittyLayer {
         size: PixelSize(width: pixels.width, height: pixels.height), preview: preview,
         animated: animation != nil),
       pixels: total, animationLoops: animation?.loopCount, bytes: out.bytes, commandEnds: ends)
+  }
+
+  /// A still encoded ahead (``KittyStill``) as a transfer under `id`. O(payload).
+  private func transfer(
+    of still: KittyStill.Encoded, imageID: UInt64, id: UInt32, replaces: UInt32?, preview: Bool
+  ) -> KittyTransfer {
+    var out = ByteWriter()
+    var ends: [Int] = []
+    KittyCommands.transmit(
+      id: id, payload: still.payload, passthrough: passthrough, into: &out, commandEnds: &ends)
+    return KittyTransfer(
+      imageID: imageID, id: id, replaces: replaces,
+      upload: Upload(
+        size: PixelSize(width: still.payload.width, height: still.payload.height),
+        preview: preview),
+      pixels: still.payload.width * still.payload.height * 4, animationLoops: nil,
+      bytes: out.bytes, commandEnds: ends)
   }
 
   /// One image or frame, through a temporary file where the terminal reads ours, else inline.

@@ -126,6 +126,16 @@ public final class TerminalRenderer {
     }
   }
 
+  /// From now on images are encoded on other threads (every core), ahead of the frame that
+  /// sends them, where a layer's encoding is costly (kitty's PNGs): a frame never stops for
+  /// one, so keys are answered and the link carries one tile while the next is encoded. A
+  /// tile whose encoding is not done keeps what it shows (counted in
+  /// ``RenderStatistics/imagesDeferred``); `onReady` is called, on the encoding's thread, when
+  /// one is done: draw again then.
+  public func encodeInBackground(onReady: @escaping @Sendable () -> Void) {
+    layer.encodeInBackground(onReady: onReady)
+  }
+
   /// Forgets everything the terminal was showing, for when it was reset underneath the
   /// renderer (a suspend and resume): the next frame redraws from a cleared screen, with the
   /// pen and cursor unknown, and kitty images are uploaded again. Encoded caches are kept.

@@ -36,7 +36,7 @@ import Testing
   }
 
   @Test(arguments: [250e3, 1e6, 2.5e6])
-  func theReportedRateIsTheLinks(bytesPerSecond: Double) throws {
+  func theReportedRateIsTheLinks(bytesPerSecond: Double) async throws {
     let folder = TemporaryFolder.Owned(prefix: "tessera-doctor-link")
     var environment = ProcessInfo.processInfo.environment
     for name in ["TMUX", "TMUX_PANE", "KITTY_WINDOW_ID", "TERM_PROGRAM"] {
@@ -51,7 +51,7 @@ import Testing
       bytesPerSecond: bytesPerSecond, delay: 0.02, bufferLimit: 256 << 10,
       errorLog: folder.url.appendingPathComponent("stderr").path)
     defer { session.stop() }
-    let done = session.pump(until: { $0.exited && $0.linkIsIdle }, timeout: 60)
+    let done = await session.pumpYielding(until: { $0.exited && $0.linkIsIdle }, timeout: 60)
     let text = session.terminal.text
     #expect(done, "the doctor did not finish:\n\(text)")
     let rate = try #require(Self.reportedRate(in: text), "no link line:\n\(text)")

@@ -48,7 +48,7 @@ import Testing
     }
   }
 
-  @Test func aFlingWhileImagesArriveSettlesOnEveryTilesOwnPictureAndOneStatusBar() throws {
+  @Test func aFlingWhileImagesArriveSettlesOnEveryTilesOwnPictureAndOneStatusBar() async throws {
     let folder = TemporaryFolder.Owned(prefix: "tessera-slow-link-fling")
     let photos = folder.url.appendingPathComponent("photos")
     try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
@@ -67,15 +67,15 @@ import Testing
     defer { session.stop() }
 
     #expect(
-      session.pump(until: { $0.pictures >= 2 }, timeout: 60),
+      await session.pumpYielding(until: { $0.pictures >= 2 }, timeout: 60),
       "no picture arrived:\n\(session.terminal.text)")
     let tilesBefore = session.pictures
     let firstScreen = Set(names.indices.filter { session.terminal.text.contains(names[$0]) })
     for _ in 0..<5 {
       session.type("\u{1B}[6~")
-      session.pump(until: { _ in false }, timeout: 0.05)
+      await session.pumpYielding(until: { _ in false }, timeout: 0.05)
     }
-    let settled = session.pump(
+    let settled = await session.pumpYielding(
       until: { $0.linkIsIdle && $0.now - $0.lastProgramOutput >= 1.5 }, timeout: 150)
     let screen = session.terminal
     #expect(settled, "the fling did not settle; \(session.bytesArrived) bytes arrived")

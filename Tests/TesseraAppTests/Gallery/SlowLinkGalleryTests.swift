@@ -39,16 +39,17 @@ import Testing
   }
 
   /// `?` opens the help card while images may still be on their way, and `q` quits.
-  static func expectKeysAnswered(_ session: LinkSession) {
+  static func expectKeysAnswered(_ session: LinkSession) async {
     session.type("?")
     #expect(
-      session.pump(until: { $0.terminal.text.contains("this help, quit") }, timeout: 10),
+      await session.pumpYielding(
+        until: { $0.terminal.text.contains("this help, quit") }, timeout: 10),
       "no help card:\n\(session.terminal.text)")
     session.type("?q")
-    #expect(session.pump(until: { $0.exited }, timeout: 10), "q did not quit")
+    #expect(await session.pumpYielding(until: { $0.exited }, timeout: 10), "q did not quit")
   }
 
-  @Test func theFirstScreenIsPicturedByPreviewsThenFullDetail() throws {
+  @Test func theFirstScreenIsPicturedByPreviewsThenFullDetail() async throws {
     let folder = TemporaryFolder.Owned(prefix: "tessera-slow-link")
     let session = try Self.launch(
       folder,
@@ -72,7 +73,7 @@ import Testing
       }
       return (previews, shown)
     }
-    let arrived = session.pump(until: { settled($0.terminal) != nil }, timeout: 60)
+    let arrived = await session.pumpYielding(until: { settled($0.terminal) != nil }, timeout: 60)
     #expect(
       arrived,
       "\(session.pictures) tiles pictured; uploads (image, width): \(session.terminal.uploads); shown widths \(session.terminal.shownWidths)\n\(session.terminal.text)"
@@ -81,13 +82,13 @@ import Testing
     // the transfer's end.
     #expect(session.terminal.loadsDropped == 0)
 
-    Self.expectKeysAnswered(session)
+    await Self.expectKeysAnswered(session)
   }
 
   /// Over SSH to xterm (sixel), every tile's first pixels are a coarse preview (a few bytes a
   /// cell) and, once the screen settles, every pictured cell shows full detail: the preview is
   /// never left, and no tile waited for another's full detail to show a picture.
-  @Test func sixelTilesArePicturedByPreviewsThenFullDetail() throws {
+  @Test func sixelTilesArePicturedByPreviewsThenFullDetail() async throws {
     let folder = TemporaryFolder.Owned(prefix: "tessera-slow-link-sixel")
     let session = try Self.launch(
       folder,
@@ -104,7 +105,7 @@ import Testing
       return terminal.pictures >= 4 && !pictured.isEmpty
         && pictured.allSatisfy { terminal.sixelDensity[$0] > 2 * terminal.firstSixelDensity[$0] }
     }
-    let arrived = session.pump(until: { settled($0.terminal) }, timeout: 60)
+    let arrived = await session.pumpYielding(until: { settled($0.terminal) }, timeout: 60)
     let terminal = session.terminal
     let firsts = Set(terminal.firstSixelDensity.filter { $0 > 0 }).sorted()
     let nows = Set(terminal.sixelDensity.filter { $0 > 0 }).sorted()
@@ -112,6 +113,6 @@ import Testing
       arrived,
       "\(terminal.pictures) tiles pictured; first bytes a cell \(firsts), now \(nows)\n\(terminal.text)"
     )
-    Self.expectKeysAnswered(session)
+    await Self.expectKeysAnswered(session)
   }
 }
