@@ -1,4 +1,5 @@
 import Foundation
+import TesseraUtilities
 
 #if canImport(Glibc)
   import Glibc
@@ -126,20 +127,25 @@ final class LinkSession {
     }
   }
 
-  /// ``pump(until:timeout:)`` for an async caller (a test): in slices of at most 50 ms, with
-  /// a yield between them, so the other tasks of Swift's cooperative pool run meanwhile. A
-  /// pool has one thread per core; two tests pumping for a minute without yielding held both
-  /// of a 2-core machine's threads, and every time-limited test queued behind them ran out
-  /// of time before it started.
+  /// ``pump(until:timeout:)`` on a thread of its own (``BlockingWork``) while the caller, a
+  /// test, awaits it: never on Swift's cooperative pool, which has one thread per core. Two
+  /// tests pumping for a minute there held both of a 2-core machine's threads, and every
+  /// time-limited test queued behind them ran out of time before it started; pumping in slices
+  /// with yields between them stalled the link model instead (a yielded pump waits for a
+  /// thread, and the doctor's test transfer read a rate the link never had).
   @discardableResult
-  func pumpYielding(until done: (LinkSession) -> Bool, timeout: Double) async -> Bool {
-    let deadline = now + timeout
-    while true {
-      let slice = min(0.05, deadline - now)
-      if pump(until: done, timeout: max(0, slice)) { return true }
-      if now >= deadline { return false }
-      await Task.yield()
-    }
+  func pumpOffThePool(
+    until done: @escaping (LinkSession) -> Bool, timeout: Double
+  ) async -> Bool {
+    // Sound: the session is used by one thread at a time, the caller waiting meanwhile.
+    let work = Unchecked { self.pump(until: done, timeout: timeout) }
+    return await BlockingWork.run { work.value() }
+  }
+
+  /// A value handed to the one thread that uses it while its owner waits.
+  private struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
   }
 
   /// Stops the program (SIGTERM, then SIGKILL after a second) and reaps it.
