@@ -101,6 +101,29 @@ final class HeldExecutor: Sendable {
     #expect(ahead.take(7) == 70)
   }
 
+  /// The gallery's executor: work on Dispatch's threads, each result announced, none lost.
+  @Test(.timeLimit(.minutes(1))) func backgroundWorkIsDoneOnOtherThreadsAndAnnounced() async {
+    let (readies, announce) = AsyncStream.makeStream(of: Void.self)
+    let ahead = EncodeAhead<Int, Int>(executor: .background, concurrency: 2) {
+      announce.yield()
+    }
+    let runs = Runs()
+    let keys = Set(1...16)
+    for key in keys.sorted() { ahead.request(key, work: runs.work(key)) }
+    var results: [Int: Int] = [:]
+    var announced = 0
+    for await _ in readies {
+      announced += 1
+      for key in keys where results[key] == nil {
+        if let value = ahead.take(key) { results[key] = value }
+      }
+      if results.count == keys.count { break }
+    }
+    #expect(announced <= keys.count, "\(announced) announcements for \(keys.count) results")
+    #expect(results == Dictionary(uniqueKeysWithValues: keys.map { ($0, $0 * 10) }))
+    #expect(keys.allSatisfy { runs.count($0) == 1 }, "runs: \(runs.counts.withLock { $0 })")
+  }
+
   @Test func workersStayWithinTheConcurrency() {
     let held = HeldExecutor()
     let ahead = EncodeAhead<Int, Int>(executor: held.executor, concurrency: 2)
