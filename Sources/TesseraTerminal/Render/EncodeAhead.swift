@@ -21,9 +21,11 @@ final class EncodeAhead<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   /// Where the work runs.
   struct Executor: Sendable {
     let run: @Sendable (@escaping @Sendable () -> Void) -> Void
+    /// Whether work asked for early runs beside the caller (``EncodeAhead/asksAhead``).
+    var runsBeside = true
 
     /// On the caller's thread, before ``EncodeAhead/request(_:work:)`` returns.
-    static var inline: Executor { Executor { $0() } }
+    static var inline: Executor { Executor(run: { $0() }, runsBeside: false) }
 
     /// On Dispatch's global user-initiated threads (where the pipeline decodes too).
     static var background: Executor {
@@ -74,6 +76,10 @@ final class EncodeAhead<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     self.concurrency = max(1, concurrency)
     self.onReady = onReady
   }
+
+  /// Whether to ask for work before its result is needed: only where it runs beside the
+  /// caller. Inline, asking early would move every tile's encoding into the first frame.
+  var asksAhead: Bool { executor.runsBeside }
 
   /// Asks for `work`'s result under `key`, unless it is asked for, running or done already.
   func request(_ key: Key, work: @escaping @Sendable () -> Value) {

@@ -313,7 +313,10 @@ struct InlineImageLayer {
       var fullDetail = key
       fullDetail.preview = false
       var paletteWaits = false
+      // Inline, a palette is made only for the draw that needs it now.
+      let drawsNow = spent < imageBudget && !key.preview && encoded.peek(key) == nil
       if encoding == .sixel, policy == .all || policy == .previewsFirst,
+        drawsNow || palettes.asksAhead,
         encoded.peek(fullDetail) == nil,
         Self.area(key.pixelWidth, key.pixelHeight) <= screenPixels,
         quantized.peek(fullKey) == nil

@@ -205,19 +205,22 @@ struct KittyLayer {
       // Past the frame's budget the rest wait for a later frame.
       let withinBudget = uploadsOut.count - start < imageBudget
       let wantsUpload = stale && (policy == .all || (policy == .preview && existing == nil))
+      let mayStart = wantsUpload && transfer == nil && withinBudget
       let preview = policy == .preview
       // A still's encoding is asked for ahead of its turn, while the link carries another's,
-      // unless it is the one on its way.
+      // unless it is the one on its way (inline, only at its turn).
       let still =
         wantsUpload && animation == nil && !localFiles
         ? KittyStill.key(for: placement, box: box, preview: preview, format: format) : nil
-      if let still, transfer?.imageID != placement.imageID || transfer?.upload.preview != preview {
+      if let still, mayStart || encoder.asksAhead,
+        transfer?.imageID != placement.imageID || transfer?.upload.preview != preview
+      {
         stillsWanted.insert(still)
         let bitmap = placement.bitmap
         encoder.request(still) { KittyStill.encode(bitmap, as: still) }
       }
       var uploadedNow = false
-      if wantsUpload && transfer == nil && withinBudget {
+      if mayStart {
         let encoded = still.flatMap { encoder.take($0) }
         if still == nil || encoded != nil {
           let id =

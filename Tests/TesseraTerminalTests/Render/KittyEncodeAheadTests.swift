@@ -80,6 +80,30 @@ import Testing
     #expect(Set(wire.placements.map(\.id)).count == 2)
   }
 
+  /// In the frame (every renderer but the gallery's), a tile is encoded at its turn only: asked
+  /// ahead, every tile's encoding would move into the first paced frame.
+  @Test func inlineATileIsEncodedOnlyAtItsTurn() throws {
+    let renderer = TerminalRenderer(graphics: .kitty, cellPixelSize: KittyTransferTests.cell)
+    let layer = try #require(renderer.layer as? KittyGraphicsLayer)
+    let jobs = Locked(0)
+    let counted = KittyStill.Encoder.Executor(
+      run: { work in
+        jobs.withLock { $0 += 1 }
+        work()
+      }, runsBeside: false)
+    layer.encode(on: counted, concurrency: 1, onReady: {})
+    let tiles = try (0..<3).map { try KittyTransferTests.tile(UInt64($0 + 1), x: $0 * 20) }
+    var wire = KittyWire()
+    try wire.apply(
+      renderer.render(
+        Self.screen("first"), images: tiles, imageBudget: KittyTransferTests.budget))
+    #expect(jobs.withLock { $0 } == 1, "\(jobs.withLock { $0 }) encodings in the first frame")
+    _ = try KittyTransferTests.drawUntil(renderer, &wire, images: tiles) {
+      $0.placements.count == 3
+    }
+    #expect(jobs.withLock { $0 } == 3, "\(jobs.withLock { $0 }) encodings for three tiles")
+  }
+
   @Test func anEncodingForATileThatLeftTheScreenIsDropped() throws {
     let held = HeldExecutor()
     let renderer = try Self.renderer(held)
