@@ -14,7 +14,7 @@ import TesseraUtilities
 /// threads. `onReady` is called after each result, on the thread that made it: the owner draws
 /// again then.
 ///
-/// - Complexity: ``request(_:work:)``, ``take(_:)`` and ``isPending(_:)`` are O(1) amortized
+/// - Complexity: ``request(_:work:)`` and ``take(_:)`` are O(1) amortized
 ///   (the queue is scanned from its head, and jobs only leave it); ``keep(only:)`` is
 ///   O(entries). Memory: the results asked for and not yet taken, each a tile's encoding.
 final class EncodeAhead<Key: Hashable & Sendable, Value: Sendable>: Sendable {
@@ -100,11 +100,6 @@ final class EncodeAhead<Key: Hashable & Sendable, Value: Sendable>: Sendable {
       state.wanted.remove(key)
       return value
     }
-  }
-
-  /// Whether `key` is asked for and not yet taken (queued, running or done).
-  func isPending(_ key: Key) -> Bool {
-    state.withLock { $0.wanted.contains(key) }
   }
 
   /// Drops every request and result not under `keys`: what left the screen. Work already
