@@ -261,7 +261,8 @@ final class GalleryRunLoop {
     session.write(bytes)
     outputRate.record(bytes: bytes.count, start: start, blocked: clock.now - start)
     if let probe = pacer.wrote(
-      bytes: bytes.count, imageBytes: renderer.imageBytesInLastFrame, at: pacingTime())
+      bytes: bytes.count, imageBytes: renderer.imageBytesInLastFrame,
+      largestDraw: renderer.largestImageDrawInLastFrame, at: pacingTime())
     {
       session.write(probe)
     }

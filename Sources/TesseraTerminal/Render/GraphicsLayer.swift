@@ -64,6 +64,11 @@ protocol GraphicsLayer: AnyObject {
   /// encoding is not done keeps what it shows and counts as deferred.
   func encodeInBackground(onReady: @escaping @Sendable () -> Void)
 
+  /// The bytes of the largest image the last frame wrote as one piece the terminal reads
+  /// whole (a sixel band, an iTerm2 image): what a key's answer may wait behind
+  /// (``LinkPacer``). Zero where the layer's writes are small (kitty's chunks, cells).
+  var largestDrawInLastFrame: Int { get }
+
   /// The screen was cleared (`ED 2`: the first frame, a resize, a reset): whatever the layer
   /// believed was on it is gone.
   func screenCleared()
@@ -108,6 +113,10 @@ protocol GraphicsLayer: AnyObject {
 extension GraphicsLayer {
   /// Layers whose encodings are cheap make them in the frame.
   func encodeInBackground(onReady: @escaping @Sendable () -> Void) {}
+
+  /// Layers that write in small pieces (kitty's chunks) or cells leave the link's queue as
+  /// the pacer sets it.
+  var largestDrawInLastFrame: Int { 0 }
 
   /// Layers with nothing to trade keep no setting.
   var linkIsSlow: Bool {

@@ -115,6 +115,10 @@ struct InlineImageLayer {
   private var resampled = LRUCache<ResampleKey, [UInt8]>(costLimit: 32 << 20)
   private var encoded = LRUCache<EncodingKey, [UInt8]>(costLimit: 48 << 20)
   private(set) var onScreen: [Fragment] = []
+  /// The bytes of the largest draw the last ``plan(_:base:next:policy:imageBudget:damage:statistics:)``
+  /// made: a draw is one image the terminal reads whole, so a link's queue is at least this
+  /// long while it goes (``LinkPacer/wrote(bytes:imageBytes:largestDraw:at:)``).
+  private(set) var largestDraw = 0
 
   init(cellSize: PixelSize, encoding: Encoding = .sixel, passthrough: Bool = false) {
     self.cellSize = cellSize
@@ -262,6 +266,7 @@ struct InlineImageLayer {
     // again there, so the later stays on top.
     var painted = [Bool](repeating: false, count: damage.count)
     var spent = 0
+    largestDraw = 0
     var palettesWanted: Set<PaletteKey> = []
     // Palettes of tiles that left are dropped before they are made.
     defer { palettes.keep(only: palettesWanted) }
@@ -355,6 +360,7 @@ struct InlineImageLayer {
         continue
       }
       if key.preview { statistics.previewUploads += 1 }
+      largestDraw = max(largestDraw, encoded.peek(key)?.count ?? 0)
       draws.append(Draw(key: key, cells: needed))
       fragments.append(
         Fragment(identity: identity, cells: visible, preview: key.preview || keptPreview))

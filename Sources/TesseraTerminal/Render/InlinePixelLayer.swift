@@ -66,6 +66,8 @@ extension InlinePixelLayer {
 
   func screenCleared() { engine.screenCleared() }
 
+  var largestDrawInLastFrame: Int { engine.largestDraw }
+
   /// Forgets the last frame's rows; what was encoded stays.
   func reset() {
     signatures = nil

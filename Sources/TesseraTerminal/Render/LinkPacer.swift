@@ -8,6 +8,15 @@ import TesseraUtilities
 /// its round trip plus ``queueTime``. Text is never held back: it is small, and with little in
 /// flight it reaches the terminal within about that time.
 ///
+/// A draw the terminal reads whole (a sixel band of photo-like cells is up to 82 kB, a third
+/// of a second at 2 Mbit/s) cannot be split at the window's edge, and answers come a draw at a
+/// time, so a window of draws either overruns by a draw or waits for the last one's answer
+/// with the link idle. When the caller says how large its draws are and one is longer than
+/// ``queueTime`` of the link, image data also waits until the link's own queue
+/// (``queued(at:)``) is down to ``queueTime`` less the largest draw, at least
+/// ``leastQueueTime``: the next draw is written just before the last one is through, and a
+/// key waits behind about one draw, not a window and a draw.
+///
 /// The answers also measure the link (``bytesPerSecond``), as BBR measures a TCP path: each
 /// answer gives a delivery rate, the bytes acknowledged since the previous answer over the time
 /// between the two (or between the two probes' writes, if longer), and the estimate is the largest of the last ``sampleLifetime`` seconds'
@@ -18,11 +27,15 @@ import TesseraUtilities
 /// at 1.25× every ``probeEvery``th round, so a link that got faster is found. Times come from
 /// the caller, so tests drive it with a clock of their own.
 ///
-/// - Complexity: O(1) amortised per call; memory O(probes in flight + answers within
-///   ``sampleLifetime``), at most ``maximumProbes`` probes.
+/// - Complexity: O(1) amortised per call, O(frames within ``sampleLifetime``) for a frame
+///   with a draw; memory O(probes in flight + answers and draws within ``sampleLifetime``), at
+///   most ``maximumProbes`` probes.
 public struct LinkPacer: Sendable {
   /// What the link may hold beyond its round trip, in time: the wait a key's answer sees.
   public static let queueTime = 0.08
+  /// The link's queue at which the next large draw may start (``queued(at:)``): a frame's
+  /// interval of margin, so the link does not idle while the loop sleeps.
+  public static let leastQueueTime = 0.02
   /// In flight before any answer measured the link.
   public static let firstWindow = 16 << 10
   /// The least window: a slow link still moves.
@@ -74,6 +87,12 @@ public struct LinkPacer: Sendable {
   private var acknowledged = 0
   private var lastAnswer: (at: Double, mark: Int, sentAt: Double)?
   private var samples: [(at: Double, rate: Double)] = []
+  /// The largest draw of each recent frame that had one.
+  private var draws: [(at: Double, bytes: Int)] = []
+  /// The link's queue as the writes and the measured rate make it, at a time.
+  private var queue: (bytes: Double, at: Double) = (0, 0)
+  /// When the last answer came.
+  private var lastAcknowledgement: Double?
   private var rounds = 0
   private var startup = true
   private var bestInStartup = 0.0
@@ -106,14 +125,68 @@ public struct LinkPacer: Sendable {
   /// The link's rate, from the terminal's answers; nil until two answers measured it.
   public var bytesPerSecond: Double? { samples.lazy.map(\.rate).max() }
 
+  /// The largest draw written within ``sampleLifetime`` (``wrote(bytes:imageBytes:largestDraw:at:)``).
+  public var largestDraw: Int { draws.lazy.map(\.bytes).max() ?? 0 }
+
+  /// The gain on the measured rate: 2 while the estimate still grows, 1.25 every
+  /// ``probeEvery``th round after, so a faster link shows in the answers.
+  private var gain: Double { startup ? 2 : (rounds % Self.probeEvery == 0 ? 1.25 : 1) }
+
+  /// The bytes still queued before the link at `now`: every write added, drained at the
+  /// measured rate, empty while nothing was queued. The measured rate is at most the link's,
+  /// so the estimate errs high, and an error that way heals itself the next time both are
+  /// empty; one that errs low would stay. As BBR paces, the drain is 1.25× the rate in
+  /// startup and in the rounds that probe for a faster link (a low estimate would otherwise
+  /// pace the link at itself for good: answers only ever come as fast as the draws go), and
+  /// 0.75× in the round after a probe, which takes back what the probe queued. What a
+  /// faster drain leaves out is bounded by the last answer: the queue holds at least what
+  /// was in flight then, less what the rate can have carried since those bytes left, a
+  /// round trip before the answer.
+  /// Nil before the link is measured or on a local one.
+  public func queued(at now: Double) -> Int? {
+    guard let trip = roundTrip, trip >= Self.localRoundTrip, let rate = bytesPerSecond,
+      let answeredAt = lastAcknowledgement
+    else { return nil }
+    let carried = (rate * max(0, now - answeredAt + trip)).clamped(to: 0...Double(1 << 40))
+    return max(Int(drained(to: now)), inFlight - Int(carried))
+  }
+
+  private var drainGain: Double {
+    if startup { return 1.25 }
+    switch rounds % Self.probeEvery {
+    case 0: return 1.25
+    case 1: return 0.75
+    default: return 1
+    }
+  }
+
+  private func drained(to now: Double) -> Double {
+    guard let rate = bytesPerSecond else { return 0 }
+    let drain = rate * drainGain * max(0, now - queue.at)
+    return max(0, queue.bytes - drain.clamped(to: 0...Double(1 << 40)))
+  }
+
   /// What may be in flight: the link's rate times its round trip plus ``queueTime``. The
   /// gain that finds a faster link applies to the round trip only, so the queue a key's
-  /// answer waits behind stays ``queueTime`` long while the estimate grows.
+  /// answer waits behind stays ``queueTime`` long while the estimate grows. Where the queue
+  /// paces large draws (``queued(at:)``) the window takes one draw more: the last draw is
+  /// answered for only once it is through, a round trip after the next should have started.
   public var window: Int {
     guard let rate = bytesPerSecond else { return Self.firstWindow }
-    let gain = startup ? 2 : (rounds % Self.probeEvery == 0 ? 1.25 : 1)
     let seconds = (roundTrip ?? 0) * gain + Self.queueTime
-    return max(Self.minimumWindow, Int((rate * seconds).clamped(to: 0...Double(1 << 30))))
+    let draw = pacesByQueue ? Double(largestDraw) : 0
+    return max(
+      Self.minimumWindow, Int((rate * seconds + draw).clamped(to: 0...Double(1 << 30))))
+  }
+
+  /// Whether draws are paced by the link's queue: while the caller's draws are longer than
+  /// the queue a key may wait behind (``queueTime``). Shorter ones fit the window as any
+  /// data does, and pacing them by an estimate that is still low (a fast link the encoder
+  /// cannot fill yet) would keep it low: at 20 Mbit/s xterm's first screen took 8.4 s
+  /// instead of 3.2, the estimate at 0.4 of the link.
+  private var pacesByQueue: Bool {
+    guard let rate = bytesPerSecond, !draws.isEmpty else { return false }
+    return Double(largestDraw) > rate * Self.queueTime
   }
 
   /// The image bytes the next frame may add (``TerminalRenderer/render(_:images:occluders:policy:imageBudget:)``).
@@ -129,7 +202,15 @@ public struct LinkPacer: Sendable {
     guard let trip = roundTrip, trip >= Self.localRoundTrip else {
       return max(0, window - inFlight)
     }
-    return max(0, min(window - inFlight, window / Self.piecesPerWindow))
+    var share = min(window - inFlight, window / Self.piecesPerWindow)
+    if pacesByQueue, let queue = queued(at: now), let rate = bytesPerSecond {
+      // The frame's data, many small draws or one that may end past it, leaves the queue at
+      // most a draw past this.
+      let startAt = max(
+        rate * Self.leastQueueTime, rate * Self.queueTime - Double(largestDraw))
+      share = min(share, Int(startAt.clamped(to: 0...Double(1 << 30))) - queue)
+    }
+    return max(0, share)
   }
 
   /// Whether the window has room now: the caller draws again after a frame's interval
@@ -149,12 +230,20 @@ public struct LinkPacer: Sendable {
   /// no probe is out (text counts in flight too, and only an answer takes it off: without
   /// one, a screen of changing text would hold the images back for good); never once the
   /// terminal stopped answering or ``maximumProbes`` are out.
-  public mutating func wrote(bytes: Int, imageBytes: Int, at now: Double) -> [UInt8]? {
+  /// `largestDraw` is the frame's largest image written as one piece the terminal reads
+  /// whole (``TerminalRenderer/largestImageDrawInLastFrame``), zero where there was none.
+  public mutating func wrote(
+    bytes: Int, imageBytes: Int, largestDraw: Int = 0, at now: Double
+  ) -> [UInt8]? {
     written += max(0, bytes)
+    queue = (drained(to: now) + Double(max(0, bytes)), max(now, queue.at))
+    draws.removeAll { now - $0.at > Self.sampleLifetime }
+    if largestDraw > 0 { draws.append((now, min(largestDraw, max(0, bytes)))) }
     guard bytes > 0, imageBytes > 0 || probes.isEmpty, !unanswered,
       probes.count < Self.maximumProbes
     else { return nil }
     written += probe.count
+    queue.bytes += Double(probe.count)
     probes.append(Probe(mark: written, sentAt: now))
     return probe
   }
@@ -171,6 +260,7 @@ public struct LinkPacer: Sendable {
     // trailed an image probe, answered just after it) tell only how slowly they were written.
     let interval = lastAnswer.map { max(now - $0.at, probe.sentAt - $0.sentAt) } ?? 0
     acknowledged = probe.mark
+    lastAcknowledgement = now
     // A sample of a few kilobytes is mostly the loop's 16-ms steps, not the link: at least
     // ``minimumWindow`` bytes over ``shortestSample`` make one. Answers for less are summed
     // into the next sample (a window written in pieces smaller than that was once never

@@ -49,6 +49,10 @@ public final class TerminalRenderer {
   /// The image bytes of the last frame ``render(_:images:occluders:policy:imageBudget:)``
   /// returned: uploads and draws, not text (``LinkPacer/wrote(bytes:imageBytes:at:)``).
   public private(set) var imageBytesInLastFrame = 0
+  /// The largest image the last frame wrote as one piece the terminal reads whole (a sixel
+  /// band): ``LinkPacer/wrote(bytes:imageBytes:largestDraw:at:)`` keeps the link's queue
+  /// room for it.
+  public var largestImageDrawInLastFrame: Int { layer.largestDrawInLastFrame }
 
   private var differ = FrameDiffer()
   private var previous: FrameBuffer?

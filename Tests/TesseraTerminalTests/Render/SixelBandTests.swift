@@ -50,6 +50,10 @@ import Testing
       let deferred = banded.statistics.imagesDeferred
       terminal.apply(banded.render(frame, images: [Self.tile], imageBudget: budget))
       largest = max(largest, banded.imageBytesInLastFrame)
+      // The pacer is told of the largest string the terminal must read whole: a band.
+      let draw = banded.largestImageDrawInLastFrame
+      #expect((draw > 0) == (banded.imageBytesInLastFrame > 0), "frame \(frames): draw \(draw)")
+      #expect(draw <= banded.imageBytesInLastFrame && draw < tileBytes / 4, "a draw of \(draw)")
       if banded.statistics.imagesDeferred == deferred { break }
     } while true
     #expect(frames >= 3, "\(frames) frames: the budget should have spread the bands")
@@ -65,6 +69,9 @@ import Testing
     // At rest nothing more goes.
     _ = banded.render(frame, images: [Self.tile], imageBudget: budget)
     #expect(banded.imageBytesInLastFrame == 0)
+    #expect(banded.largestImageDrawInLastFrame == 0)
+    // Unbanded, the draw is the whole tile.
+    #expect(whole.largestImageDrawInLastFrame > tileBytes * 9 / 10)
   }
 
   /// Cells 17 pixels tall (DejaVu Sans Mono at 14 px in xterm), not a whole number of sixel
