@@ -40,10 +40,21 @@ import Testing
     let script = folder.url.appendingPathComponent(name).path
     try Data(("#!/bin/sh\n" + body + "\n").utf8).write(to: URL(fileURLWithPath: script))
     chmod(script, 0o755)
-    return try VideoStream(
-      .init(path: "unused", size: PixelSize(width: 32, height: 32), framesPerSecond: 10),
-      program: script
-    ) {}
+    // A test beside this one that spawns a process between our write and our exec holds the
+    // script open for writing in its child until that child's own exec, and our exec then
+    // fails with ETXTBSY: most likely what CI saw once ("could not be started", the errno
+    // is not kept). The window is that child's fork-to-exec: trying again at once, a few
+    // times, is past it; a decoder that cannot start still fails on the last try.
+    func start() throws -> VideoStream {
+      try VideoStream(
+        .init(path: "unused", size: PixelSize(width: 32, height: 32), framesPerSecond: 10),
+        program: script
+      ) {}
+    }
+    for _ in 1..<20 {
+      if let stream = try? start() { return stream }
+    }
+    return try start()
   }
 
   /// Stops `stream` and expects its process gone within 2 s.
