@@ -47,7 +47,7 @@ public final class TerminalRenderer {
   }
   public private(set) var statistics = RenderStatistics()
   /// The image bytes of the last frame ``render(_:images:occluders:policy:imageBudget:)``
-  /// returned: uploads and draws, not text (``LinkPacer/wrote(bytes:imageBytes:at:)``).
+  /// returned: uploads and draws, not text (``LinkPacer/wrote(bytes:imageBytes:largestDraw:at:)``).
   public private(set) var imageBytesInLastFrame = 0
   /// The largest image the last frame wrote as one piece the terminal reads whole (a sixel
   /// band): ``LinkPacer/wrote(bytes:imageBytes:largestDraw:at:)`` keeps the link's queue
