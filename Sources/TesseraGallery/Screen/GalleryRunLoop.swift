@@ -27,6 +27,12 @@ final class GalleryRunLoop {
   /// trip, from the terminal's own DA1 answers, so a key's answer never queues behind
   /// megabytes of images (a slow SSH link); it also measures the link for the status bar.
   private var pacer: LinkPacer
+  /// The frame being written as fast as the link's queue takes it (``PacedFrame``): no other
+  /// is drawn until it is through, and input ends it at its next cut, so a key's answer never
+  /// waits behind the rest of a sixel band that has not left the gallery.
+  private var writing: PacedFrame?
+  /// The image bytes and the largest draw of the frame being written, told to the pacer.
+  private var writingImages = (bytes: 0, largestDraw: 0)
   /// Whether the last frame left images for later because the pacer's budget ran out.
   private var imagesPaced = false
   /// Input (a key, the mouse) came since the last frame: its answer goes out with no image
@@ -158,6 +164,9 @@ final class GalleryRunLoop {
       let input = queued.contains {
         if case .reply = $0 { false } else { true }
       }
+      // The key's answer goes ahead of what is left of the frame being written: it ends at
+      // its next cut (a sixel's row), and what it did not draw is drawn again later.
+      if input, writing != nil { writeFrame(endingEarly: true) }
       answeringInput = input && !answeringInput
       for event in queued {
         switch screen.handle(event) {
@@ -200,11 +209,16 @@ final class GalleryRunLoop {
       // The spinner turns while the feed loads with nothing to show yet.
       let loadingFeed = screen.feed.items.isEmpty && screen.feed.state.isLoading
       let held = imagesHeldBack || imagesPaced
-      if screen.needsDisplay || moving || held || (loadingFeed && frameCount % 6 == 0) {
+      if writing != nil {
+        writeFrame()
+      } else if screen.needsDisplay || moving || held || (loadingFeed && frameCount % 6 == 0) {
         draw(at: now)
       }
       let waitsForTheLink = imagesPaced && !pacer.hasRoom(at: pacingTime(now))
-      if waitsForTheLink && !imagesHeldBack && !moving && !screen.needsDisplay {
+      if writing != nil {
+        // The rest of the frame a frame's interval later, or at once for a key.
+        await wakeup.wait(until: now + Self.frameInterval)
+      } else if waitsForTheLink && !imagesHeldBack && !moving && !screen.needsDisplay {
         // Waiting for the terminal to read what is in flight: its answer (or input) wakes
         // the loop; the timeout covers an answer the pacer gives up on.
         await wakeup.wait(until: now + Self.pacedWait)
@@ -255,16 +269,35 @@ final class GalleryRunLoop {
       policy == .previewsFirst
       ? renderer.statistics.previewUploads > previewsBefore : policy != .all
     imagesPaced = budget != .max && renderer.statistics.imagesDeferred > deferredBefore
+    frameLog?.frameComposed(endingAt: session.bytesWritten + bytes.count)
+    writing = PacedFrame(bytes: bytes, cuts: renderer.lastFrameCuts)
+    writingImages = (renderer.imageBytesInLastFrame, renderer.largestImageDrawInLastFrame)
+    writeFrame()
+  }
+
+  /// Writes what the link's queue takes of the frame being written (all of it where the link
+  /// is not paced by its queue), or, `endingEarly`, the rest up to its next cut and the
+  /// cut's closing; the probe follows its end.
+  private func writeFrame(endingEarly: Bool = false) {
+    guard var frame = writing else { return }
+    let slice: [UInt8]
+    if endingEarly {
+      let (bytes, cut) = frame.endEarly()
+      if let cut { renderer.endLastFrame(at: cut) }
+      slice = bytes
+    } else {
+      slice = Array(frame.next(room: pacer.room(at: pacingTime())))
+    }
+    writing = frame.isDone ? nil : frame
+    guard !slice.isEmpty else { return }
     let clock = ContinuousClock()
     let start = clock.now
-    frameLog?.frameComposed(endingAt: session.bytesWritten + bytes.count)
-    session.write(bytes)
-    outputRate.record(bytes: bytes.count, start: start, blocked: clock.now - start)
-    if let probe = pacer.wrote(
-      bytes: bytes.count, imageBytes: renderer.imageBytesInLastFrame,
-      largestDraw: renderer.largestImageDrawInLastFrame, at: pacingTime())
-    {
-      session.write(probe)
-    }
+    session.write(slice)
+    outputRate.record(bytes: slice.count, start: start, blocked: clock.now - start)
+    let probe = pacer.wrote(
+      bytes: slice.count, imageBytes: writingImages.bytes,
+      largestDraw: writingImages.largestDraw, endsFrame: frame.isDone, at: pacingTime())
+    writingImages.largestDraw = 0
+    if let probe { session.write(probe) }
   }
 }

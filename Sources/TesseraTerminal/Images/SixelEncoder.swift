@@ -45,8 +45,19 @@ package enum SixelEncoder {
         into: &out)
       if top + 6 < height { out.append(UInt8(ascii: "-")) }
     }
-    out.append([0x1B, 0x5C])
+    out.append(terminator)
     return out.bytes
+  }
+
+  /// ST, which ends a sixel: also where one is cut short (``FrameCut``).
+  static let terminator: [UInt8] = [0x1B, 0x5C]
+
+  /// The offsets just after each graphics new line (`-`) of a sixel sequence: where it may be
+  /// closed (``terminator``) with its rows so far drawn. Nothing in the header, the colours or
+  /// the runs is a `-`. O(bytes).
+  static func rowEnds(in sixel: [UInt8]) -> [Int] {
+    guard let body = sixel.firstIndex(of: UInt8(ascii: "q")) else { return [] }
+    return sixel.indices[body...].filter { sixel[$0] == UInt8(ascii: "-") }.map { $0 + 1 }
   }
 
   /// One colour's row of sixels, run-length encoded (`!n c` for runs of 4 or more); trailing

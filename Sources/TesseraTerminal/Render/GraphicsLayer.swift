@@ -69,6 +69,16 @@ protocol GraphicsLayer: AnyObject {
   /// (``LinkPacer``). Zero where the layer's writes are small (kitty's chunks, cells).
   var largestDrawInLastFrame: Int { get }
 
+  /// Where the last ``finish(into:)`` may be ended early (``FrameCut``): offsets into its
+  /// `out`, ascending, each closing what it cuts (ST inside a sixel). None where the layer's
+  /// writes are small anyway (kitty's chunks, cells).
+  var cutsInLastFrame: [FrameCut] { get }
+
+  /// The last frame was ended at `cut`, one of ``cutsInLastFrame``: what came after it never
+  /// reached the terminal, and the cells it would have drawn show something else (part of
+  /// the draw, what was there, or nothing).
+  func endLastFrame(at cut: FrameCut)
+
   /// The screen was cleared (`ED 2`: the first frame, a resize, a reset): whatever the layer
   /// believed was on it is gone.
   func screenCleared()
@@ -117,6 +127,10 @@ extension GraphicsLayer {
   /// Layers that write in small pieces (kitty's chunks) or cells leave the link's queue as
   /// the pacer sets it.
   var largestDrawInLastFrame: Int { 0 }
+
+  var cutsInLastFrame: [FrameCut] { [] }
+
+  func endLastFrame(at cut: FrameCut) {}
 
   /// Layers with nothing to trade keep no setting.
   var linkIsSlow: Bool {

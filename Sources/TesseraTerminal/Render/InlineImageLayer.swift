@@ -93,6 +93,8 @@ struct InlineImageLayer {
   struct Draw: Hashable {
     var key: EncodingKey
     var cells: CellRect
+    /// The image at its place the draw belongs to (its ``Fragment``'s).
+    var identity: Identity
   }
 
   var cellSize: PixelSize
@@ -119,6 +121,10 @@ struct InlineImageLayer {
   /// made: a draw is one image the terminal reads whole, so a link's queue is at least this
   /// long while it goes (``LinkPacer/wrote(bytes:imageBytes:largestDraw:at:)``).
   private(set) var largestDraw = 0
+  /// Where the last ``emit(_:into:)`` may be ended early (``FrameCut``).
+  private(set) var cuts: [FrameCut] = []
+  /// The last ``emit(_:into:)``'s draws, numbered as its cuts number them.
+  private var emitted: [Draw] = []
 
   init(cellSize: PixelSize, encoding: Encoding = .sixel, passthrough: Bool = false) {
     self.cellSize = cellSize
@@ -361,7 +367,7 @@ struct InlineImageLayer {
       }
       if key.preview { statistics.previewUploads += 1 }
       largestDraw = max(largestDraw, encoded.peek(key)?.count ?? 0)
-      draws.append(Draw(key: key, cells: needed))
+      draws.append(Draw(key: key, cells: needed, identity: identity))
       fragments.append(
         Fragment(identity: identity, cells: visible, preview: key.preview || keptPreview))
       for row in needed.y..<needed.maxY {
@@ -372,18 +378,59 @@ struct InlineImageLayer {
     return draws
   }
 
-  /// Appends the cached bytes of each draw at its position.
+  /// Appends the cached bytes of each draw at its position, and notes where the output may
+  /// be ended early (``cuts``): before each draw and, in a sixel written as it is (not
+  /// through tmux's passthrough, whose wrapping would need closing too), after each of its
+  /// sixel rows.
   mutating func emit(_ draws: [Draw], into out: inout ByteWriter) {
-    for draw in draws {
+    cuts = []
+    emitted = draws
+    for (index, draw) in draws.enumerated() {
       guard let bytes = encoded.value(for: draw.key) else { continue }
+      cuts.append(FrameCut(offset: out.count, closing: [], draw: index, rowsDrawn: 0))
       if passthrough {
         TmuxPassthrough.positioned(
           bytes, at: CellPoint(x: draw.cells.x, y: draw.cells.y), origin: origin, into: &out)
       } else {
         CursorMotion.move(from: nil, to: (draw.cells.x, draw.cells.y), into: &out)
+        let start = out.count
         out.append(bytes)
+        guard encoding == .sixel else { continue }
+        for (row, end) in SixelEncoder.rowEnds(in: bytes).enumerated() {
+          cuts.append(
+            FrameCut(
+              offset: start + end, closing: SixelEncoder.terminator, draw: index,
+              rowsDrawn: row + 1))
+        }
       }
     }
+  }
+
+  /// The last frame ended at `cut`: its draws from the cut on drew only the sixel rows before
+  /// it, or nothing. Their cells that are not whole are kept as showing a preview of their
+  /// image: drawn again at full detail while the image stays, wiped by the text diff if it
+  /// leaves (what is on them is part of the draw, what was there, or the text's background).
+  mutating func endLastFrame(at cut: FrameCut) {
+    guard cut.draw >= 0, cut.draw < emitted.count else { return }
+    for (index, draw) in emitted.enumerated().dropFirst(cut.draw) {
+      let pixelRows = index == cut.draw ? cut.rowsDrawn * 6 : 0
+      let whole = min(draw.cells.height, pixelRows / max(1, cellSize.height))
+      let missing = CellRect(
+        x: draw.cells.x, y: draw.cells.y + whole, width: draw.cells.width,
+        height: draw.cells.height - whole)
+      guard !missing.isEmpty else { continue }
+      onScreen = onScreen.flatMap { fragment -> [Fragment] in
+        guard fragment.identity == draw.identity else { return [fragment] }
+        let partial = fragment.cells.intersection(missing)
+        guard !partial.isEmpty else { return [fragment] }
+        let rest = fragment.cells.subtracting(missing).map {
+          Fragment(identity: fragment.identity, cells: $0, preview: fragment.preview)
+        }
+        return rest + [Fragment(identity: fragment.identity, cells: partial, preview: true)]
+      }
+    }
+    cuts = []
+    emitted = []
   }
 
   /// Sixel and iTerm2 pixels are square on the screen.

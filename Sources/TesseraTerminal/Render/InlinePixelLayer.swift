@@ -68,6 +68,10 @@ extension InlinePixelLayer {
 
   var largestDrawInLastFrame: Int { engine.largestDraw }
 
+  var cutsInLastFrame: [FrameCut] { engine.cuts }
+
+  func endLastFrame(at cut: FrameCut) { engine.endLastFrame(at: cut) }
+
   /// Forgets the last frame's rows; what was encoded stays.
   func reset() {
     signatures = nil
@@ -104,10 +108,9 @@ extension InlinePixelLayer {
   }
 
   func finish(into out: inout ByteWriter) -> Bool {
-    guard !draws.isEmpty else { return false }
+    defer { draws = [] }
     engine.emit(draws, into: &out)
-    draws = []
-    return true
+    return !draws.isEmpty
   }
 }
 

@@ -213,6 +213,15 @@ public struct LinkPacer: Sendable {
     return max(0, share)
   }
 
+  /// The bytes the link's queue takes now and stays within ``queueTime`` (``queued(at:)``):
+  /// how much more of a frame being written in slices goes (``PacedFrame``). Nil where the
+  /// link is not paced by its queue (not measured yet, on this machine, or the terminal
+  /// stopped answering): the frame then goes whole.
+  public func room(at now: Double) -> Int? {
+    guard !unanswered, let queue = queued(at: now), let rate = bytesPerSecond else { return nil }
+    return max(0, Int((rate * Self.queueTime).clamped(to: 0...Double(1 << 30))) - queue)
+  }
+
   /// Whether the window has room now: the caller draws again after a frame's interval
   /// instead of waiting for an answer. Changes nothing.
   public func hasRoom(at now: Double) -> Bool {
@@ -232,14 +241,16 @@ public struct LinkPacer: Sendable {
   /// terminal stopped answering or ``maximumProbes`` are out.
   /// `largestDraw` is the frame's largest image written as one piece the terminal reads
   /// whole (``TerminalRenderer/largestImageDrawInLastFrame``), zero where there was none.
+  /// A frame written in slices (``PacedFrame``) is told slice by slice, its largest draw with
+  /// the first, and `endsFrame` false until the last: no probe goes into the middle of it.
   public mutating func wrote(
-    bytes: Int, imageBytes: Int, largestDraw: Int = 0, at now: Double
+    bytes: Int, imageBytes: Int, largestDraw: Int = 0, endsFrame: Bool = true, at now: Double
   ) -> [UInt8]? {
     written += max(0, bytes)
     queue = (drained(to: now) + Double(max(0, bytes)), max(now, queue.at))
     draws.removeAll { now - $0.at > Self.sampleLifetime }
-    if largestDraw > 0 { draws.append((now, min(largestDraw, max(0, bytes)))) }
-    guard bytes > 0, imageBytes > 0 || probes.isEmpty, !unanswered,
+    if largestDraw > 0 { draws.append((now, min(largestDraw, 1 << 30))) }
+    guard endsFrame, bytes > 0, imageBytes > 0 || probes.isEmpty, !unanswered,
       probes.count < Self.maximumProbes
     else { return nil }
     written += probe.count

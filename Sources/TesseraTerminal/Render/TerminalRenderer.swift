@@ -53,6 +53,18 @@ public final class TerminalRenderer {
   /// band): ``LinkPacer/wrote(bytes:imageBytes:largestDraw:at:)`` keeps the link's queue
   /// room for it.
   public var largestImageDrawInLastFrame: Int { layer.largestDrawInLastFrame }
+  /// Where the last frame ``render(_:images:occluders:policy:imageBudget:)`` returned may be
+  /// ended early (``FrameCut``): between its draws and after each sixel row, all after its
+  /// text. Ending it there is ``endLastFrame(at:)``'s to say.
+  public private(set) var lastFrameCuts: [FrameCut] = []
+
+  /// The last frame was written only up to `cut` (one of ``lastFrameCuts``) and its closing:
+  /// the images after it are not on the terminal, and the next frame draws them again.
+  public func endLastFrame(at cut: FrameCut) {
+    guard lastFrameCuts.contains(cut) else { return }
+    layer.endLastFrame(at: cut)
+    lastFrameCuts = []
+  }
 
   private var differ = FrameDiffer()
   private var previous: FrameBuffer?
@@ -211,7 +223,13 @@ public final class TerminalRenderer {
     imageBytes += out.count - beforeDraws
     imageBytesInLastFrame = imageBytes
     statistics.imageBytes += imageBytes
-    if synchronizedOutput { out.escape("[?2026l") }
+    let endOfSynchronizedOutput: [UInt8] = synchronizedOutput ? Array("\u{1B}[?2026l".utf8) : []
+    lastFrameCuts = layer.cutsInLastFrame.map {
+      FrameCut(
+        offset: $0.offset, closing: $0.closing + endOfSynchronizedOutput, draw: $0.draw,
+        rowsDrawn: $0.rowsDrawn)
+    }
+    out.append(endOfSynchronizedOutput)
     previous = composed
     statistics.frames += 1
     statistics.bytes += out.count

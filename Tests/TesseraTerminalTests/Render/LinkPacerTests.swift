@@ -87,6 +87,75 @@ import Testing
       "the link carried \(told.utilisation) told, \(untold.utilisation) untold")
   }
 
+  /// The same gallery with bands of 82 kB (the largest photo-like band the bench logged),
+  /// each frame one band of seven sixel rows, written as ``PacedFrame`` writes it: a slice a
+  /// frame as the link's queue has room (``LinkPacer/room(at:)``), and a key ends the band at
+  /// its next row. A key waits behind the queue and a row, not a band.
+  static func runSliced(
+    rate: Double, delay: Double, band: Int, sliced: Bool, seconds: Double = 30,
+    keysFrom: Double = 3
+  ) -> (worstKey: Double, utilisation: Double) {
+    var link = Link(rate: rate, delay: delay)
+    var pacer = LinkPacer()
+    var answers: [Double] = []
+    var worstKey = 0.0
+    var imageBytes = 0
+    var nextKey = 0.5
+    var now = 0.0
+    var left = 0  // of the band being written
+    let row = band / 7
+    func write(_ bytes: Int, images: Int, draw: Int, ends: Bool) {
+      _ = link.send(bytes, at: now)
+      imageBytes += images
+      if let probe = pacer.wrote(
+        bytes: bytes, imageBytes: max(images, ends ? 1 : 0), largestDraw: draw, endsFrame: ends,
+        at: now)
+      {
+        answers.append(link.send(probe.count, at: now) + delay)
+      }
+    }
+    while now < seconds {
+      while let first = answers.first, first <= now {
+        answers.removeFirst()
+        pacer.answered(at: first)
+      }
+      if now >= nextKey {
+        nextKey += 0.37
+        if left > 0 {
+          // To the end of the row being written, and ST.
+          let rest = min(left, (row - (band - left) % row) % row)
+          write(rest + 2, images: rest, draw: 0, ends: true)
+          left = 0
+        }
+        let arrives = link.send(2_300, at: now)
+        if now >= keysFrom { worstKey = max(worstKey, arrives - now) }
+        _ = pacer.wrote(bytes: 2_300, imageBytes: 0, at: now).map {
+          answers.append(link.send($0.count, at: now) + delay)
+        }
+      } else if left > 0 {
+        let slice = min(left, pacer.room(at: now) ?? left)
+        left -= slice
+        if slice > 0 { write(slice, images: slice, draw: 0, ends: left == 0) }
+      } else if pacer.imageBudget(at: now) > 0 {
+        let slice = sliced ? min(band, pacer.room(at: now) ?? band) : band
+        left = band - slice
+        write(300 + slice, images: slice, draw: band, ends: left == 0)
+      }
+      now += 0.016
+    }
+    return (worstKey, Double(imageBytes) / (rate * seconds))
+  }
+
+  @Test func aBandWrittenAsTheLinkTakesItYieldsToAKey() {
+    let sliced = Self.runSliced(rate: 250_000, delay: 0.04, band: 82_000, sliced: true)
+    let whole = Self.runSliced(rate: 250_000, delay: 0.04, band: 82_000, sliced: false)
+    #expect(sliced.worstKey <= 0.25, "sliced, a key waited \(sliced.worstKey) s")
+    #expect(whole.worstKey > 0.3, "whole, a key waited only \(whole.worstKey) s")
+    #expect(
+      sliced.utilisation >= 0.95 * whole.utilisation,
+      "the link carried \(sliced.utilisation) sliced, \(whole.utilisation) whole")
+  }
+
   /// A draw longer than the whole window still goes once nothing is in flight: a slow link's
   /// first estimate never stops the images.
   @Test func aDrawLongerThanTheWindowStillGoes() {
