@@ -156,6 +156,25 @@ import Testing
       "the link carried \(sliced.utilisation) sliced, \(whole.utilisation) whole")
   }
 
+  /// Only draws longer than ``LinkPacer/queueTime`` of the link make frames go in slices;
+  /// frames of short ones (a fast link) go whole, as before the link was measured.
+  @Test func onlyFramesOfLongDrawsGoInSlices() throws {
+    var pacer = LinkPacer()
+    #expect(pacer.room(at: 0) == nil, "unmeasured")
+    _ = pacer.wrote(bytes: 30_000, imageBytes: 30_000, largestDraw: 1_000, at: 0)
+    pacer.answered(at: 0.2)
+    _ = pacer.wrote(bytes: 50_000, imageBytes: 50_000, largestDraw: 1_000, at: 0.2)
+    pacer.answered(at: 0.45)
+    let rate = try #require(pacer.bytesPerSecond)
+    #expect(abs(rate - 200_000) < 100, "measured \(rate) B/s")
+    #expect(pacer.room(at: 0.5) == nil, "1-kB draws are not paced by the queue")
+    _ = pacer.wrote(bytes: 40_000, imageBytes: 40_000, largestDraw: 40_000, at: 0.5)
+    let room = try #require(pacer.room(at: 0.5), "a 40-kB draw is 0.2 s of the link")
+    #expect(room == 0, "40 kB just queued, more than 80 ms of the link: room \(room)")
+    let later = try #require(pacer.room(at: 0.6))
+    #expect(later > 0 && later <= Int(rate * LinkPacer.queueTime), "room \(later)")
+  }
+
   /// A draw longer than the whole window still goes once nothing is in flight: a slow link's
   /// first estimate never stops the images.
   @Test func aDrawLongerThanTheWindowStillGoes() {
