@@ -19,6 +19,10 @@ import TesseraUtilities
 ///    byte arrives: timg (`--grid=` the gallery's columns, `-pk`) in kitty; chafa (`-f sixels`,
 ///    a tile's width) in xterm, as Debian's timg has no sixel.
 ///
+/// With `--in-tmux` the gallery runs inside a tmux server of its own on the program's side
+/// of the link (passthrough on, no status line), as most people run it over SSH; the peer
+/// still runs without it.
+///
 /// A launch that never settles, a key never answered or a torn screen fails the bench.
 struct LinkBench: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -38,6 +42,9 @@ struct LinkBench: ParsableCommand {
   @Option(help: "Path of the timg binary to compare with in kitty.") var timg = "/usr/bin/timg"
   @Option(help: "Path of the chafa binary to compare with in xterm (sixel).")
   var chafa = "/usr/bin/chafa"
+  @Flag(help: "Run the gallery inside tmux (allow-passthrough on) on the far side of the link.")
+  var inTmux = false
+  @Option(help: "Path of the tmux binary for --in-tmux.") var tmux = "/usr/bin/tmux"
   @Flag(help: "Print one JSON object instead of tables.") var json = false
 
   func validate() throws {
@@ -55,6 +62,9 @@ struct LinkBench: ParsableCommand {
     }
     guard !flavours.isEmpty, flavours.count == terminals.split(separator: ",").count else {
       throw ValidationError("--terminals takes kitty, xterm or both")
+    }
+    guard !inTmux || FileManager.default.isExecutableFile(atPath: tmux) else {
+      throw ValidationError("--in-tmux needs tmux at \(tmux) (Debian's tmux package)")
     }
     guard (64 << 10...256 << 20).contains(buffer) else {
       throw ValidationError("--buffer must be 64 KiB…256 MiB")
@@ -84,10 +94,11 @@ struct LinkBench: ParsableCommand {
     for flavour in flavours {
       let run = LinkRun(
         flavour: flavour, link: link, files: files, folder: folder, columns: columns, rows: rows,
-        timg: timg, chafa: chafa)
+        timg: timg, chafa: chafa, tmux: inTmux ? tmux : nil)
       reports.append(try run.measure())
     }
-    var report = BenchReport.merged("link \(rate) + \(delay)", reports)
+    var report = BenchReport.merged(
+      "link \(rate) + \(delay)\(inTmux ? ", the gallery in tmux" : "")", reports)
     report.note(
       "\(photos) photos of 12 MP, \(columns)×\(rows) cells of 10×20 px; a model terminal at the far end of a \(rate) link with \(delay) each way, \(ByteCount.rounded(buffer)) of sender buffer; each launch with an empty cache"
     )

@@ -18,6 +18,9 @@ struct LinkRun {
   let rows: Int
   let timg: String
   let chafa: String
+  /// tmux to run the gallery inside, on the link's far side from the terminal, as most people
+  /// run it over SSH; nil: the gallery straight in the pseudo-terminal.
+  let tmux: String?
 
   /// The peer over the same link: timg's grid in kitty; in xterm chafa's sixels, one photo after
   /// another (Debian's timg is built without sixel).
@@ -43,7 +46,7 @@ struct LinkRun {
   }
 
   func measure() throws -> BenchReport {
-    var report = BenchReport(benchmark: flavour.rawValue)
+    var report = BenchReport(benchmark: flavour.rawValue + (tmux == nil ? "" : " in tmux"))
     let first = try firstScreen()
     let (keys, fling) = try keysAndFling(tiles: first.tiles)
     let theirs = try peerScreen(first.shown, columns: first.columns)
@@ -75,8 +78,10 @@ struct LinkRun {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tessera-bench-link-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    var arguments = [Self.tesseraPath, folder.path]
+    if let tmux { arguments = try Self.inside(tmux: tmux, arguments, home: home) }
     let session = try LinkSession(
-      arguments: [Self.tesseraPath, folder.path], environment: environment(cache: home),
+      arguments: arguments, environment: environment(cache: home),
       terminal: model(), bytesPerSecond: link.bytesPerSecond, delay: link.delay,
       bufferLimit: link.buffer, errorLog: home.appendingPathComponent("stderr").path)
     return (session, home)
@@ -84,10 +89,7 @@ struct LinkRun {
 
   private func firstScreen() throws -> FirstScreen {
     let (session, home) = try gallery()
-    defer {
-      session.stop()
-      try? FileManager.default.removeItem(at: home)
-    }
+    defer { stop(session, home: home) }
     try settle(session, what: "the first screen")
     let tiles = session.pictures
     guard tiles > 0 else { throw failure("the first screen showed no picture", session) }
@@ -112,10 +114,7 @@ struct LinkRun {
   /// fling's time to a quiet link.
   private func keysAndFling(tiles: Int) throws -> (Samples, Double) {
     let (session, home) = try gallery()
-    defer {
-      session.stop()
-      try? FileManager.default.removeItem(at: home)
-    }
+    defer { stop(session, home: home) }
     guard session.pump(until: { $0.pictures > 0 }, timeout: Self.patience) else {
       throw failure("no picture arrived", session)
     }
@@ -159,6 +158,38 @@ struct LinkRun {
         session)
     }
     return (keys, settled)
+  }
+
+  /// Stops the gallery, and its tmux server if it ran in one, and removes its folder.
+  private func stop(_ session: LinkSession, home: URL) {
+    session.stop()
+    if let tmux {
+      let server = Process()
+      server.executableURL = URL(fileURLWithPath: tmux)
+      server.arguments = ["-S", Self.tmuxSocket(home).path, "kill-server"]
+      server.standardError = FileHandle.nullDevice
+      if (try? server.run()) != nil { server.waitUntilExit() }
+    }
+    try? FileManager.default.removeItem(at: home)
+  }
+
+  private static func tmuxSocket(_ home: URL) -> URL { home.appendingPathComponent("tmux") }
+
+  /// `arguments` as the command of a new tmux session of a server of its own in `home`:
+  /// passthrough on (what Tessera's images need there), no status line (the screen the same
+  /// size as without tmux), tmux-256color inside, the session gone with its client.
+  private static func inside(tmux: String, _ arguments: [String], home: URL) throws -> [String] {
+    let configuration = home.appendingPathComponent("tmux.conf")
+    try """
+    set -g allow-passthrough on
+    set -g status off
+    set -g default-terminal tmux-256color
+    set -g destroy-unattached on
+    set -g escape-time 10
+
+    """.write(to: configuration, atomically: true, encoding: .utf8)
+    return [tmux, "-S", tmuxSocket(home).path, "-f", configuration.path, "new-session"]
+      + arguments
   }
 
   // MARK: The peer

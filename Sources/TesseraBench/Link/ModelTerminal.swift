@@ -76,6 +76,8 @@ struct ModelTerminal {
   private(set) var graphicsBytes = 0
 
   private var state = ParserState.ground
+  /// The last character written: what REP (`CSI n b`) repeats.
+  private var lastCharacter: Character = " "
   private var sequence: [UInt8] = []
   private var utf8: [UInt8] = []
 
@@ -187,6 +189,10 @@ struct ModelTerminal {
       case UInt8(ascii: "_"): begin(.apc)
       case UInt8(ascii: "7"): saved = cursor; state = .ground
       case UInt8(ascii: "8"): cursor = saved; state = .ground
+      case UInt8(ascii: "M"):
+        // Reverse index, as tmux scrolls a region down.
+        if cursor.y == scrollTop { scroll(by: -1) } else { cursor.y = max(0, cursor.y - 1) }
+        state = .ground
       default: state = .ground
       }
     case .csi:
@@ -272,10 +278,18 @@ struct ModelTerminal {
 
   private mutating func put(_ scalarBytes: [UInt8]) {
     utf8 = []
-    put(Character(String(decoding: scalarBytes, as: UTF8.self)))
+    let text = String(decoding: scalarBytes, as: UTF8.self)
+    // A combining mark joins the cell before it, as a terminal draws it.
+    if let scalar = text.unicodeScalars.first,
+      scalar.properties.generalCategory == .nonspacingMark
+    {
+      return
+    }
+    put(Character(text))
   }
 
   private mutating func put(_ character: Character) {
+    lastCharacter = character
     if cursor.x >= columns {
       cursor.x = 0
       lineFeed()
@@ -324,6 +338,26 @@ struct ModelTerminal {
       rect.y -= count
       placements[key] = region.contains(rect.y) ? (rect, value.image) : nil
     }
+  }
+
+  /// Shifts the cursor's row from the cursor on right by `count` cells (left when negative),
+  /// blanks coming in: ICH and DCH. Pixels move with their cells.
+  private mutating func shiftRow(by count: Int) {
+    let start = cursor.y * columns + cursor.x
+    let end = (cursor.y + 1) * columns
+    guard count != 0, start < end else { return }
+    func shifted<T>(_ grid: inout [T], blank: T) {
+      let old = Array(grid[start..<end])
+      for index in start..<end {
+        let source = index - start - count
+        grid[index] = old.indices.contains(source) ? old[source] : blank
+      }
+    }
+    shifted(&cells, blank: " ")
+    shifted(&sixelOwners, blank: 0)
+    shifted(&sixelColours, blank: 0)
+    shifted(&sixelDensity, blank: 0)
+    shifted(&firstSixelDensity, blank: 0)
   }
 
   private func isOnScreen(_ rect: CellRect) -> Bool {
@@ -385,6 +419,19 @@ struct ModelTerminal {
       scrollTop = min(rows - 1, parameter(0, default: 1) - 1)
       scrollBottom = max(scrollTop, min(rows - 1, parameter(1, default: rows) - 1))
       cursor = (0, 0)
+    case (UInt8(ascii: "b"), nil):
+      for _ in 0..<min(columns * rows, parameter(0, default: 1)) { put(lastCharacter) }
+    case (UInt8(ascii: "L"), nil), (UInt8(ascii: "M"), nil):
+      // Insert or delete lines: the region from the cursor's row down scrolls.
+      guard (scrollTop...scrollBottom).contains(cursor.y) else { break }
+      let top = scrollTop
+      scrollTop = cursor.y
+      let count = min(rows, parameter(0, default: 1))
+      scroll(by: final == UInt8(ascii: "L") ? -count : count)
+      scrollTop = top
+      cursor.x = 0
+    case (UInt8(ascii: "@"), nil), (UInt8(ascii: "P"), nil):
+      shiftRow(by: min(columns, parameter(0, default: 1)) * (final == UInt8(ascii: "@") ? 1 : -1))
     case (UInt8(ascii: "S"), nil): scroll(by: parameter(0, default: 1))
     case (UInt8(ascii: "T"), nil): scroll(by: -parameter(0, default: 1))
     case (UInt8(ascii: "c"), nil):

@@ -55,6 +55,39 @@ import Testing
     #expect(screen.text.allSatisfy { $0 == " " || $0 == "\n" })
   }
 
+  /// What tmux redraws a pane with besides plain moves: repeats, inserted and deleted lines and
+  /// characters, reverse index; combining marks take no cell.
+  @Test func tmuxsRedrawSequencesLandAsInATerminal() {
+    var screen = ModelTerminal(flavour: .xterm, columns: 10, rows: 4, cellWidth: 10, cellHeight: 20)
+    _ = screen.read(
+      Array("\u{1B}[1;1Hab\u{1B}[3b\u{1B}[2;1Hrow2\u{1B}[3;1Hrow3\u{1B}[4;1Hrow4".utf8))
+    #expect(screen.line(0) == "abbbb     ", "REP repeats the last character")
+    // Insert a line at row 2: rows 2–3 move down, row 4 leaves; then delete it again.
+    _ = screen.read(Array("\u{1B}[2;1H\u{1B}[L".utf8))
+    #expect(
+      [screen.line(1), screen.line(2), screen.line(3)] == [
+        "          ", "row2      ", "row3      ",
+      ])
+    _ = screen.read(Array("\u{1B}[2;1H\u{1B}[M".utf8))
+    #expect(
+      [screen.line(1), screen.line(2), screen.line(3)] == [
+        "row2      ", "row3      ", "          ",
+      ])
+    // Two characters inserted at column 2 of row 1, then three deleted at column 1.
+    _ = screen.read(Array("\u{1B}[1;2H\u{1B}[2@".utf8))
+    #expect(screen.line(0) == "a  bbbb   ")
+    _ = screen.read(Array("\u{1B}[1;1H\u{1B}[3P".utf8))
+    #expect(screen.line(0) == "bbbb      ")
+    // Reverse index at the top scrolls the screen down.
+    _ = screen.read(Array("\u{1B}[1;1H\u{1B}Mtop".utf8))
+    #expect(
+      [screen.line(0), screen.line(1), screen.line(3)] == [
+        "top       ", "bbbb      ", "row3      ",
+      ])
+    _ = screen.read(Array("\u{1B}[4;1H\u{1B}[2Ke\u{0301}x".utf8))
+    #expect(screen.line(3) == "ex        ", "the accent takes no cell")
+  }
+
   @Test func aKittyPictureCountsOnceItsLastChunkArrivedAndUntilItIsDeleted() {
     var screen = ModelTerminal(
       flavour: .kitty, columns: 80, rows: 24, cellWidth: 10, cellHeight: 20)
