@@ -90,6 +90,10 @@ struct LinkRun {
   private func firstScreen() throws -> FirstScreen {
     let (session, home) = try gallery()
     defer { stop(session, home: home) }
+    // Quiet before any picture is not a first screen (a slow start inside tmux, say).
+    guard session.pump(until: { $0.pictures > 0 }, timeout: Self.patience) else {
+      throw failure("no picture arrived", session)
+    }
     try settle(session, what: "the first screen")
     let tiles = session.pictures
     guard tiles > 0 else { throw failure("the first screen showed no picture", session) }

@@ -87,7 +87,7 @@ struct ModelTerminal {
   }
 
   private enum ParserState {
-    case ground, escape, csi, osc, dcs, apc, stringEscape(Kind)
+    case ground, escape, escapeIntermediate, csi, osc, dcs, apc, stringEscape(Kind)
     enum Kind { case osc, dcs, apc }
   }
 
@@ -189,12 +189,17 @@ struct ModelTerminal {
       case UInt8(ascii: "_"): begin(.apc)
       case UInt8(ascii: "7"): saved = cursor; state = .ground
       case UInt8(ascii: "8"): cursor = saved; state = .ground
+      case 0x20...0x2F:
+        // An intermediate (`ESC ( B`, tmux's charset reset): the sequence's last byte follows.
+        state = .escapeIntermediate
       case UInt8(ascii: "M"):
         // Reverse index, as tmux scrolls a region down.
         if cursor.y == scrollTop { scroll(by: -1) } else { cursor.y = max(0, cursor.y - 1) }
         state = .ground
       default: state = .ground
       }
+    case .escapeIntermediate:
+      if !(0x20...0x2F).contains(byte) { state = .ground }
     case .csi:
       if (0x40...0x7E).contains(byte) {
         state = .ground

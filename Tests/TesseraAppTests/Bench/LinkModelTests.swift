@@ -60,7 +60,7 @@ import Testing
   @Test func tmuxsRedrawSequencesLandAsInATerminal() {
     var screen = ModelTerminal(flavour: .xterm, columns: 10, rows: 4, cellWidth: 10, cellHeight: 20)
     _ = screen.read(
-      Array("\u{1B}[1;1Hab\u{1B}[3b\u{1B}[2;1Hrow2\u{1B}[3;1Hrow3\u{1B}[4;1Hrow4".utf8))
+      Array("\u{1B}[1;1Hab\u{1B}(B\u{1B}[3b\u{1B}[2;1Hrow2\u{1B}[3;1Hrow3\u{1B}[4;1Hrow4".utf8))
     #expect(screen.line(0) == "abbbb     ", "REP repeats the last character")
     // Insert a line at row 2: rows 2–3 move down, row 4 leaves; then delete it again.
     _ = screen.read(Array("\u{1B}[2;1H\u{1B}[L".utf8))
