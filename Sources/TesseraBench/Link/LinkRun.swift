@@ -180,12 +180,14 @@ struct LinkRun {
   private static func tmuxSocket(_ home: URL) -> URL { home.appendingPathComponent("tmux") }
 
   /// `arguments` as the command of a new tmux session of a server of its own in `home`:
-  /// passthrough on (what Tessera's images need there), no status line (the screen the same
+  /// passthrough and focus events on (what Tessera's images need there, and what its status
+  /// bar asks for until they are), no status line (the screen the same
   /// size as without tmux), tmux-256color inside, the session gone with its client.
   private static func inside(tmux: String, _ arguments: [String], home: URL) throws -> [String] {
     let configuration = home.appendingPathComponent("tmux.conf")
     try """
     set -g allow-passthrough on
+    set -g focus-events on
     set -g status off
     set -g default-terminal tmux-256color
     set -g destroy-unattached on

@@ -252,6 +252,11 @@ public final class TerminalSession {
     let expected = CapabilityProbe.expectedDeviceAttributes(
       insideTmux: insideTmux, passthrough: passthrough)
     var replies: [TerminalReply] = []
+    // Keys and focus changes that come meanwhile are kept for the caller, and only after the
+    // probe: kept at once, the next read would hand them back instead of reading the answers
+    // (tmux with focus-events on sends a focus-in before the outer terminal's answers).
+    var typed: [InputEvent] = []
+    defer { queued += typed }
     let deadline = ContinuousClock.now + budget
     while !CapabilityProbe.isComplete(replies, expecting: expected), !inputEnded {
       let left = deadline - ContinuousClock.now
@@ -260,7 +265,7 @@ public final class TerminalSession {
         if case .reply(let reply) = event {
           replies.append(reply)
         } else {
-          queued.append(event)
+          typed.append(event)
         }
       }
     }

@@ -86,6 +86,30 @@ import Testing
     #expect(pty.drain().contains("\u{1B}[c"))
   }
 
+  /// A key or a focus change before the answers (tmux with focus-events on sends a focus-in
+  /// first) neither hides the answers nor is lost.
+  @Test func eventsBeforeTheAnswersAreKeptAndTheAnswersStillRead() async throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let session = try TerminalSession(modes: [], input: pty.follower, output: pty.follower)
+    defer { session.restore() }
+    let early = Array("\u{1B}[Iq".utf8)
+    _ = early.withUnsafeBytes { write(pty.leader, $0.baseAddress, $0.count) }
+    let leader = pty.leader
+    let answers = Task.detached {
+      // The answers a round trip later, so the probe reads the early events first (the fix
+      // does not need the wait; without it the bug would hide, both read at once).
+      usleep(100_000)
+      let reply = Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;4c".utf8)
+      _ = reply.withUnsafeBytes { write(leader, $0.baseAddress, $0.count) }
+    }
+    let capabilities = session.detectCapabilities(
+      budget: .seconds(5), environment: ["TERM": "xterm-256color"])
+    await answers.value
+    #expect(capabilities.graphics == .kitty, "the answers after the events were read")
+    #expect(session.takeQueued() == [.focus(true), .key(.character("q"))])
+  }
+
   /// kitty's images are freed when a session that found kitty ends, unless the program means
   /// them to stay (the doctor's test images).
   @Test(arguments: [false, true])
