@@ -62,14 +62,14 @@ final class GalleryRunLoop {
     self.screen = screen
     self.capabilities = capabilities
     pacer = LinkPacer(passthrough: capabilities.passthrough)
-    // Over SSH the first screen goes as previews first to kitty itself (Konsole through
-    // tmux's passthrough kept a preview when its full upload came under the same id) and to
-    // any sixel terminal (full detail is drawn over the preview's pixels).
+    // Over SSH the first screen goes as previews first to kitty itself, also through tmux's
+    // passthrough (Konsole, which speaks kitty's protocol, kept a preview when its full upload
+    // came under the same id), and to any sixel terminal (full detail is drawn over the
+    // preview's pixels).
     previewsFirst =
       remote
       && (renderer.graphics == .sixel
-        || (!capabilities.passthrough
-          && (capabilities.terminalName?.lowercased().hasPrefix("kitty") ?? false)))
+        || (capabilities.terminalName?.lowercased().hasPrefix("kitty") ?? false))
     // Over SSH a sixel tile goes in bands of one or two cell rows, whichever draws fewer
     // pixels twice (``TerminalRenderer/bandRows(atMost:cellHeight:)``): a key's answer waits
     // behind one band (18 to 36 kB of a 380-pixel-wide photo tile), not a whole tile. One-row
