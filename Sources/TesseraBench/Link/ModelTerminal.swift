@@ -156,11 +156,8 @@ struct ModelTerminal {
     case .kitty:
       Set(placements.values.filter { completeImages.contains($0.image) }.map(\.rect.x)).count
     case .xterm:
-      Set(
-        sixelOwners.indices.filter {
-          sixelOwners[$0] != 0 && ($0 % columns == 0 || sixelOwners[$0 - 1] != sixelOwners[$0])
-        }.map { $0 % columns }
-      ).count
+      // An area's left edge: a tile drawn in pieces side by side is one picture.
+      Set(sixelRegionCells.map { cells in cells.lazy.map { $0 % columns }.min() ?? 0 }).count
     }
   }
 

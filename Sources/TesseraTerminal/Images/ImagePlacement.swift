@@ -74,6 +74,22 @@ public struct ImagePlacement: Sendable, CustomStringConvertible {
     return bands
   }
 
+  /// This placement's visible area cut into `count` pieces side by side, counted from the
+  /// image's left so a piece stays the same piece however the clip moves; itself when
+  /// `count` is 1 or the image is narrower. O(count).
+  func columns(_ count: Int) -> [ImagePlacement] {
+    let area = clip.map { $0.intersection(rect) } ?? rect
+    guard count > 1, rect.width >= count else { return [self] }
+    return (0..<count).compactMap { index in
+      let from = max(area.x, rect.x + rect.width * index / count)
+      let to = min(area.maxX, rect.x + rect.width * (index + 1) / count)
+      guard from < to else { return nil }
+      var piece = self
+      piece.clip = CellRect(x: from, y: area.y, width: to - from, height: area.height)
+      return piece
+    }
+  }
+
   public var description: String { "image \(imageID) at \(rect)" }
 }
 

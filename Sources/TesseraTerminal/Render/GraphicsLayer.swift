@@ -74,6 +74,11 @@ protocol GraphicsLayer: AnyObject {
   /// writes are small anyway (kitty's chunks, cells).
   var cutsInLastFrame: [FrameCut] { get }
 
+  /// Whether the layer's draws go whole, cut only between them: through tmux's passthrough,
+  /// which forwards a sequence only once all of it arrived and puts its own resets after it,
+  /// so a sixel cannot be cut inside nor go in two sequences.
+  var cutsOnlyBetweenDraws: Bool { get }
+
   /// The last frame was ended at `cut`, one of ``cutsInLastFrame``: what came after it never
   /// reached the terminal, and the cells it would have drawn show something else (part of
   /// the draw, what was there, or nothing).
@@ -129,6 +134,8 @@ extension GraphicsLayer {
   var largestDrawInLastFrame: Int { 0 }
 
   var cutsInLastFrame: [FrameCut] { [] }
+
+  var cutsOnlyBetweenDraws: Bool { false }
 
   func endLastFrame(at cut: FrameCut) {}
 

@@ -70,6 +70,8 @@ extension InlinePixelLayer {
 
   var cutsInLastFrame: [FrameCut] { engine.cuts }
 
+  var cutsOnlyBetweenDraws: Bool { engine.passthrough }
+
   func endLastFrame(at cut: FrameCut) { engine.endLastFrame(at: cut) }
 
   /// Forgets the last frame's rows; what was encoded stays.

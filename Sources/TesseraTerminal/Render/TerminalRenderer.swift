@@ -190,6 +190,10 @@ public final class TerminalRenderer {
     if linkIsSlow, graphics == .sixel {
       let rows = Self.bandRows(atMost: 2, cellHeight: cellPixelSize.height)
       images = images.flatMap { $0.bands(of: rows) }
+      // Through tmux a band cannot be cut for a key: tmux forwards a passthrough sequence
+      // whole and puts its own resets after each, so one sixel cannot span two. Halves
+      // side by side keep what a key waits behind to half a band, for a palette each.
+      if layer.cutsOnlyBetweenDraws { images = images.flatMap { $0.columns(2) } }
     }
     if followsSession {
       let resumes = SignalRestore.resumeCount.load(ordering: .sequentiallyConsistent)

@@ -171,6 +171,9 @@ import Testing
     _ = screen.read(Array("\u{1B}[4;1H\u{1B}P0;1;0q\"1;1;100;40#0~~\u{1B}\\".utf8))
     #expect(screen.pictures == 2)
     #expect(screen.picturesCompleted == 3)
+    // A piece beside the band at (0, 3), touching it: one picture, in one column of tiles.
+    _ = screen.read(Array("\u{1B}[4;11H\u{1B}P0;1;0q\"1;1;10;40#0~~\u{1B}\\".utf8))
+    #expect(screen.pictures == 2 && screen.pictureColumns == 2, "\(screen.pictureColumns)")
     // Text over the one beside: gone.
     _ = screen.read(Array("\u{1B}[2;12H\(String(repeating: " ", count: 10))".utf8))
     _ = screen.read(Array("\u{1B}[3;12H\(String(repeating: " ", count: 10))".utf8))

@@ -29,6 +29,39 @@ import Testing
     #expect(Self.tile.bands(of: 0).count == 1)
   }
 
+  /// Through tmux's passthrough a band cannot be cut for a key (tmux forwards a sequence
+  /// whole and resets after it): it goes as two halves side by side, each its own sixel,
+  /// counted from the image's left whatever the clip.
+  @Test func throughTmuxABandGoesInHalvesSideBySide() {
+    #expect(
+      Self.tile.columns(2).map(\.clip) == [
+        CellRect(x: 2, y: 1, width: 5, height: 9), CellRect(x: 7, y: 1, width: 5, height: 9),
+      ])
+    var clipped = Self.tile
+    clipped.clip = CellRect(x: 5, y: 0, width: 20, height: 20)
+    #expect(
+      clipped.columns(2).map(\.clip) == [
+        CellRect(x: 5, y: 1, width: 2, height: 9), CellRect(x: 7, y: 1, width: 5, height: 9),
+      ])
+    #expect(Self.tile.columns(1).count == 1)
+
+    let frame = FrameBuffer(width: 16, height: 12)
+    func drawn(throughTmux: Bool) -> (largest: Int, all: Int) {
+      let renderer = TerminalRenderer(
+        graphics: .sixel, insideTmux: throughTmux, passthrough: throughTmux,
+        cellPixelSize: SixelScrollTests.cell)
+      renderer.linkIsSlow = true
+      _ = renderer.render(frame, images: [Self.tile])
+      return (renderer.largestImageDrawInLastFrame, renderer.imageBytesInLastFrame)
+    }
+    let straight = drawn(throughTmux: false)
+    let tmux = drawn(throughTmux: true)
+    #expect(
+      tmux.largest * 10 < straight.largest * 7,
+      "the largest draw through tmux \(tmux.largest) B, straight \(straight.largest) B")
+    #expect(tmux.all > straight.all, "each half declares its own colours")
+  }
+
   @Test func aBandedTileUnderABudgetArrivesWholeBandByBand() throws {
     let cell = SixelScrollTests.cell
     var frame = FrameBuffer(width: 16, height: 12)
