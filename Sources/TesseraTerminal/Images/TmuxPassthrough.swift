@@ -2,14 +2,18 @@
 /// terminal outside tmux unchanged (when the pane's `allow-passthrough` is on).
 ///
 /// tmux 3.3 drops a whole escape sequence longer than its input limit (1 MB, tmux#3726), so
-/// long images go as several passthrough sequences, each under ``chunkLimit`` bytes before
-/// doubling: the outer terminal sees the same bytes joined. An image drawn past tmux lands at
+/// long content goes as several passthrough sequences, each under ``chunkLimit`` bytes before
+/// doubling. The outer terminal does not see them joined: tmux writes its own resets
+/// (`ESC ( B`, `CSI m`, cursor modes, a cursor move) after each sequence, which would end a
+/// sixel inside it; so a sixel through tmux is drawn in pieces that each fit one sequence
+/// (`TerminalRenderer.piecesThroughTmux`), and only kitty's chunked commands, each whole,
+/// may span several. An image drawn past tmux lands at
 /// the outer terminal's cursor, which is not the pane's: ``positioned(_:at:origin:into:)``
 /// saves the outer cursor, moves to the pane's cell in outer coordinates, draws, and restores.
 enum TmuxPassthrough {
-  /// The most bytes of one passthrough sequence's content: a quarter of tmux's 1 MB limit,
-  /// which leaves room for doubled ESCs (at most twice the bytes) and tmux's own buffers.
-  static let chunkLimit = 256 * 1024
+  /// The most bytes of one passthrough sequence's content: under half of tmux's 1 MB limit,
+  /// which leaves room for doubled ESCs (at most twice the bytes).
+  static let chunkLimit = 480 * 1024
 
   /// Appends `content` wrapped for passthrough: one sequence per ``chunkLimit`` bytes.
   /// O(content).

@@ -45,6 +45,17 @@ public final class TerminalRenderer {
     }
     return (1...max(1, limit)).min { waste($0) < waste($1) - 0.001 } ?? 1
   }
+  /// The pieces side by side a band of `rows` cell rows of `image` goes in through tmux: each
+  /// at most ``TmuxPassthrough/chunkLimit`` at 8 bytes a pixel (sixel's worst is about 5.5:
+  /// a colour and a character for each pixel of a six-pixel column), two at least over a
+  /// slow link. O(1).
+  func piecesThroughTmux(of image: ImagePlacement, rows: Int) -> Int {
+    let area = image.clip.map { $0.intersection(image.rect) } ?? image.rect
+    let pixels = area.width * cellPixelSize.width * rows * cellPixelSize.height
+    let bySize = (pixels * 8 + TmuxPassthrough.chunkLimit - 1) / TmuxPassthrough.chunkLimit
+    return max(linkIsSlow ? 2 : 1, bySize)
+  }
+
   public private(set) var statistics = RenderStatistics()
   /// The image bytes of the last frame ``render(_:images:occluders:policy:imageBudget:)``
   /// returned: uploads and draws, not text (``LinkPacer/wrote(bytes:imageBytes:largestDraw:at:)``).
@@ -187,13 +198,18 @@ public final class TerminalRenderer {
     policy: ImageDrawPolicy = .all, imageBudget: Int = .max
   ) -> [UInt8] {
     var images = occluders.isEmpty ? images : images.flatMap { $0.pieces(around: occluders) }
-    if linkIsSlow, graphics == .sixel {
+    let throughTmux = layer.cutsOnlyBetweenDraws
+    if graphics == .sixel, linkIsSlow || throughTmux {
       let rows = Self.bandRows(atMost: 2, cellHeight: cellPixelSize.height)
       images = images.flatMap { $0.bands(of: rows) }
-      // Through tmux a band cannot be cut for a key: tmux forwards a passthrough sequence
-      // whole and puts its own resets after each, so one sixel cannot span two. Halves
-      // side by side keep what a key waits behind to half a band, for a palette each.
-      if layer.cutsOnlyBetweenDraws { images = images.flatMap { $0.columns(2) } }
+      // Through tmux each sixel must go in one passthrough sequence: tmux writes its own
+      // resets after each one, which would end a sixel split over two. So bands there, and
+      // pieces side by side small enough for one sequence; over a slow link at least
+      // halves, as a band cannot be cut for a key there either (half a band to wait behind,
+      // for a palette each).
+      if throughTmux {
+        images = images.flatMap { $0.columns(piecesThroughTmux(of: $0, rows: rows)) }
+      }
     }
     if followsSession {
       let resumes = SignalRestore.resumeCount.load(ordering: .sequentiallyConsistent)

@@ -60,6 +60,18 @@ import Testing
       tmux.largest * 10 < straight.largest * 7,
       "the largest draw through tmux \(tmux.largest) B, straight \(straight.largest) B")
     #expect(tmux.all > straight.all, "each half declares its own colours")
+
+    // Locally too, each piece fits one passthrough sequence: a band of 3,000 × 40 px is two.
+    let local = TerminalRenderer(
+      graphics: .sixel, insideTmux: true, passthrough: true,
+      cellPixelSize: PixelSize(width: 10, height: 20))
+    let wide = ImagePlacement(
+      imageID: 4, bitmap: SixelScrollTests.bitmaps[0],
+      rect: CellRect(x: 0, y: 0, width: 300, height: 2))
+    #expect(local.piecesThroughTmux(of: wide, rows: 2) == 2)
+    #expect(local.piecesThroughTmux(of: Self.tile, rows: 2) == 1)
+    local.linkIsSlow = true
+    #expect(local.piecesThroughTmux(of: Self.tile, rows: 2) == 2)
   }
 
   @Test func aBandedTileUnderABudgetArrivesWholeBandByBand() throws {

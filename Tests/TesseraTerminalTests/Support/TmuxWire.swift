@@ -6,8 +6,11 @@ struct TmuxWire {
     var description: String
   }
 
-  /// The outer terminal's bytes, every passthrough sequence's content joined in order.
+  /// The outer terminal's bytes, every passthrough sequence's content joined in order (tmux
+  /// writes its own resets between them, which this leaves out).
   var passedThrough: [UInt8] = []
+  /// Each passthrough sequence's content: what reaches the outer terminal in one piece.
+  var contents: [[UInt8]] = []
   /// The bytes outside passthrough sequences: what tmux reads as the pane's output.
   var pane: [UInt8] = []
   /// How many passthrough sequences there were, and the longest one's length on the wire.
@@ -20,6 +23,7 @@ struct TmuxWire {
     while index < bytes.count {
       if bytes[index...].starts(with: opening) {
         let start = index
+        let contentStart = passedThrough.count
         index += opening.count
         var ended = false
         while index < bytes.count {
@@ -43,6 +47,7 @@ struct TmuxWire {
           index += 1
         }
         guard ended else { throw Failure(description: "a passthrough sequence never ends") }
+        contents.append(Array(passedThrough[contentStart...]))
         sequences += 1
         longestSequence = max(longestSequence, index - start)
         continue
