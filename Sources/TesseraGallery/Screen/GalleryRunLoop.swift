@@ -255,6 +255,7 @@ final class GalleryRunLoop {
       moving: moving, fast: fast, constrainedLink: remote || outputRate.isBehind,
       graphics: renderer.graphics, previewsFirst: previewsFirst)
     screen.terminal.linkBytesPerSecond = remote || outputRate.isBehind ? pacer.bytesPerSecond : nil
+    renderer.linkBytesPerSecond = remote ? pacer.bytesPerSecond : nil
     screen.status.link = LinkStatus.text(
       outputRate, measured: pacer.bytesPerSecond, remote: remote, graphics: renderer.graphics)
     let frame = screen.compose(framesPerSecond: drawTimes.count, spinner: frameCount / 6)

@@ -45,15 +45,35 @@ public final class TerminalRenderer {
     }
     return (1...max(1, limit)).min { waste($0) < waste($1) - 0.001 } ?? 1
   }
+  /// The link's rate as the pacer measured it (bytes a second), over a slow link: sizes the
+  /// sixel pieces drawn through tmux (``piecesThroughTmux(of:rows:)``).
+  public var linkBytesPerSecond: Double?
+
+  /// The longest a sixel piece through tmux takes on a slow link: tmux forwards a
+  /// passthrough sequence only once all of it arrived, so a key's answer waits behind the
+  /// piece under way. Inside tmux at 2 Mbit/s + 40 ms, halves of a band (41 kB, 164 ms) had
+  /// keys answered at p95 294–317 ms (`tessera bench link --in-tmux --terminals xterm`).
+  static let longestPieceThroughTmux = 0.1
+  /// What a sixel piece of photo-like cells costs a pixel, to size pieces before encoding
+  /// them: a 380 × 40-pixel band of the bench's photos is about 82 kB.
+  static let sixelBytesPerPixel = 5.4
+
   /// The pieces side by side a band of `rows` cell rows of `image` goes in through tmux: each
   /// at most ``TmuxPassthrough/chunkLimit`` at 8 bytes a pixel (sixel's worst is about 5.5:
-  /// a colour and a character for each pixel of a six-pixel column), two at least over a
-  /// slow link. O(1).
+  /// a colour and a character for each pixel of a six-pixel column); over a slow link also
+  /// at most ``longestPieceThroughTmux`` of the measured link (each piece declares its own
+  /// colours, so no more pieces than that, and four at most, as a rate measured in the
+  /// first round trips reads low: at 20 Mbit/s a band is one), two while the link is
+  /// unmeasured. O(1).
   func piecesThroughTmux(of image: ImagePlacement, rows: Int) -> Int {
     let area = image.clip.map { $0.intersection(image.rect) } ?? image.rect
     let pixels = area.width * cellPixelSize.width * rows * cellPixelSize.height
     let bySize = (pixels * 8 + TmuxPassthrough.chunkLimit - 1) / TmuxPassthrough.chunkLimit
-    return max(linkIsSlow ? 2 : 1, bySize)
+    guard linkIsSlow else { return max(1, bySize) }
+    guard let rate = linkBytesPerSecond, rate.isFinite, rate > 0 else { return max(2, bySize) }
+    let seconds = Double(pixels) * Self.sixelBytesPerPixel / rate
+    let byTime = Int((seconds / Self.longestPieceThroughTmux).rounded(.up).clamped(to: 1...4))
+    return max(bySize, byTime)
   }
 
   public private(set) var statistics = RenderStatistics()

@@ -49,6 +49,34 @@ import Testing
     #expect(payloads.joined() == String(decoding: expected, as: UTF8.self))
   }
 
+  @Test func throughTmuxChunksGoFourToAPassthroughSequence() throws {
+    // The 6-chunk upload above: tmux writes its own resets after every passthrough sequence,
+    // so its chunks go four to one (then two), each sequence a place the upload may pause.
+    var pixels = try Bitmap.generated(width: 64, height: 64) { x, y in (UInt8(x), UInt8(y), 0, 255)
+    }.pixels
+    pixels[3] = 0
+    let bitmap = try Bitmap(width: 64, height: 64, pixels: pixels)
+    var plain = ByteWriter()
+    KittyCommands.transmit(id: 9, bitmap: bitmap, format: .raw, passthrough: false, into: &plain)
+    var wrapped = ByteWriter()
+    var ends: [Int] = []
+    KittyCommands.transmit(
+      id: 9, bitmap: bitmap, format: .raw, passthrough: true, into: &wrapped, commandEnds: &ends)
+    let wire = try TmuxWire(wrapped.bytes)
+    #expect(wire.sequences == 2, "\(wire.sequences) passthrough sequences")
+    #expect(wire.pane.isEmpty)
+    #expect(wire.passedThrough == plain.bytes)
+    let chunks = wire.contents.map {
+      String(decoding: $0, as: UTF8.self).components(separatedBy: "\u{1B}_G").count - 1
+    }
+    #expect(chunks == [KittyCommands.chunksPerPassthrough, 6 - KittyCommands.chunksPerPassthrough])
+    #expect(
+      ends.count == 2 && ends.last == wrapped.count, "command ends \(ends) of \(wrapped.count)")
+    if let first = ends.first {
+      #expect(try TmuxWire(Array(wrapped.bytes[..<first])).sequences == 1)
+    }
+  }
+
   @Test func placeCropHideAndFree() {
     var out = ByteWriter()
     KittyCommands.place(

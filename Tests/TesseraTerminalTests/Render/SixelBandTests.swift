@@ -32,7 +32,7 @@ import Testing
   /// Through tmux's passthrough a band cannot be cut for a key (tmux forwards a sequence
   /// whole and resets after it): it goes as two halves side by side, each its own sixel,
   /// counted from the image's left whatever the clip.
-  @Test func throughTmuxABandGoesInHalvesSideBySide() {
+  @Test func throughTmuxABandGoesInPiecesSideBySide() {
     #expect(
       Self.tile.columns(2).map(\.clip) == [
         CellRect(x: 2, y: 1, width: 5, height: 9), CellRect(x: 7, y: 1, width: 5, height: 9),
@@ -72,6 +72,19 @@ import Testing
     #expect(local.piecesThroughTmux(of: Self.tile, rows: 2) == 1)
     local.linkIsSlow = true
     #expect(local.piecesThroughTmux(of: Self.tile, rows: 2) == 2)
+    // Measured, the link sizes them: a band of a 380-pixel tile (~82 kB) is 0.33 s at
+    // 2 Mbit/s, four pieces of a tenth of a second; at 20 Mbit/s one.
+    let photoTile = ImagePlacement(
+      imageID: 5, bitmap: SixelScrollTests.bitmaps[0],
+      rect: CellRect(x: 0, y: 0, width: 38, height: 12))
+    local.linkBytesPerSecond = 250_000
+    #expect(local.piecesThroughTmux(of: photoTile, rows: 2) == 4)
+    local.linkBytesPerSecond = 2_500_000
+    #expect(local.piecesThroughTmux(of: photoTile, rows: 2) == 1)
+    local.linkBytesPerSecond = 1_000
+    #expect(local.piecesThroughTmux(of: photoTile, rows: 2) == 4, "never more than four")
+    local.linkIsSlow = false
+    #expect(local.piecesThroughTmux(of: photoTile, rows: 2) == 1)
   }
 
   @Test func aBandedTileUnderABudgetArrivesWholeBandByBand() throws {
