@@ -18,6 +18,9 @@ final class StandardErrorLog: @unchecked Sendable {
 
   let path: String
   private let savedError: Int32
+  /// The descriptor taken over: standard error, or another a test gives (one of its own, so
+  /// the children other tests start meanwhile do not inherit the pipe and keep it open).
+  private let descriptor: Int32
   private let logFile: Int32
   private let readEnd: Int32
   private let finished = DispatchSemaphore(value: 0)
@@ -26,8 +29,14 @@ final class StandardErrorLog: @unchecked Sendable {
   private var dropped = 0
 
   /// Redirects standard error to the log, or returns nil (leaving it as it was) when the
-  /// state folder is unknown or cannot be written.
-  init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
+  /// state folder is unknown or cannot be written. Standard error stays inherited by the
+  /// children started meanwhile (their messages go to the log too); another `descriptor` is
+  /// not inherited.
+  init?(
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    descriptor: Int32 = STDERR_FILENO
+  ) {
+    self.descriptor = descriptor
     guard let state = BaseDirectory.state.path(environment: environment) else { return nil }
     let folder = state + "/tessera"
     try? FileManager.default.createDirectory(
@@ -39,7 +48,7 @@ final class StandardErrorLog: @unchecked Sendable {
     logFile = open(path, flags, 0o600)
     guard logFile >= 0 else { return nil }
     var ends: [Int32] = [0, 0]
-    savedError = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
+    savedError = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
     guard savedError >= 0, pipe(&ends) == 0 else {
       close(logFile)
       if savedError >= 0 { close(savedError) }
@@ -47,7 +56,8 @@ final class StandardErrorLog: @unchecked Sendable {
     }
     readEnd = ends[0]
     _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
-    dup2(ends[1], STDERR_FILENO)
+    dup2(ends[1], descriptor)
+    if descriptor != STDERR_FILENO { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
     close(ends[1])
     let thread = Thread { [self] in copyUntilClosed() }
     thread.name = "tessera.stderr-log"
@@ -77,7 +87,7 @@ final class StandardErrorLog: @unchecked Sendable {
   /// the log and those dropped past ``sessionLimit``. Waits up to a second for the copying
   /// thread to see the pipe close (a child still holding it open would keep it longer).
   func stop() -> (kept: Int, dropped: Int) {
-    dup2(savedError, STDERR_FILENO)
+    dup2(savedError, descriptor)
     close(savedError)
     guard finished.wait(timeout: .now() + 1) == .success else { return (0, 0) }
     return (kept, dropped)
