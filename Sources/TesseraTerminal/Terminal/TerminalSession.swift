@@ -233,19 +233,8 @@ public final class TerminalSession {
       wait = escapeTimeout
     }
     if pump.ended { ended.set() }
-    guard lateProbeAnswers > 0 else { return events }
-    return events.filter { event in
-      guard lateProbeAnswers > 0, case .reply(.primaryDeviceAttributes) = event else { return true }
-      lateProbeAnswers -= 1
-      return false
-    }
+    return events
   }
-
-  /// DA1 answers to the capability probe that had not come when it gave up: each is dropped
-  /// as it arrives, so it is never taken for the answer to a later question (the doctor's
-  /// link test, the pacer's probes). The doctor, under load beside other suites, once timed
-  /// its 1.2-MB transfer by the answer to the question before it and reported 1.3× the link.
-  private var lateProbeAnswers = 0
 
   /// Sends the capability queries and waits for their answers, at most `budget`; decides the
   /// protocol (honouring `override`, the app's `--graphics`). Inside tmux, tmux is asked
@@ -281,11 +270,6 @@ public final class TerminalSession {
       }
     }
     CapabilityProbe.removeProbeFile()
-    let answered = replies.count {
-      if case .primaryDeviceAttributes = $0 { return true }
-      return false
-    }
-    lateProbeAnswers = max(0, expected - answered)
     var capabilities = TerminalCapabilities.decide(
       environment: environment, replies: replies, override: override, windowSize: size(),
       tmux: tmux)

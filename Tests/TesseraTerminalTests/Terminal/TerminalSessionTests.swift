@@ -110,29 +110,6 @@ import Testing
     #expect(session.takeQueued() == [.focus(true), .key(.character("q"))])
   }
 
-  /// An answer to the probe that comes after it gave up is not taken for the answer to the
-  /// next question: the doctor once timed its test transfer by it.
-  @Test func aLateAnswerToTheProbeIsNotTheAnswerToTheNextQuestion() throws {
-    let pty = try PseudoTerminal()
-    defer { pty.close() }
-    let session = try TerminalSession(modes: [], input: pty.follower, output: pty.follower)
-    defer { session.restore() }
-    let capabilities = session.detectCapabilities(
-      budget: .milliseconds(1), environment: ["TERM": "xterm-256color"])
-    #expect(capabilities.graphics == .blocks, "no answer came within the budget")
-    // The probe's answer (sixel, 4), then the answer to the app's own DA1 (no sixel).
-    let replies = Array("\u{1B}[?62;4c\u{1B}[?62;22c".utf8)
-    _ = replies.withUnsafeBytes { write(pty.leader, $0.baseAddress, $0.count) }
-    var attributes: [TerminalReply] = []
-    for _ in 0..<10 where attributes.isEmpty && !session.inputEnded {
-      for case .reply(let reply) in session.readEvents(timeout: .seconds(5)) {
-        if case .primaryDeviceAttributes = reply { attributes.append(reply) }
-      }
-    }
-    #expect(attributes.count == 1, "\(attributes)")
-    #expect(attributes.first == .primaryDeviceAttributes([62, 22]), "\(attributes)")
-  }
-
   /// kitty's images are freed when a session that found kitty ends, unless the program means
   /// them to stay (the doctor's test images).
   @Test(arguments: [false, true])
