@@ -45,6 +45,7 @@ public final class TerminalRenderer {
     }
     return (1...max(1, limit)).min { waste($0) < waste($1) - 0.001 } ?? 1
   }
+
   /// The link's rate as the pacer measured it (bytes a second), over a slow link: sizes the
   /// sixel pieces drawn through tmux (``piecesThroughTmux(of:rows:)``).
   public var linkBytesPerSecond: Double?
