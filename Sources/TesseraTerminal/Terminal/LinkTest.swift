@@ -9,6 +9,9 @@ import TesseraUtilities
 /// is not kept waiting. The terminal's own account, as ``LinkPacer`` keeps it: how fast
 /// `write` returned says nothing across SSH, where a pty and sshd take megabytes at once.
 ///
+/// The capability probe's late answers are awaited first
+/// (``TerminalSession/awaitLateProbeAnswers(timeout:)``), so every answer is its own question's.
+///
 /// - Complexity: O(bytes sent), at most ``largestTransfer`` plus ``firstTransfer``.
 public enum LinkTest {
   public struct Result: Sendable, Equatable {
@@ -33,6 +36,9 @@ public enum LinkTest {
     session: TerminalSession, columns: Int, passthrough: Bool,
     roundTripTimeout: Duration = .seconds(2), timeout: Duration = .seconds(5)
   ) -> Result? {
+    // A capability probe's answer that came late would answer the first question here, and
+    // each exchange would be timed by the answer to the one before.
+    session.awaitLateProbeAnswers(timeout: roundTripTimeout)
     let probe = LinkPacer(passthrough: passthrough).probe
     let clock = ContinuousClock()
     func exchange(_ bytes: [UInt8]) -> Double? {

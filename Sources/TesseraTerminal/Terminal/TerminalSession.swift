@@ -270,6 +270,7 @@ public final class TerminalSession {
       }
     }
     CapabilityProbe.removeProbeFile()
+    lateProbeAnswers = max(0, expected - replies.count { Self.isDeviceAttributes($0) })
     var capabilities = TerminalCapabilities.decide(
       environment: environment, replies: replies, override: override, windowSize: size(),
       tmux: tmux)
@@ -278,6 +279,47 @@ public final class TerminalSession {
       noteKittyImagesShown(throughTmux: capabilities.passthrough)
     }
     return capabilities
+  }
+
+  /// The capability probe's DA1 questions still unanswered when it stopped waiting. Their
+  /// answers may yet come (a loaded machine, a slow link), and each would be taken for the
+  /// answer to the next DA1 asked: the doctor, beside other suites on two cores, once timed
+  /// every exchange of its link test by the answer to the one before and reported 1.3× a
+  /// 1-MB/s link. Not dropped as they come: inside a tmux with no outer terminal one never
+  /// comes, and the first answer to a question of the caller's would go instead. A caller that
+  /// times answers waits for them first (``awaitLateProbeAnswers(timeout:)``).
+  public private(set) var lateProbeAnswers = 0
+
+  /// Reads until the capability probe's late DA1 answers (``lateProbeAnswers``) came, at most
+  /// `timeout`; returns whether they all did. After it, the next DA1 answer is the answer to
+  /// the caller's own question. Other late answers are dropped with them; keys typed meanwhile
+  /// are kept for the next read. Past the timeout the rest are given up.
+  ///
+  /// - Complexity: O(input read).
+  @discardableResult
+  public func awaitLateProbeAnswers(timeout: Duration) -> Bool {
+    var typed: [InputEvent] = []
+    defer { queued += typed }
+    let deadline = ContinuousClock.now + timeout
+    while lateProbeAnswers > 0, !inputEnded {
+      let left = deadline - ContinuousClock.now
+      if left <= .zero { break }
+      for event in readEvents(timeout: left) {
+        guard case .reply(let reply) = event else {
+          typed.append(event)
+          continue
+        }
+        if Self.isDeviceAttributes(reply) { lateProbeAnswers = max(0, lateProbeAnswers - 1) }
+      }
+    }
+    let allCame = lateProbeAnswers == 0
+    lateProbeAnswers = 0
+    return allCame
+  }
+
+  private static func isDeviceAttributes(_ reply: TerminalReply) -> Bool {
+    if case .primaryDeviceAttributes = reply { return true }
+    return false
   }
 
   static func milliseconds(_ duration: Duration) -> Int32 {

@@ -460,20 +460,14 @@ final class RealTerminal {
       for old in files() {
         try? FileManager.default.removeItem(at: snapshots.appendingPathComponent(old))
       }
-      try key("F12")
-      let deadline = ContinuousClock.now + .seconds(10)
-      while ContinuousClock.now < deadline {
-        if let name = files().first {
-          let text =
-            (try? String(contentsOf: snapshots.appendingPathComponent(name), encoding: .utf8))
-            ?? ""
-          // One line a row; the last has no newline.
-          let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-          if lines.count >= rows { return lines.prefix(rows).joined(separator: "\n") + "\n" }
-        }
-        Thread.sleep(forTimeInterval: 0.02)
+      return try dumpedScreen(what: "snapshot") {
+        guard let name = files().first else { return nil }
+        let text =
+          (try? String(contentsOf: snapshots.appendingPathComponent(name), encoding: .utf8)) ?? ""
+        // One line a row; the last has no newline.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.count >= rows ? lines.prefix(rows).joined(separator: "\n") + "\n" : nil
       }
-      throw Spawn.Failure(description: "mlterm wrote no snapshot")
     case .xterm:
       let files = { [folder] in
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
@@ -482,24 +476,37 @@ final class RealTerminal {
       for old in files() {
         try? FileManager.default.removeItem(at: folder.appendingPathComponent(old))
       }
-      try key("F12")
-      let deadline = ContinuousClock.now + .seconds(10)
-      while ContinuousClock.now < deadline {
-        if let name = files().first {
-          let text =
-            (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
-          // xterm writes the file in one go, a line per row: complete once all rows are in.
-          // After the window shrinks, lines it pushed off the top come first: the screen is
-          // the last `rows` lines.
-          let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-          if lines.count >= rows {
-            return lines.suffix(rows).joined(separator: "\n") + "\n"
-          }
-        }
-        Thread.sleep(forTimeInterval: 0.02)
+      return try dumpedScreen(what: "screen dump") {
+        guard let name = files().first else { return nil }
+        let text =
+          (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
+        // xterm writes the file in one go, a line per row: complete once all rows are in.
+        // After the window shrinks, lines it pushed off the top come first: the screen is
+        // the last `rows` lines.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        return lines.count >= rows ? lines.suffix(rows).joined(separator: "\n") + "\n" : nil
       }
-      throw Spawn.Failure(description: "xterm wrote no screen dump")
     }
+  }
+
+  /// Presses F12 (bound to the terminal's screen dump) and waits for `read` to find the dump
+  /// complete. A terminal under load can lose the key (a 2-core CI machine running the suites
+  /// beside it once let mlterm write nothing for 10 s), so it is pressed again every 2 s.
+  private func dumpedScreen(what: String, _ read: () -> String?) throws -> String {
+    let deadline = ContinuousClock.now + .seconds(20)
+    var presses = 0
+    var nextPress = ContinuousClock.now
+    while ContinuousClock.now < deadline {
+      if ContinuousClock.now >= nextPress {
+        try key("F12")
+        presses += 1
+        nextPress = ContinuousClock.now + .seconds(2)
+      }
+      if let text = read() { return text }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    throw Spawn.Failure(
+      description: "\(kind) wrote no \(what) in 20 s after \(presses) presses of F12")
   }
 
   /// Every byte the gallery wrote so far, for a terminal whose output is recorded (Konsole
