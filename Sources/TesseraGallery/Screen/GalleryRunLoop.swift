@@ -52,6 +52,8 @@ final class GalleryRunLoop {
   static let frameInterval = Duration.milliseconds(16)
   /// The longest a loop waiting for the pacer sleeps before it looks again.
   static let pacedWait = Duration.milliseconds(250)
+  /// Over SSH the status bar's running figures change at most this often (``RunningFigures``).
+  static let figuresInterval = Duration.milliseconds(250)
 
   init(
     session: TerminalSession, renderer: TerminalRenderer, screen: GalleryScreen,
@@ -199,6 +201,7 @@ final class GalleryRunLoop {
         default: break
         }
       }
+      if let due = screen.status.figures.due, now >= due { screen.needsDisplay = true }
       screen.advanceSlideshow(at: now)
       screen.advanceAnimation(at: now)
       screen.advanceVideo(at: now)
@@ -258,6 +261,8 @@ final class GalleryRunLoop {
     renderer.linkBytesPerSecond = remote ? pacer.bytesPerSecond : nil
     screen.status.link = LinkStatus.text(
       outputRate, measured: pacer.bytesPerSecond, remote: remote, graphics: renderer.graphics)
+    screen.status.figures.interval = remote ? Self.figuresInterval : nil
+    screen.status.figures.now = now
     let frame = screen.compose(framesPerSecond: drawTimes.count, spinner: frameCount / 6)
     let budget = answeringInput ? 0 : pacer.imageBudget(at: pacingTime(now))
     let deferredBefore = renderer.statistics.imagesDeferred

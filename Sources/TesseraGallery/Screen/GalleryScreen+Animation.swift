@@ -52,9 +52,10 @@ extension GalleryScreen {
   }
 
   /// When the run loop must wake with no input: the slideshow's next photo, the animation's
-  /// or the video's next frame, whichever is first; nil when none is coming.
+  /// or the video's next frame, the status bar's waiting figures, whichever is first; nil when
+  /// none is coming.
   var nextTimedWake: ContinuousClock.Instant? {
-    [modes.slideshow.running?.due, detail.playback?.due, detail.video?.due].compactMap { $0 }
-      .min()
+    [modes.slideshow.running?.due, detail.playback?.due, detail.video?.due, status.figures.due]
+      .compactMap { $0 }.min()
   }
 }

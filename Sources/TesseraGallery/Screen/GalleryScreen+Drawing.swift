@@ -318,13 +318,14 @@ extension GalleryScreen {
     let hitRate = lookups == 0 ? 0 : statistics.memoryHits * 100 / lookups
     // Prefetches are said too: until they end the pipeline is not at rest.
     let ahead = images.prefetchingItemCount
-    parts.append(
+    var figures = [
       "✓ \(loader.loaded) loaded ⟳ \(loader.inFlight) in flight"
-        + (ahead > 0 ? " (\(ahead) ahead)" : "") + " ✗ \(loader.failed) failed")
-    parts.append("hits \(hitRate)%")
-    parts.append(ByteCount.rounded(statistics.bytesDownloaded))
-    if let link = status.link { parts.append(link) }
-    parts.append("\(framesPerSecond) fps")
+        + (ahead > 0 ? " (\(ahead) ahead)" : "") + " ✗ \(loader.failed) failed",
+      "hits \(hitRate)%", ByteCount.rounded(statistics.bytesDownloaded),
+    ]
+    if let link = status.link { figures.append(link) }
+    figures.append("\(framesPerSecond) fps")
+    parts.append(status.figures.show(figures.joined(separator: " │ ")))
     // Entries the feed sent that cannot be shown are said here, with the first reason (last,
     // so a long reason never hides the counters).
     if state.skipped > 0 {
