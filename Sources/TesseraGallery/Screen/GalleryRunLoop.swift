@@ -296,14 +296,16 @@ final class GalleryRunLoop {
     }
     writing = frame.isDone ? nil : frame
     guard !slice.isEmpty else { return }
-    let clock = ContinuousClock()
-    let start = clock.now
-    session.write(slice)
-    outputRate.record(bytes: slice.count, start: start, blocked: clock.now - start)
+    // The probe is asked for before the write, as it may go inside the slice's last
+    // passthrough sequence; a write that blocks makes its round trip read longer by the wait.
     let probe = pacer.wrote(
       bytes: slice.count, imageBytes: writingImages.bytes,
       largestDraw: writingImages.largestDraw, endsFrame: frame.isDone, at: pacingTime())
     writingImages.largestDraw = 0
-    if let probe { session.write(probe) }
+    let bytes = probe.map { pacer.appending($0, to: slice) } ?? slice
+    let clock = ContinuousClock()
+    let start = clock.now
+    session.write(bytes)
+    outputRate.record(bytes: bytes.count, start: start, blocked: clock.now - start)
   }
 }

@@ -38,6 +38,41 @@ enum TmuxPassthrough {
     if open { out.append([0x1B, 0x5C]) }
   }
 
+  /// `bytes` with `content` put inside the passthrough sequence they end with, before its
+  /// close; nil when they do not end with one (text or another string sequence after it, or
+  /// no passthrough at all). A sequence's content is every ESC doubled, so the last
+  /// `ESC P tmux;` begins the final sequence exactly when no single ESC follows it but the
+  /// closing `ESC \`. tmux writes ~110 bytes of its own resets after every sequence: what
+  /// follows a frame's last image goes inside it rather than in one of its own.
+  ///
+  /// - Complexity: O(the final sequence's length + content).
+  static func inserting(_ content: [UInt8], intoSequenceEnding bytes: [UInt8]) -> [UInt8]? {
+    guard bytes.count >= 2, bytes[bytes.count - 2] == 0x1B, bytes[bytes.count - 1] == 0x5C
+    else { return nil }
+    let opening: [UInt8] = [0x1B, UInt8(ascii: "P")] + Array("tmux;".utf8)
+    var start = bytes.count - opening.count - 2
+    while start >= 0, !bytes[start...].starts(with: opening) { start -= 1 }
+    guard start >= 0 else { return nil }
+    var index = start + opening.count
+    while index < bytes.count - 2 {
+      guard bytes[index] == 0x1B else {
+        index += 1
+        continue
+      }
+      guard bytes[index + 1] == 0x1B else { return nil }
+      index += 2
+    }
+    guard index == bytes.count - 2 else { return nil }
+    var out = ByteWriter()
+    out.append(bytes.dropLast(2))
+    for byte in content {
+      if byte == 0x1B { out.append(0x1B) }
+      out.append(byte)
+    }
+    out.append([0x1B, 0x5C])
+    return out.bytes
+  }
+
   /// `content` drawn with the outer cursor at the pane's cell `cell`, the pane's top-left
   /// being `origin` on the outer screen; the outer cursor is saved and restored around it
   /// (DECSC/DECRC), so tmux's own idea of it stays true.

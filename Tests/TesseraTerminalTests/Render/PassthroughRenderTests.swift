@@ -139,4 +139,32 @@ import Testing
     TmuxPassthrough.wrap([UInt8](), into: &none)
     #expect(none.bytes.isEmpty)
   }
+
+  /// Past tmux the pacer's probe goes inside the frame's last passthrough sequence when the
+  /// frame ends with one (tmux writes its resets after every sequence), and after the frame,
+  /// as a sequence of its own, when text or another string sequence ends it.
+  @Test func theProbeGoesInsideTheFramesLastPassthroughSequence() throws {
+    let pacer = LinkPacer(passthrough: true)
+    let question = Array("\u{1B}[c".utf8)
+    var image = ByteWriter()
+    let upload = Array("\u{1B}_Ga=T,f=100;AAAA\u{1B}\\\u{1B}7\u{1B}[5;9H\u{1B}8".utf8)
+    TmuxPassthrough.wrap(upload, into: &image)
+    let frame = Array("\u{1B}[1;1Hcaption".utf8) + image.bytes
+    let inside = try TmuxWire(pacer.appending(pacer.probe, to: frame))
+    #expect(inside.sequences == 1, "the probe went in a sequence of its own")
+    #expect(inside.passedThrough == upload + question)
+    #expect(inside.pane == Array("\u{1B}[1;1Hcaption".utf8))
+    // Text after the image, or a title (a string sequence ending the same way): the probe
+    // follows as its own sequence, the frame's bytes untouched.
+    for tail in ["status", "\u{1B}]2;title\u{1B}\\"] {
+      let ending = frame + Array(tail.utf8)
+      let after = pacer.appending(pacer.probe, to: ending)
+      #expect(after == ending + pacer.probe, "after \(tail.debugDescription)")
+      let wire = try TmuxWire(after)
+      #expect(wire.sequences == 2 && wire.passedThrough == upload + question)
+    }
+    // Outside tmux the question simply follows.
+    let plain = LinkPacer()
+    #expect(plain.appending(plain.probe, to: frame) == frame + question)
+  }
 }
